@@ -1,0 +1,4 @@
+export interface Config {
+  /** Configuration for Kargo for Backstage. */
+  kargo?: {};
+}

@@ -1,0 +1,6 @@
+/**
+ * Kargo for Backstage backend plugin.
+ *
+ * @packageDocumentation
+ */
+export { kargoPlugin as default } from './plugin';

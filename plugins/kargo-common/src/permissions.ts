@@ -1,0 +1,80 @@
+import { createPermission } from '@backstage/plugin-permission-common';
+
+/**
+ * The resource type of Kargo Stages in the permission framework. A resource
+ * ref is `<instance>/<project>/<stage>` (see {@link kargoStageResourceRef}),
+ * and the backend registers rules to decide by instance and project.
+ *
+ * @public
+ */
+export const KARGO_STAGE_RESOURCE_TYPE = 'kargo-stage';
+
+/** Read Stages, their verification history and pull requests. @public */
+export const kargoStageReadPermission = createPermission({
+  name: 'kargo.stage.read',
+  attributes: { action: 'read' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
+});
+
+/** Ask Kargo to verify a Stage's current Freight again. @public */
+export const kargoStageReverifyPermission = createPermission({
+  name: 'kargo.stage.reverify',
+  attributes: { action: 'update' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
+});
+
+/** Abort a Stage's running verification. @public */
+export const kargoStageAbortPermission = createPermission({
+  name: 'kargo.stage.abort',
+  attributes: { action: 'update' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
+});
+
+/** Promote Freight into a Stage (creates a Promotion). @public */
+export const kargoStagePromotePermission = createPermission({
+  name: 'kargo.stage.promote',
+  attributes: { action: 'create' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
+});
+
+/** Open or reclaim a pull request through Backstage's Git integrations. @public */
+export const kargoPullRequestOpenPermission = createPermission({
+  name: 'kargo.pullrequest.open',
+  attributes: { action: 'create' },
+});
+
+/** Every permission of the Kargo plugin family. @public */
+export const kargoPermissions = [
+  kargoStageReadPermission,
+  kargoStageReverifyPermission,
+  kargoStageAbortPermission,
+  kargoStagePromotePermission,
+  kargoPullRequestOpenPermission,
+];
+
+/**
+ * The resource ref of a Stage for permission checks.
+ *
+ * @public
+ */
+export function kargoStageResourceRef(stage: {
+  instance: string;
+  project: string;
+  name: string;
+}): string {
+  return `${stage.instance}/${stage.project}/${stage.name}`;
+}
+
+/**
+ * Parses a resource ref made by {@link kargoStageResourceRef}.
+ *
+ * @public
+ */
+export function parseKargoStageResourceRef(
+  ref: string,
+): { instance: string; project: string; name: string } | undefined {
+  const parts = ref.split('/');
+  if (parts.length !== 3 || parts.some(p => !p)) return undefined;
+  const [instance, project, name] = parts;
+  return { instance, project, name };
+}

@@ -1,0 +1,192 @@
+/**
+ * What the Kargo backend serves and the frontend renders. Plain JSON.
+ */
+import type { AnalysisRun } from './kubernetes';
+
+/** Verification phases, as Kargo and Argo Rollouts name them. @public */
+export type VerificationPhase =
+  | 'Pending'
+  | 'Running'
+  | 'Successful'
+  | 'Failed'
+  | 'Error'
+  | 'Aborted'
+  | 'Inconclusive';
+
+/**
+ * The Stage phase Kargo's UI derives from conditions
+ * (`getStagePhase` in Kargo's UI).
+ *
+ * @public
+ */
+export type StagePhase =
+  | 'Promoting'
+  | 'Verifying'
+  | 'Reconciling'
+  | 'Failed'
+  | 'Ready'
+  | 'Unknown';
+
+/** @public */
+export interface FailedMeasurement {
+  phase: string;
+  message: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  value: string | null;
+}
+
+/** @public */
+export interface VerificationMetric {
+  name: string;
+  phase: string;
+  message: string | null;
+  /** Measurements whose phase is Failed, Error or Inconclusive. */
+  failedMeasurements: FailedMeasurement[];
+}
+
+/**
+ * One verification of a Stage: one per AnalysisRun, plus status entries that
+ * have no AnalysisRun (implicit or Error ones).
+ *
+ * @public
+ */
+export interface VerificationEntry {
+  /** Kargo's verification id when the Stage status records this run. */
+  id: string | null;
+  analysisRun: { name: string; namespace: string } | null;
+  freightCollectionId: string | null;
+  freight: { name: string; alias: string | null } | null;
+  /** The AnalysisRun's live phase; the status entry's phase when there is no run. */
+  phase: string;
+  /** What the Stage status says, or null when the status does not list it. */
+  recordedPhase: string | null;
+  /** True when Kargo's recorded phase disagrees with the live phase. */
+  stale: boolean;
+  startTime: string | null;
+  finishTime: string | null;
+  message: string | null;
+  actor: string | null;
+  metrics: VerificationMetric[];
+  /** Belongs to the Stage's current freight collection. */
+  current: boolean;
+}
+
+/** @public */
+export interface ActionAvailability {
+  allowed: boolean;
+  /** Why the action is not allowed, in words a person understands. */
+  reason: string | null;
+}
+
+/** @public */
+export interface StageActions {
+  reverify: ActionAvailability;
+  abort: ActionAvailability;
+}
+
+/** @public */
+export interface FreightSummary {
+  name: string;
+  alias: string | null;
+  origin: string | null;
+  commits: Array<{ repoURL: string; id: string | null; tag: string | null; branch: string | null; message: string | null }>;
+  images: Array<{ repoURL: string; tag: string | null; digest: string | null }>;
+  charts: Array<{ repoURL: string; name: string | null; version: string | null }>;
+}
+
+/** @public */
+export type GitProvider = 'github' | 'gitlab';
+
+/** @public */
+export interface PullRequestInfo {
+  provider: GitProvider;
+  repoUrl: string;
+  number: number;
+  title: string;
+  url: string;
+  state: 'open' | 'merged' | 'closed';
+  sourceBranch: string;
+  targetBranch: string;
+  author: string | null;
+  createdAt: string | null;
+  /** The Promotion that opened it, when known. */
+  promotion: string | null;
+  /** Open, and no running or pending Promotion of the Stage waits for it. */
+  orphaned: boolean;
+}
+
+/** A repository whose pull requests could not be listed. @public */
+export interface RepositoryError {
+  repoUrl: string;
+  message: string;
+  /** Set when the provider rate-limited us: when listing may resume. */
+  rateLimitedUntil?: string | null;
+}
+
+/** @public */
+export interface StageSummary {
+  instance: string;
+  project: string;
+  name: string;
+  phase: StagePhase;
+  health: string | null;
+  currentFreight: FreightSummary | null;
+  /** Live phase of the current verification, or `None`. */
+  verificationPhase: string;
+  /** Some recorded verification disagrees with its AnalysisRun. */
+  verificationStale: boolean;
+  verificationCounts: { total: number; failed: number; running: number; successful: number };
+  openPullRequests: number;
+  actions: StageActions;
+  kargoUrl: string | null;
+  /** Set when this Stage could not be read; the rest of the fields are best effort. */
+  error: string | null;
+}
+
+/** @public */
+export interface StageDetail extends StageSummary {
+  verifications: VerificationEntry[];
+  pullRequests: PullRequestInfo[];
+  pullRequestErrors: RepositoryError[];
+  /** When the snapshot this answer comes from was gathered. */
+  lastUpdated: string | null;
+  /** True when the last gathering failed and this is older data. */
+  stale: boolean;
+}
+
+/** @public */
+export interface StageListResponse {
+  items: StageSummary[];
+  lastUpdated: string | null;
+  stale: boolean;
+}
+
+/** Stages an entity names through its Kargo annotations. @public */
+export interface EntityStagesResponse {
+  items: StageDetail[];
+  /** Projects named by the entity that could not be read, per instance. */
+  errors: Array<{ instance: string; project: string; message: string }>;
+  lastUpdated: string | null;
+  stale: boolean;
+}
+
+/** @public */
+export interface AnalysisRunResponse {
+  instance: string;
+  project: string;
+  name: string;
+  phase: string;
+  message: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  metrics: VerificationMetric[];
+  /** The object as the cluster holds it, without managedFields. */
+  raw: AnalysisRun;
+}
+
+/** @public */
+export interface ReverifyResponse {
+  /** Id of the verification Kargo is asked to repeat. */
+  id: string;
+}

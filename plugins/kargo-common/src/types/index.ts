@@ -1,0 +1,2 @@
+export type * from './kubernetes';
+export type * from './api';

@@ -1,0 +1,6 @@
+/**
+ * Kargo for Backstage in the new frontend system.
+ *
+ * @packageDocumentation
+ */
+export { default } from './alpha/plugin';

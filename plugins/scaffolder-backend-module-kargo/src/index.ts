@@ -1,0 +1,6 @@
+/**
+ * Scaffolder actions of Kargo for Backstage.
+ *
+ * @packageDocumentation
+ */
+export { scaffolderModuleKargo as default } from './module';

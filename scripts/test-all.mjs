@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/*
+ * `yarn test`: every test of the repository, in order, failing fast:
+ * type-check, lint, unit and integration tests (jest), build-and-pack smoke of
+ * every plugin, the benchmark smoke run, and the browser tests (Playwright +
+ * Debian's Chromium). `yarn test unit` (or any stage names) runs a subset.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const CHROMIUM = process.env.KARGO_CHROMIUM ?? '/usr/bin/chromium';
+
+function sh(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return res.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  console.log(`==> ${CHROMIUM} is missing: installing Debian's chromium package`);
+  if (process.getuid?.() !== 0) {
+    console.error('Installing chromium needs root: run `apt-get install -y chromium` first.');
+    return false;
+  }
+  return (
+    sh('apt-get', ['update', '-qq']) &&
+    sh('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    })
+  );
+}
+
+const stages = {
+  tsc: () => sh('yarn', ['tsc']),
+  lint: () => sh('yarn', ['lint']),
+  unit: () => sh('yarn', ['test:unit'], { CI: 'true' }),
+  pack: () => sh('yarn', ['test:pack']),
+  e2e: () => ensureChromium() && sh('yarn', ['test:e2e']),
+};
+
+const wanted = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : Object.keys(stages);
+let passed = 0;
+let failed = 0;
+for (const name of wanted) {
+  const stage = stages[name];
+  if (!stage) {
+    console.error(`Unknown stage "${name}"; stages: ${Object.keys(stages).join(', ')}`);
+    process.exit(2);
+  }
+  const started = Date.now();
+  console.log(`\n==> ${name}`);
+  const ok = stage();
+  console.log(`==> ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (ok) passed++;
+  else {
+    failed++;
+    break;
+  }
+}
+console.log(`\nstages: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
