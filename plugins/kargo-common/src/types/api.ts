@@ -190,3 +190,44 @@ export interface ReverifyResponse {
   /** Id of the verification Kargo is asked to repeat. */
   id: string;
 }
+
+/**
+ * An open pull/merge request as a Git provider lists it, before it is
+ * attributed to a Stage.
+ *
+ * @public
+ */
+export interface OpenPullRequest {
+  provider: GitProvider;
+  /** Normalised `https://<host>/<owner>/<repo>` (no `.git`, no trailing slash). */
+  repoUrl: string;
+  number: number;
+  title: string;
+  url: string;
+  state: 'open' | 'merged' | 'closed';
+  sourceBranch: string;
+  targetBranch: string;
+  headSha: string | null;
+  author: string | null;
+  createdAt: string | null;
+}
+
+/** What the backend gathered from one Kargo instance. @public */
+export interface InstanceSnapshot {
+  instance: string;
+  kargoUrl: string | null;
+  /** When the last complete gathering of this instance finished. */
+  lastUpdated: string | null;
+  /** True when the last gathering failed and this data is older. */
+  stale: boolean;
+  /** The last gathering error, if any (no secrets). */
+  error: string | null;
+  /** Project names (namespaces) this instance holds. */
+  projects: string[];
+  stages: StageSummary[];
+}
+
+/** `GET /api/kargo/snapshot`: every instance, for the catalog module. @public */
+export interface SnapshotResponse {
+  instances: InstanceSnapshot[];
+}
