@@ -37,12 +37,15 @@ for (const dir of readdirSync(join(root, 'plugins'))) {
   const list = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n');
   const expected = ['package/dist/index.cjs.js', 'package/dist/index.d.ts', 'package/package.json'];
   if (pkg.backstage?.role === 'frontend-plugin') expected[0] = 'package/dist/index.esm.js';
-  if (pkg.configSchema) expected.push(`package/${pkg.configSchema}`);
-  const missing = expected.filter(f => !list.includes(f));
   const packed = JSON.parse(
     spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout,
   );
-  if (String(packed.main ?? '').startsWith('src/')) missing.push('main still points at src/ (publishConfig not applied)');
+  // prepack turns config.d.ts into the JSON schema the packed package.json names.
+  if (pkg.configSchema) {
+    expected.push(packed.configSchema ? `package/${packed.configSchema}` : 'a configSchema entry');
+  }
+  const missing = expected.filter(f => !list.includes(f));
+  if (!list.includes(`package/${packed.main}`)) missing.push(`its main entry ${packed.main}`);
   if (missing.length) {
     console.error(`✗ ${pkg.name}: tarball lacks ${missing.join(', ')}`);
     failures++;

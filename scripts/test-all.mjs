@@ -2,7 +2,7 @@
 /*
  * `yarn test`: every test of the repository, in order, failing fast:
  * type-check, lint, unit and integration tests (jest), build-and-pack smoke of
- * every plugin, the benchmark smoke run, and the browser tests (Playwright +
+ * every plugin, the benchmark smoke run (100 Stages; counts, not times), and the browser tests (Playwright +
  * Debian's Chromium). `yarn test unit` (or any stage names) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ function ensureChromium() {
   }
   return (
     sh('apt-get', ['update', '-qq']) &&
-    sh('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
       DEBIAN_FRONTEND: 'noninteractive',
     })
   );
@@ -38,6 +38,7 @@ const stages = {
   lint: () => sh('yarn', ['lint']),
   unit: () => sh('yarn', ['test:unit'], { CI: 'true' }),
   pack: () => sh('yarn', ['test:pack']),
+  bench: () => sh('yarn', ['bench:smoke']),
   e2e: () => ensureChromium() && sh('yarn', ['test:e2e']),
 };
 

@@ -30,6 +30,7 @@ backend.add(import('@backstage/plugin-search-backend'));
 backend.add(import('@backstage/plugin-search-backend-module-catalog'));
 
 backend.add(import('@backstage/plugin-user-settings-backend'));
+backend.add(import('@backstage/plugin-signals-backend'));
 
 // Kargo for Backstage
 backend.add(import('@kargo-backstage/plugin-kargo-backend'));

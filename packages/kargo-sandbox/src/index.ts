@@ -1,5 +1,26 @@
 /**
  * The Kargo sandbox: a Kubernetes API with Kargo's CRDs plus GitHub and GitLab
- * REST APIs on loopback.
+ * REST APIs on loopback, and a simulated Kargo controller.
  */
 export const SANDBOX_NAME = 'kargo-sandbox';
+export { startSandbox } from './sandbox';
+export type { Sandbox, SandboxOptions } from './sandbox';
+export { DEMO_TOKENS, READ_VERBS } from './kube/auth';
+export type { TokenPolicy, Verb } from './kube/auth';
+export { DEMO_FIXTURES_DIR } from './fixtures';
+export { KargoController, VERIFICATION_OUTCOME_ANNOTATION } from './controller';
+export type { KargoControllerOptions } from './controller';
+export { ObjectStore } from './kube/store';
+export type { KubeObject, StoreEvent, WatchEventType } from './kube/store';
+export { GitFakeStore } from './git';
+export type { ResourceType } from './kube/resources';
+export { ResourceRegistry } from './kube/resources';
+export { SandboxFaults } from './faults';
+export type {
+  SandboxApi,
+  SandboxFault,
+  SandboxRequestCounts,
+  SandboxRequestRecord,
+} from './faults';
+export { sandboxBackstageConfig } from './testing/backstageConfig';
+export type { SandboxBackstageConfigOptions } from './testing/backstageConfig';

@@ -1,14 +1,77 @@
-// Placeholder until the sandbox server lands: answers /version so the demo starts.
-import http from 'node:http';
+/**
+ * CLI: `kargo-sandbox [--fixtures DIR] [--port P] [--token T] [--https-port P2]
+ * [--step-delay MS]`. Prints its URLs when ready; stops on SIGINT/SIGTERM.
+ */
+/* eslint-disable no-console */
+import { parseArgs } from 'node:util';
+import { DEMO_TOKENS } from './kube/auth';
+import { startSandbox } from './sandbox';
 
-const portIndex = process.argv.indexOf('--port');
-const port = Number(portIndex > 0 ? process.argv[portIndex + 1] : 7008);
-const server = http.createServer((_req, res) => {
-  res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ major: '1', minor: '32', gitVersion: 'v1.32.0-kargo-sandbox' }));
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      fixtures: { type: 'string' },
+      port: { type: 'string', default: '7008' },
+      host: { type: 'string', default: '127.0.0.1' },
+      token: { type: 'string' },
+      'https-port': { type: 'string' },
+      'step-delay': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(
+      'Usage: yarn sandbox [--fixtures DIR] [--port 7008] [--token T] [--https-port P] [--step-delay MS]',
+    );
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a port number, got "${values.port}"`);
+  }
+  const sandbox = await startSandbox({
+    port,
+    host: values.host,
+    fixtures: values.fixtures,
+    // With --token, T is an admin and the demo tokens keep working; without
+    // it, the Kubernetes API asks for no token at all.
+    tokens: values.token ? { ...DEMO_TOKENS, [values.token]: '*' } : undefined,
+    httpsPort:
+      values['https-port'] !== undefined
+        ? Number(values['https-port'])
+        : undefined,
+    stepDelayMs:
+      values['step-delay'] !== undefined
+        ? Number(values['step-delay'])
+        : undefined,
+    log: message => console.error(`[kargo-sandbox] ${message}`),
+  });
+  console.log(`Kargo sandbox ready
+  Kubernetes API: ${sandbox.url}${
+    sandbox.httpsUrl ? ` (https: ${sandbox.httpsUrl})` : ''
+  }
+  GitHub API:     ${sandbox.githubApiUrl}
+  GitLab:         ${sandbox.gitlabUrl} (API ${sandbox.gitlabUrl}/api/v4)
+  Merge a PR:     curl -X POST ${
+    sandbox.url
+  }/sandbox/v1/github/<owner>/<repo>/pulls/<n>/merge
+  Merge an MR:    curl -X POST ${
+    sandbox.url
+  }/sandbox/v1/gitlab/<group>/<project>/merge_requests/<iid>/merge`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    sandbox.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch(e => {
+  console.error(`[kargo-sandbox] ${(e as Error).message}`);
+  process.exit(1);
 });
-server.listen(port, '127.0.0.1', () => {
-  // eslint-disable-next-line no-console
-  console.log(`kargo-sandbox listening on http://127.0.0.1:${port}`);
-});
-process.on('SIGTERM', () => server.close(() => process.exit(0)));

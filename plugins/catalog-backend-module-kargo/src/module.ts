@@ -2,9 +2,14 @@ import {
   coreServices,
   createBackendModule,
 } from '@backstage/backend-plugin-api';
+import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
+import { KargoSnapshotClient } from './client';
+import { KargoEntityProcessor } from './processor/KargoEntityProcessor';
+import { KargoStageEntityProvider } from './provider/KargoStageEntityProvider';
 
 /**
- * Adds Kargo Stage entities and annotations to the catalog.
+ * Adds Kargo Stage entities and Kargo rollups on annotated entities to the
+ * catalog, both read from the Kargo backend's snapshot.
  *
  * @public
  */
@@ -13,9 +18,22 @@ export const catalogModuleKargo = createBackendModule({
   moduleId: 'kargo',
   register(env) {
     env.registerInit({
-      deps: { logger: coreServices.logger },
-      async init({ logger }) {
-        logger.debug('Kargo catalog module registered');
+      deps: {
+        catalog: catalogProcessingExtensionPoint,
+        config: coreServices.rootConfig,
+        logger: coreServices.logger,
+        scheduler: coreServices.scheduler,
+        discovery: coreServices.discovery,
+        auth: coreServices.auth,
+      },
+      async init({ catalog, config, logger, scheduler, discovery, auth }) {
+        const provider = KargoStageEntityProvider.fromConfig(config, {
+          logger,
+          scheduler,
+          source: new KargoSnapshotClient({ discovery, auth }),
+        });
+        catalog.addEntityProvider(provider);
+        catalog.addProcessor(new KargoEntityProcessor(provider.store));
       },
     });
   },

@@ -2,8 +2,15 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
+import { kargoServiceRef, readKargoConfig } from '@kargo-backstage/plugin-kargo-node';
+import { durationToMilliseconds } from '@backstage/types';
 import { createRouter } from './router';
+import { registerKargoPermissions } from './permissions/register';
+import { SnapshotService } from './services/snapshot/SnapshotService';
+import { SnapshotStore } from './services/snapshot/SnapshotStore';
+import { VerificationActionsService } from './services/VerificationActionsService';
 
 /**
  * The Kargo backend plugin.
@@ -16,10 +23,46 @@ export const kargoPlugin = createBackendPlugin({
     env.registerInit({
       deps: {
         httpRouter: coreServices.httpRouter,
+        httpAuth: coreServices.httpAuth,
         logger: coreServices.logger,
+        config: coreServices.rootConfig,
+        permissions: coreServices.permissions,
+        permissionsRegistry: coreServices.permissionsRegistry,
+        auditor: coreServices.auditor,
+        scheduler: coreServices.scheduler,
+        cache: coreServices.cache,
+        catalog: catalogServiceRef,
+        kargo: kargoServiceRef,
       },
-      async init({ httpRouter, logger }) {
-        httpRouter.use(await createRouter({ logger }));
+      async init(deps) {
+        const { httpRouter, logger, scheduler, kargo } = deps;
+        const { refresh } = readKargoConfig(deps.config);
+        const frequencyMs = durationToMilliseconds(refresh.frequency);
+        const store = new SnapshotStore(
+          deps.cache,
+          Math.max(5 * frequencyMs, 60_000),
+          frequencyMs,
+        );
+        const snapshots = new SnapshotService(kargo, store, logger);
+        const actions = new VerificationActionsService(kargo, logger, (instance, project) => {
+          snapshots.refreshProject(instance, project).catch(error =>
+            logger.warn(`Refresh of ${instance}/${project} after a write failed: ${error}`),
+          );
+        });
+        registerKargoPermissions(deps.permissionsRegistry, snapshots);
+
+        await scheduler.scheduleTask({
+          id: 'kargo-snapshot-refresh',
+          scope: 'global',
+          frequency: refresh.frequency,
+          timeout: refresh.timeout,
+          initialDelay: { seconds: 0 },
+          fn: () => snapshots.refreshAll(),
+        });
+
+        httpRouter.use(
+          await createRouter({ ...deps, snapshots, actions }),
+        );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },
     });

@@ -50,6 +50,8 @@ export const KARGO_LABELS = {
   promotion: 'kargo.akuity.io/promotion',
   /** On namespaces: marks a Kargo project namespace. */
   project: 'kargo.akuity.io/project',
+  /** On Freight: its alias (kept in sync with the top-level `alias`). */
+  alias: 'kargo.akuity.io/alias',
 } as const;
 
 /**

@@ -7,3 +7,10 @@
 export * from './constants';
 export * from './permissions';
 export * from './types';
+export { TERMINAL_PHASES, isTerminalPhase } from './phases';
+export { isValidKubernetesName, isValidDnsLabel } from './validation';
+export * from './verification';
+export * from './stage';
+export * from './pullRequests';
+export * from './catalog';
+export * from './promotion';

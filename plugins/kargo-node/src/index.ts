@@ -5,3 +5,26 @@
  * @packageDocumentation
  */
 export { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
+export * from './types';
+export { kargoServiceRef } from './refs';
+export { DefaultKargoService } from './DefaultKargoService';
+export {
+  readKargoConfig,
+  DEFAULT_REFRESH,
+  type KargoConfig,
+  type KargoInstanceConfig,
+  type KargoAuthProvider,
+} from './config';
+export {
+  KubernetesKargoClusterClient,
+  type KubernetesKargoClusterClientOptions,
+} from './cluster/KubernetesKargoClusterClient';
+export { createKubeConfig } from './cluster/kubeConfig';
+export * from './operations/verification';
+export {
+  createPullRequestService,
+  RateLimitedError,
+  type GitPullRequestService,
+  type GitStats,
+  type PullRequestServiceOptions,
+} from './git';

@@ -4,3 +4,4 @@
  * @packageDocumentation
  */
 export { default } from './alpha/plugin';
+export { kargoTranslationRef } from './translation';

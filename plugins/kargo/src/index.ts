@@ -4,4 +4,11 @@
  *
  * @packageDocumentation
  */
-export { kargoPlugin } from './plugin';
+export { kargoPlugin, EntityKargoContent, EntityKargoCard } from './plugin';
+export { isKargoAvailable } from './conditions';
+export { kargoApiRef, KargoClient } from './api';
+export type {
+  KargoApi,
+  KargoAnalysisRunRequest,
+  KargoStageRequest,
+} from './api';

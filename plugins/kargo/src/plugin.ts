@@ -1,4 +1,13 @@
-import { createPlugin } from '@backstage/core-plugin-api';
+import {
+  createApiFactory,
+  createComponentExtension,
+  createPlugin,
+  createRoutableExtension,
+  discoveryApiRef,
+  fetchApiRef,
+} from '@backstage/core-plugin-api';
+import { KargoClient, kargoApiRef } from './api';
+import { rootRouteRef } from './routes';
 
 /**
  * The Kargo frontend plugin for the legacy frontend system.
@@ -7,4 +16,43 @@ import { createPlugin } from '@backstage/core-plugin-api';
  */
 export const kargoPlugin = createPlugin({
   id: 'kargo',
+  apis: [
+    createApiFactory({
+      api: kargoApiRef,
+      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      factory: ({ discoveryApi, fetchApi }) =>
+        new KargoClient({ discoveryApi, fetchApi }),
+    }),
+  ],
+  routes: { root: rootRouteRef },
 });
+
+/**
+ * The Kargo tab of an entity page. Wire it with
+ * `<EntityLayout.Route path="/kargo" title="Kargo" if={isKargoAvailable}>`.
+ *
+ * @public
+ */
+export const EntityKargoContent = kargoPlugin.provide(
+  createRoutableExtension({
+    name: 'EntityKargoContent',
+    component: () =>
+      import('./components/EntityKargoContent').then(m => m.EntityKargoContent),
+    mountPoint: rootRouteRef,
+  }),
+);
+
+/**
+ * The Kargo overview card of an entity page.
+ *
+ * @public
+ */
+export const EntityKargoCard = kargoPlugin.provide(
+  createComponentExtension({
+    name: 'EntityKargoCard',
+    component: {
+      lazy: () =>
+        import('./components/EntityKargoCard').then(m => m.EntityKargoCard),
+    },
+  }),
+);

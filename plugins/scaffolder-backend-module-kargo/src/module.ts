@@ -2,9 +2,18 @@ import {
   coreServices,
   createBackendModule,
 } from '@backstage/backend-plugin-api';
+import { ScmIntegrations } from '@backstage/integration';
+import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
+import { kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
+import {
+  createKargoPromoteAction,
+  createKargoPullRequestOpenAction,
+  createKargoReverifyAction,
+} from './actions';
 
 /**
- * Registers the Kargo scaffolder actions.
+ * Registers the Kargo scaffolder actions `kargo:promote`, `kargo:reverify`
+ * and `kargo:pull-request:open`, built on the shared Kargo service.
  *
  * @public
  */
@@ -13,9 +22,23 @@ export const scaffolderModuleKargo = createBackendModule({
   moduleId: 'kargo',
   register(env) {
     env.registerInit({
-      deps: { logger: coreServices.logger },
-      async init({ logger }) {
-        logger.debug('Kargo scaffolder module registered');
+      deps: {
+        scaffolder: scaffolderActionsExtensionPoint,
+        kargo: kargoServiceRef,
+        permissions: coreServices.permissions,
+        config: coreServices.rootConfig,
+      },
+      async init({ scaffolder, kargo, permissions, config }) {
+        const integrations = ScmIntegrations.fromConfig(config);
+        scaffolder.addActions(
+          createKargoPromoteAction({ kargo, permissions }),
+          createKargoReverifyAction({ kargo, permissions }),
+          createKargoPullRequestOpenAction({
+            kargo,
+            permissions,
+            integrations,
+          }),
+        );
       },
     });
   },

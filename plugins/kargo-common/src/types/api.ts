@@ -70,6 +70,12 @@ export interface VerificationEntry {
   metrics: VerificationMetric[];
   /** Belongs to the Stage's current freight collection. */
   current: boolean;
+  /**
+   * Kargo recorded this verification as aborted by a user. Argo Rollouts may
+   * still wind the terminated run down to any phase (often Successful), so
+   * `phase` can disagree; Kargo treats it as Failed.
+   */
+  aborted?: boolean;
 }
 
 /** @public */
@@ -90,9 +96,19 @@ export interface FreightSummary {
   name: string;
   alias: string | null;
   origin: string | null;
-  commits: Array<{ repoURL: string; id: string | null; tag: string | null; branch: string | null; message: string | null }>;
+  commits: Array<{
+    repoURL: string;
+    id: string | null;
+    tag: string | null;
+    branch: string | null;
+    message: string | null;
+  }>;
   images: Array<{ repoURL: string; tag: string | null; digest: string | null }>;
-  charts: Array<{ repoURL: string; name: string | null; version: string | null }>;
+  charts: Array<{
+    repoURL: string;
+    name: string | null;
+    version: string | null;
+  }>;
 }
 
 /** @public */
@@ -136,8 +152,19 @@ export interface StageSummary {
   verificationPhase: string;
   /** Some recorded verification disagrees with its AnalysisRun. */
   verificationStale: boolean;
-  verificationCounts: { total: number; failed: number; running: number; successful: number };
+  verificationCounts: {
+    total: number;
+    failed: number;
+    running: number;
+    successful: number;
+  };
   openPullRequests: number;
+  /**
+   * URLs of the open pull requests counted by `openPullRequests`, when known
+   * (the catalog module links them and writes
+   * `kargo.akuity.io/pull-request-urls`).
+   */
+  openPullRequestUrls?: string[];
   actions: StageActions;
   kargoUrl: string | null;
   /** Set when this Stage could not be read; the rest of the fields are best effort. */

@@ -14,6 +14,16 @@ export interface ObjectMeta {
   creationTimestamp?: string;
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
+  /** AnalysisRuns name the Freight of their collection here (kind Freight). */
+  ownerReferences?: OwnerReference[];
+}
+
+/** @public */
+export interface OwnerReference {
+  apiVersion?: string;
+  kind?: string;
+  name?: string;
+  uid?: string;
 }
 
 /** @public */

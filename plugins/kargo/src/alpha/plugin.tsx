@@ -1,11 +1,18 @@
+import { convertLegacyRouteRef } from '@backstage/core-compat-api';
 import { createFrontendPlugin } from '@backstage/frontend-plugin-api';
+import { rootRouteRef } from '../routes';
+import { kargoApi } from './apis';
+import { kargoEntityCard } from './entityCard';
+import { kargoEntityContent } from './entityContent';
 
 /**
- * The Kargo frontend plugin for the new frontend system.
+ * The Kargo frontend plugin for the new frontend system: the API client, the
+ * entity tab and the overview card.
  *
  * @alpha
  */
 export default createFrontendPlugin({
   pluginId: 'kargo',
-  extensions: [],
+  routes: { root: convertLegacyRouteRef(rootRouteRef) },
+  extensions: [kargoApi, kargoEntityContent, kargoEntityCard],
 });

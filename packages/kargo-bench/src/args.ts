@@ -1,0 +1,73 @@
+/** Command line of `yarn bench`. */
+import type { FleetSpec } from './fleet/generate';
+
+export interface BenchArgs {
+  spec: FleetSpec;
+  smoke: boolean;
+  scaling: boolean;
+  /** Skip the naive approach (it is slow on big fleets). */
+  naive: boolean;
+  connections: number;
+  durationSeconds: number;
+  profileDir?: string;
+}
+
+export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling] [--no-naive]
+  --stages N     fleet size (default 1000); projects = N / 50 unless --projects
+  --projects P   number of projects (Stages are spread evenly over them)
+  --smoke        100 Stages, 2 s of detail load with 5 clients, checks the figures
+  --scaling      refresh figures at 100, 1,000 and 5,000 Stages (no naive, no load)
+  --no-naive     skip the naive approach
+  --connections C / --duration S   detail load (default 50 clients for 10 s)
+  --profile DIR  write a CPU profile of the first full refresh to DIR`;
+
+const STAGES_PER_PROJECT = 50;
+
+function intOf(flag: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} needs a positive integer, got '${value}'`);
+  return n;
+}
+
+/** The fleet of N Stages: 50 per project unless the project count is given. */
+export function fleetSpec(stages: number, projects?: number): FleetSpec {
+  const p = projects ?? Math.max(1, Math.round(stages / STAGES_PER_PROJECT));
+  return {
+    projects: p,
+    stagesPerProject: Math.max(1, Math.round(stages / p)),
+    stagesPerRepo: 10,
+    gitlabEvery: 10,
+  };
+}
+
+export function parseArgs(argv: string[]): BenchArgs {
+  let stages: number | undefined;
+  let projects: number | undefined;
+  let connections: number | undefined;
+  let duration: number | undefined;
+  let smoke = false;
+  let scaling = false;
+  let naive = true;
+  let profileDir: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--stages') stages = intOf(flag, argv[++i]);
+    else if (flag === '--projects') projects = intOf(flag, argv[++i]);
+    else if (flag === '--connections') connections = intOf(flag, argv[++i]);
+    else if (flag === '--duration') duration = intOf(flag, argv[++i]);
+    else if (flag === '--profile') profileDir = argv[++i];
+    else if (flag === '--smoke') smoke = true;
+    else if (flag === '--scaling') scaling = true;
+    else if (flag === '--no-naive') naive = false;
+    else throw new Error(`Unknown argument '${flag}'\n${USAGE}`);
+  }
+  return {
+    spec: fleetSpec(stages ?? (smoke ? 100 : 1000), projects),
+    smoke,
+    scaling,
+    naive,
+    connections: connections ?? (smoke ? 5 : 50),
+    durationSeconds: duration ?? (smoke ? 2 : 10),
+    profileDir,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * `yarn bench`: the cost of the Kargo plugin on a generated fleet, side by
+ * side with the naive approach. The last line printed is one JSON object.
+ */
+import os from 'node:os';
+import { fleetSpec, parseArgs, type BenchArgs } from './args';
+import { printRun, targetLines } from './print';
+import { ratio, row, smokeFailures } from './report';
+import { runFleet } from './runs/fleetRun';
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+function machine(): string {
+  const load = os.loadavg().map(l => l.toFixed(2)).join(' ');
+  return `${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}, load average ${load}`;
+}
+
+async function scaling(args: BenchArgs) {
+  const rows = [];
+  print(row('Stages', ['refresh ms', 'CPU ms', 'peak RSS MB', 'k8s req', 'Git req', '2nd ms', '2nd Git', 'parse ms', 'ratio']));
+  for (const stages of [100, 1000, 5000]) {
+    const r = await runFleet({ spec: fleetSpec(stages), naive: false, log });
+    const f = r.figures;
+    rows.push(f);
+    print(row(String(stages), [
+      f.refreshMs, f.refreshCpuMs, f.peakRssMb, f.k8sRequests, f.gitRequests,
+      f.secondRefresh.refreshMs, f.secondRefresh.gitRequests, f.parseFloorMs, ratio(f.refreshMs, f.parseFloorMs),
+    ]));
+  }
+  print(JSON.stringify({ machine: machine(), scaling: rows, connections: args.connections }));
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  log(machine());
+  if (args.scaling) {
+    await scaling(args);
+    return;
+  }
+  const result = await runFleet({
+    spec: args.spec,
+    naive: args.naive,
+    load: { connections: args.connections, durationSeconds: args.durationSeconds },
+    log,
+    profileDir: args.profileDir,
+  });
+  printRun(result, print);
+  print('');
+  print('Targets (issue 9):');
+  for (const line of targetLines(result)) print(`  ${line}`);
+  print(JSON.stringify(result.figures));
+  if (args.smoke) {
+    const failures = smokeFailures(result.figures, result.fleet);
+    if (result.served.stages !== result.fleet.stages) {
+      failures.push(`the backend serves ${result.served.stages} Stages of ${result.fleet.stages}`);
+    }
+    if (failures.length > 0) {
+      log(`smoke FAILED:\n  ${failures.join('\n  ')}`);
+      process.exitCode = 1;
+    } else {
+      log('smoke passed');
+    }
+  }
+}
+
+main().catch(error => {
+  log(`failed: ${(error as Error)?.stack ?? error}`);
+  process.exit(1);
+});

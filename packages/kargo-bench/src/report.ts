@@ -1,0 +1,60 @@
+/** The figures of one run, their printout and the smoke checks. */
+import type { FleetCounts } from './fleet/generate';
+
+export interface RefreshFigures {
+  refreshMs: number;
+  refreshCpuMs: number;
+  peakRssMb: number;
+  k8sRequests: number;
+  gitRequests: number;
+}
+
+/** The last line of `yarn bench`: one JSON object, comparable between runs. */
+export interface BenchFigures extends RefreshFigures {
+  stages: number;
+  secondRefresh: RefreshFigures;
+  naive: { refreshMs: number; k8sRequests: number; gitRequests: number } | null;
+  detail: { rps: number; p50Ms: number; p95Ms: number; p99Ms: number; k8sRequests: number } | null;
+  parseFloorMs: number;
+}
+
+export const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : NaN);
+
+export function row(label: string, values: Array<string | number>, width = 14): string {
+  return label.padEnd(34) + values.map(v => String(v).padStart(width)).join('');
+}
+
+/** What the smoke run checks: the figures exist and the request counts are O(projects x kinds). */
+export function smokeFailures(f: BenchFigures, fleet: FleetCounts): string[] {
+  const failures: string[] = [];
+  const numbers: Array<[string, unknown]> = [
+    ['stages', f.stages],
+    ['refreshMs', f.refreshMs],
+    ['refreshCpuMs', f.refreshCpuMs],
+    ['peakRssMb', f.peakRssMb],
+    ['k8sRequests', f.k8sRequests],
+    ['gitRequests', f.gitRequests],
+    ['secondRefresh.refreshMs', f.secondRefresh.refreshMs],
+    ['secondRefresh.k8sRequests', f.secondRefresh.k8sRequests],
+    ['naive.refreshMs', f.naive?.refreshMs],
+    ['naive.k8sRequests', f.naive?.k8sRequests],
+    ['detail.rps', f.detail?.rps],
+    ['detail.p95Ms', f.detail?.p95Ms],
+    ['detail.k8sRequests', f.detail?.k8sRequests],
+    ['parseFloorMs', f.parseFloorMs],
+  ];
+  for (const [name, value] of numbers) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) failures.push(`${name} is missing`);
+  }
+  // Counts, not times: one LIST per kind and project (pages of 500), plus the projects.
+  const k8sBound = fleet.projects * 5 + 10;
+  if (f.k8sRequests > k8sBound) failures.push(`k8sRequests ${f.k8sRequests} > ${k8sBound} (projects x 5 + 10)`);
+  if (f.secondRefresh.k8sRequests > k8sBound) {
+    failures.push(`secondRefresh.k8sRequests ${f.secondRefresh.k8sRequests} > ${k8sBound}`);
+  }
+  // 20 open PRs per repository fit one page of 100.
+  const gitBound = fleet.repositories;
+  if (f.gitRequests > gitBound) failures.push(`gitRequests ${f.gitRequests} > ${gitBound} (repositories x 1 page)`);
+  if ((f.detail?.k8sRequests ?? 0) > 0) failures.push(`detail load caused ${f.detail?.k8sRequests} Kubernetes requests`);
+  return failures;
+}

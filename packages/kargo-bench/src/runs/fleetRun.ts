@@ -1,0 +1,142 @@
+/**
+ * One benchmark run on one generated fleet: sandbox child, our backend,
+ * two refreshes, the naive approach, the detail load and the parse floor.
+ */
+import type { StageListResponse } from '@kargo-backstage/plugin-kargo-common';
+import { countsOf, projectName, stageName, type FleetCounts, type FleetSpec } from '../fleet/generate';
+import { runLoad } from '../load/run';
+import { measure, type Cost } from '../measure';
+import { profiled } from '../profile';
+import type { BenchFigures, RefreshFigures } from '../report';
+import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
+import type { RequestCounts } from '../sandbox/proxy';
+import { startBenchBackend, type BenchBackend } from './backend';
+import { fetchRawPayloads, parseFloor, type Floor } from './floor';
+import { runNaive, type NaiveResult } from './naive';
+
+export interface RunOptions {
+  spec: FleetSpec;
+  naive: boolean;
+  /** Detail load; none in scaling runs. */
+  load?: { connections: number; durationSeconds: number };
+  log: (line: string) => void;
+  /** Write a CPU profile of the first full refresh here. */
+  profileDir?: string;
+}
+
+export interface RunResult {
+  figures: BenchFigures;
+  fleet: FleetCounts;
+  requests: { first: RequestCounts; second: RequestCounts; naive?: RequestCounts };
+  costs: { first: Cost; second: Cost; naive?: Cost };
+  naiveResult?: NaiveResult;
+  served: { stages: number; openPullRequests: number; errors: number };
+  floor: Floor;
+  detailErrors: number;
+  loadMs: number;
+}
+
+const gitOf = (c: RequestCounts) => c.github + c.gitlab;
+
+function refreshFigures(cost: Cost, counts: RequestCounts): RefreshFigures {
+  return {
+    refreshMs: cost.wallMs,
+    refreshCpuMs: cost.cpuMs,
+    peakRssMb: cost.peakRssMb,
+    k8sRequests: counts.kube,
+    gitRequests: gitOf(counts),
+  };
+}
+
+async function counted<T>(sandbox: BenchSandbox, fn: () => Promise<T>) {
+  await sandbox.reset();
+  const { result, cost } = await measure(fn);
+  return { result, cost, counts: await sandbox.counts() };
+}
+
+/** What the backend serves after the refresh: every Stage, every open PR. */
+async function servedByBackend(backend: BenchBackend, spec: FleetSpec) {
+  const served = { stages: 0, openPullRequests: 0, errors: 0 };
+  for (let p = 0; p < spec.projects; p++) {
+    const res = await fetch(`${backend.apiUrl}/projects/${projectName(p)}/stages`);
+    if (!res.ok) throw new Error(`GET stages of ${projectName(p)} answered ${res.status}`);
+    const body = (await res.json()) as StageListResponse;
+    served.stages += body.items.length;
+    for (const s of body.items) {
+      served.openPullRequests += s.openPullRequests;
+      if (s.error) served.errors += 1;
+    }
+  }
+  return served;
+}
+
+export async function runFleet(options: RunOptions): Promise<RunResult> {
+  const { spec, log } = options;
+  const fleet = countsOf(spec);
+  log(`fleet: ${fleet.projects} projects x ${spec.stagesPerProject} Stages = ${fleet.stages} Stages, ` +
+    `${fleet.analysisRuns} AnalysisRuns, ${fleet.promotions} Promotions, ${fleet.repositories} repositories ` +
+    `(${fleet.gitlabRepositories} on GitLab), ${fleet.openPullRequests} open PRs`);
+  const sandbox = await startBenchSandbox(spec);
+  log(`sandbox (pid ${sandbox.pid}) loaded in ${sandbox.loadMs} ms; counting proxy at ${sandbox.url}`);
+  let backend: BenchBackend | undefined;
+  try {
+    backend = await startBenchBackend(sandbox.url);
+    const b = backend;
+    const first = await counted(sandbox, () => profiled(options.profileDir, 'full-refresh', () => b.refresh()));
+    log(`full refresh: ${first.cost.wallMs} ms`);
+    const second = await counted(sandbox, () => b.refresh());
+    log(`second refresh: ${second.cost.wallMs} ms`);
+    const served = await servedByBackend(b, spec);
+
+    let naive: Awaited<ReturnType<typeof counted<NaiveResult>>> | undefined;
+    if (options.naive) {
+      naive = await counted(sandbox, () => runNaive(sandbox.url));
+      log(`naive: ${naive.cost.wallMs} ms`);
+    }
+
+    let detail: BenchFigures['detail'] = null;
+    let detailErrors = 0;
+    if (options.load) {
+      const paths: string[] = [];
+      for (let p = 0; p < spec.projects; p++) {
+        for (let s = 0; s < spec.stagesPerProject; s++) {
+          paths.push(`/api/kargo/projects/${projectName(p)}/stages/${stageName(s)}`);
+        }
+      }
+      await sandbox.reset();
+      const load = await profiled(options.profileDir, 'detail-load', () =>
+        runLoad({ origin: new URL(b.apiUrl).origin, paths, ...options.load! }),
+      );
+      const caused = await sandbox.counts();
+      detail = { rps: load.rps, p50Ms: load.p50Ms, p95Ms: load.p95Ms, p99Ms: load.p99Ms, k8sRequests: caused.kube };
+      detailErrors = load.non2xx + load.errors;
+      log(`detail load: ${load.requests} requests, ${load.rps} req/s`);
+    }
+
+    const floor = parseFloor(await fetchRawPayloads(sandbox.directUrl, spec));
+    const figures: BenchFigures = {
+      stages: fleet.stages,
+      ...refreshFigures(first.cost, first.counts),
+      secondRefresh: refreshFigures(second.cost, second.counts),
+      naive: naive
+        ? { refreshMs: naive.cost.wallMs, k8sRequests: naive.counts.kube, gitRequests: gitOf(naive.counts) }
+        : null,
+      detail,
+      parseFloorMs: floor.parseMs,
+    };
+    return {
+      figures,
+      fleet,
+      requests: { first: first.counts, second: second.counts, naive: naive?.counts },
+      costs: { first: first.cost, second: second.cost, naive: naive?.cost },
+      naiveResult: naive?.result,
+      served,
+      floor,
+      detailErrors,
+      loadMs: sandbox.loadMs,
+    };
+  } finally {
+    await backend?.stop();
+    await sandbox.stop();
+  }
+}

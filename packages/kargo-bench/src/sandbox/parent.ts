@@ -1,0 +1,61 @@
+/** Starts the sandbox child process and talks to it. */
+import { ChildProcess, fork } from 'node:child_process';
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import type { FleetSpec } from '../fleet/generate';
+import type { FromSandbox, SandboxReady, ToSandbox } from './protocol';
+import type { RequestCounts } from './proxy';
+
+export interface BenchSandbox extends SandboxReady {
+  pid: number;
+  counts(): Promise<RequestCounts>;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const TRANSFORM = require.resolve('@backstage/cli-node/config/nodeTransform.cjs');
+
+export async function startBenchSandbox(spec: FleetSpec): Promise<BenchSandbox> {
+  const child: ChildProcess = fork(resolvePackagePath('@kargo-backstage/kargo-bench', 'src/sandbox/child.ts'), [JSON.stringify({ spec })], {
+    execArgv: ['--max-old-space-size=8192', '-r', TRANSFORM],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<number, (m: FromSandbox) => void>();
+  let nextId = 1;
+  const ready = new Promise<SandboxReady>((resolve, reject) => {
+    child.on('message', (m: FromSandbox) => {
+      if (m.type === 'ready') resolve(m);
+      else if (m.type === 'error') reject(new Error(`sandbox child failed: ${m.message}`));
+      else waiting.get(m.id)?.(m);
+    });
+    child.on('exit', code => reject(new Error(`sandbox child exited with ${code}`)));
+  });
+  const ask = (type: ToSandbox['type']) =>
+    new Promise<FromSandbox>(resolve => {
+      const id = nextId++;
+      waiting.set(id, m => {
+        waiting.delete(id);
+        resolve(m);
+      });
+      child.send({ type, id } as ToSandbox);
+    });
+  const info = await ready;
+  return {
+    ...info,
+    pid: child.pid ?? 0,
+    counts: async () => {
+      const m = await ask('counts');
+      if (m.type !== 'counts') throw new Error('unexpected answer from the sandbox child');
+      return m.counts;
+    },
+    reset: async () => {
+      await ask('reset');
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise(resolve => child.once('exit', resolve));
+      child.send({ type: 'stop', id: 0 } as ToSandbox);
+      await Promise.race([exited, new Promise(r => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill();
+    },
+  };
+}

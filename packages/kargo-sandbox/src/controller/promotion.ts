@@ -1,0 +1,232 @@
+/**
+ * Runs new Promotions step by step (Kargo's local orchestrator, simplified)
+ * and, on success, records the new freight collection on the Stage and starts
+ * its verification.
+ */
+import { ControllerContext, setCondition } from './context';
+import { evaluate, varsOf } from './expressions';
+import { freightCollectionId, nowTime } from './naming';
+import { runStep } from './steps';
+import { startVerification } from './verification';
+import { KubeObject } from '../kube/store';
+
+const MAX_FREIGHT_HISTORY = 10;
+const TERMINAL = new Set(['Succeeded', 'Failed', 'Errored', 'Aborted']);
+
+function freightRef(f: KubeObject) {
+  return {
+    name: f.metadata.name,
+    origin: f.origin,
+    ...(f.commits ? { commits: f.commits } : {}),
+    ...(f.images ? { images: f.images } : {}),
+    ...(f.charts ? { charts: f.charts } : {}),
+  };
+}
+
+export class PromotionRunner {
+  /** Promotions this runner owns (namespace/name), so each runs once. */
+  private readonly running = new Set<string>();
+  /** Promotions parked on git-wait-for-pr, woken by Git changes. */
+  private readonly waiting = new Set<string>();
+
+  constructor(private readonly ctx: ControllerContext) {}
+
+  /** Called for every Promotion event: starts the ones nobody ran yet. */
+  consider(promo: KubeObject): void {
+    const key = `${promo.metadata.namespace}/${promo.metadata.name}`;
+    if (this.running.has(key)) return;
+    const phase = promo.status?.phase;
+    if (phase === 'Running') {
+      // A Promotion loaded as Running (fixtures) resumes at its current step.
+      this.running.add(key);
+      this.ctx.later(() =>
+        this.step(promo.metadata.namespace!, promo.metadata.name),
+      );
+    } else if (!phase) {
+      this.running.add(key);
+      this.ctx.later(() =>
+        this.start(promo.metadata.namespace!, promo.metadata.name),
+      );
+    }
+  }
+
+  /** A PR changed: re-check the Promotions waiting for one. */
+  wake(): void {
+    for (const key of this.waiting) {
+      const [ns, name] = key.split('/');
+      this.waiting.delete(key);
+      this.ctx.later(() => this.step(ns, name), 0);
+    }
+  }
+
+  private start(ns: string, name: string) {
+    const { ctx } = this;
+    const promo = ctx.get(ctx.kinds.promotion, ns, name);
+    if (!promo) return;
+    const stage = ctx.get(ctx.kinds.stage, ns, promo.spec.stage);
+    const freight = ctx.get(ctx.kinds.freight, ns, promo.spec.freight);
+    let problem: string | undefined;
+    if (!stage) problem = `Stage "${promo.spec.stage}" not found`;
+    else if (!freight) problem = `Freight "${promo.spec.freight}" not found`;
+    ctx.mutate(ctx.kinds.promotion, ns, name, p => {
+      p.status = {
+        phase: problem ? 'Errored' : 'Running',
+        ...(problem ? { message: problem, finishedAt: nowTime() } : {}),
+        startedAt: nowTime(),
+        ...(freight ? { freight: freightRef(freight) } : {}),
+        currentStep: 0,
+      };
+    });
+    if (problem || !freight) return;
+    ctx.mutate(ctx.kinds.stage, ns, promo.spec.stage, s => {
+      s.status = s.status ?? {};
+      s.status.currentPromotion = { name, freight: freightRef(freight) };
+      setCondition(
+        s,
+        'Promoting',
+        'True',
+        'ActivePromotion',
+        `Promotion "${name}" is running`,
+      );
+    });
+    ctx.later(() => this.step(ns, name));
+  }
+
+  private step(ns: string, name: string) {
+    const { ctx } = this;
+    const promo = ctx.get(ctx.kinds.promotion, ns, name);
+    if (!promo || TERMINAL.has(promo.status?.phase)) return;
+    const stage = ctx.get(ctx.kinds.stage, ns, promo.spec.stage);
+    const steps: any[] = promo.spec.steps ?? [];
+    const index: number = promo.status?.currentStep ?? 0;
+    if (index >= steps.length) {
+      this.finish(ns, name, 'Succeeded', 'All steps completed');
+      return;
+    }
+    const step = steps[index];
+    const alias: string = step.as ?? `step-${index + 1}`;
+    const state = promo.status?.state ?? {};
+    const env = {
+      vars: varsOf(
+        stage?.spec?.vars,
+        stage?.spec?.promotionTemplate?.spec?.vars,
+        promo.spec.vars,
+        step.vars,
+      ),
+      outputs: state,
+      ctx: {
+        project: ns,
+        stage: promo.spec.stage,
+        promotion: name,
+        targetFreight: { name: promo.spec.freight },
+      },
+    };
+    const result = runStep(ctx, {
+      uses: step.uses,
+      alias,
+      config: (evaluate(step.config ?? {}, env) ?? {}) as Record<string, any>,
+      promotion: name,
+      stage: promo.spec.stage,
+      previous: state[alias],
+    });
+    const done = result.status !== 'Running';
+    ctx.mutate(ctx.kinds.promotion, ns, name, p => {
+      const meta = [...(p.status.stepExecutionMetadata ?? [])];
+      meta[index] = {
+        alias,
+        startedAt: meta[index]?.startedAt ?? nowTime(),
+        ...(done ? { finishedAt: nowTime() } : {}),
+        status: result.status,
+        ...(result.message ? { message: result.message } : {}),
+      };
+      p.status.stepExecutionMetadata = meta;
+      if (result.output)
+        p.status.state = { ...p.status.state, [alias]: result.output };
+      if (result.status === 'Succeeded') p.status.currentStep = index + 1;
+    });
+    if (result.status === 'Succeeded') ctx.later(() => this.step(ns, name));
+    else if (result.status === 'Running') {
+      this.waiting.add(`${ns}/${name}`);
+      // Kargo polls (pollInterval); Git events also wake the step at once.
+      ctx.later(() => {
+        if (this.waiting.delete(`${ns}/${name}`)) this.step(ns, name);
+      });
+    } else {
+      this.finish(
+        ns,
+        name,
+        result.status,
+        `step "${alias}" ${result.status.toLowerCase()}: ${
+          result.message ?? ''
+        }`.trim(),
+      );
+    }
+  }
+
+  private finish(
+    ns: string,
+    name: string,
+    phase: 'Succeeded' | 'Failed' | 'Errored',
+    message: string,
+  ) {
+    const { ctx } = this;
+    const promo = ctx.mutate(ctx.kinds.promotion, ns, name, p => {
+      p.status.phase = phase;
+      p.status.message = message;
+      p.status.finishedAt = nowTime();
+    });
+    if (!promo) return;
+    const freight = ctx.get(ctx.kinds.freight, ns, promo.spec.freight);
+    const stage = ctx.mutate(ctx.kinds.stage, ns, promo.spec.stage, s => {
+      s.status = s.status ?? {};
+      delete s.status.currentPromotion;
+      s.status.lastPromotion = {
+        name,
+        ...(freight ? { freight: freightRef(freight) } : {}),
+        status: promo.status,
+        finishedAt: promo.status.finishedAt,
+      };
+      setCondition(
+        s,
+        'Promoting',
+        'False',
+        phase === 'Succeeded' ? 'PromotionSucceeded' : `Promotion${phase}`,
+        message,
+      );
+      if (phase !== 'Succeeded' || !freight) return;
+      const previous = s.status.freightHistory?.[0]?.items ?? {};
+      const originKey = `${freight.origin?.kind ?? 'Warehouse'}/${
+        freight.origin?.name
+      }`;
+      const items = { ...previous, [originKey]: freightRef(freight) };
+      const id = freightCollectionId(
+        Object.values<any>(items).map(i => i.name),
+      );
+      s.status.freightHistory = [
+        { id, items },
+        ...(s.status.freightHistory ?? []),
+      ].slice(0, MAX_FREIGHT_HISTORY);
+      s.status.freightSummary = freight.metadata.name;
+    });
+    if (phase !== 'Succeeded' || !stage || !freight) return;
+    this.moveFreight(ns, stage.metadata.name, freight.metadata.name);
+    startVerification(ctx, stage, { promotion: name });
+  }
+
+  /** Freight `status.currentlyIn` follows the Stage. */
+  private moveFreight(ns: string, stage: string, freightName: string) {
+    const { ctx } = this;
+    for (const f of ctx.store.list(ctx.kinds.freight, ns)) {
+      const here = f.metadata.name === freightName;
+      const listed = Boolean(f.status?.currentlyIn?.[stage]);
+      if (here === listed) continue;
+      ctx.mutate(ctx.kinds.freight, ns, f.metadata.name, o => {
+        o.status = o.status ?? {};
+        const currentlyIn = { ...o.status.currentlyIn };
+        if (here) currentlyIn[stage] = { since: nowTime() };
+        else delete currentlyIn[stage];
+        o.status.currentlyIn = currentlyIn;
+      });
+    }
+  }
+}

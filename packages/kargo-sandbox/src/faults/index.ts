@@ -1,0 +1,7 @@
+export { SandboxFaults } from './SandboxFaults';
+export type {
+  SandboxApi,
+  SandboxFault,
+  SandboxRequestCounts,
+  SandboxRequestRecord,
+} from './types';

@@ -1,0 +1,57 @@
+import type {
+  GitPullRequest,
+  GitPullRequestState,
+  GitRepository,
+} from './types';
+
+/** Browser URL of a PR/MR, as each provider builds it. */
+export function webUrlOf(repo: GitRepository, number: number): string {
+  return repo.provider === 'github'
+    ? `https://${repo.host}/${repo.path}/pull/${number}`
+    : `https://${repo.host}/${repo.path}/-/merge_requests/${number}`;
+}
+
+/** What differs between PR/MR records; the rest is derived. */
+export interface PullRequestSeed {
+  id: number;
+  number: number;
+  title: string;
+  description?: string;
+  state: GitPullRequestState;
+  sourceBranch: string;
+  targetBranch: string;
+  headSha: string;
+  author: string;
+  draft?: boolean;
+  labels?: string[];
+  /** Creation time; a fixture's closed/merged PR is taken as closed then too. */
+  at: string;
+}
+
+export function buildPullRequest(
+  repo: GitRepository,
+  seed: PullRequestSeed,
+): GitPullRequest {
+  // Fields are listed one by one so stray fixture keys never reach the API.
+  const at = seed.at;
+  return {
+    provider: repo.provider,
+    repoURL: repo.repoURL,
+    id: seed.id,
+    number: seed.number,
+    title: seed.title,
+    description: seed.description ?? '',
+    state: seed.state,
+    sourceBranch: seed.sourceBranch,
+    targetBranch: seed.targetBranch,
+    headSha: seed.headSha,
+    author: seed.author,
+    draft: seed.draft ?? false,
+    labels: seed.labels ?? [],
+    createdAt: at,
+    updatedAt: at,
+    closedAt: seed.state === 'open' ? null : at,
+    mergedAt: seed.state === 'merged' ? at : null,
+    webUrl: webUrlOf(repo, seed.number),
+  };
+}

@@ -1,0 +1,100 @@
+import { startSandbox, Sandbox } from '../sandbox';
+import { ADMIN, call, STAGE_YAML } from '../__testUtils__/http';
+
+// Real servers on a shared CI machine: allow for a slow start.
+jest.setTimeout(30_000);
+
+const STAGES = '/apis/kargo.akuity.io/v1alpha1/namespaces/shop/stages';
+
+/** Reads watch events (JSON lines) until `count` arrived. */
+async function readEvents(res: Response, count: number): Promise<any[]> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: any[] = [];
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+      events.push(JSON.parse(buffer.slice(0, nl)));
+      buffer = buffer.slice(nl + 1);
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('watch', () => {
+  let sandbox: Sandbox;
+  beforeEach(async () => {
+    sandbox = await startSandbox({
+      fixtures: false,
+      tokens: { [ADMIN]: '*' },
+      controller: false,
+    });
+    sandbox.load(STAGE_YAML);
+  });
+  afterEach(() => sandbox.stop());
+
+  const watch = (query: string) =>
+    fetch(`${sandbox.url}${STAGES}?watch=true&${query}`, {
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
+
+  it('streams MODIFIED after a patch, from the list resourceVersion', async () => {
+    const list = await call(sandbox, 'GET', STAGES, { token: ADMIN });
+    const res = await watch(
+      `resourceVersion=${list.body.metadata.resourceVersion}&fieldSelector=metadata.name%3Ddev`,
+    );
+    expect(res.status).toBe(200);
+    await call(sandbox, 'PATCH', `${STAGES}/qa`, {
+      token: ADMIN,
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { labels: { a: 'b' } } },
+    });
+    await call(sandbox, 'PATCH', `${STAGES}/dev`, {
+      token: ADMIN,
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { annotations: { 'kargo.akuity.io/reverify': 'x' } } },
+    });
+    const [event] = await readEvents(res, 1);
+    expect(event.type).toBe('MODIFIED');
+    expect(event.object.metadata.name).toBe('dev');
+    expect(event.object.metadata.annotations['kargo.akuity.io/reverify']).toBe(
+      'x',
+    );
+  });
+
+  it('starts with ADDED events when no resourceVersion is given', async () => {
+    const events = await readEvents(await watch('labelSelector=tier'), 2);
+    expect(events.map(e => `${e.type} ${e.object.metadata.name}`)).toEqual([
+      'ADDED dev',
+      'ADDED qa',
+    ]);
+  });
+
+  it('sends DELETED when an object leaves the selection', async () => {
+    const list = await call(sandbox, 'GET', STAGES, { token: ADMIN });
+    const res = await watch(
+      `resourceVersion=${list.body.metadata.resourceVersion}&labelSelector=tier%3Dweb`,
+    );
+    await call(sandbox, 'PATCH', `${STAGES}/dev`, {
+      token: ADMIN,
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { labels: { tier: 'db' } } },
+    });
+    const [event] = await readEvents(res, 1);
+    expect(`${event.type} ${event.object.metadata.name}`).toBe('DELETED dev');
+  });
+
+  it('answers a too old resourceVersion with a 410 Expired Status event', async () => {
+    const events = await readEvents(await watch('resourceVersion=1'), 1);
+    expect(events[0].type).toBe('ERROR');
+    expect(events[0].object).toMatchObject({
+      kind: 'Status',
+      code: 410,
+      reason: 'Expired',
+    });
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * startSandbox: one loopback HTTP server (plus optional HTTPS with a generated
+ * CA) serving the Kubernetes API with Kargo's CRDs, the GitHub and GitLab
+ * fakes, and the simulated Kargo controller.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { KargoController } from './controller';
+import {
+  DEMO_FIXTURES_DIR,
+  loadFixtureDir,
+  loadFixtureText,
+  loadObject,
+} from './fixtures';
+import { SandboxFaults } from './faults';
+import { createGitHandler, GitFakeStore } from './git';
+import { createKubeApiHandler, KubeApiContext } from './kube/api';
+import { TokenPolicy } from './kube/auth';
+import { ResourceRegistry, loadCrdResourceTypes } from './kube/resources';
+import { KubeObject, ObjectStore } from './kube/store';
+import { SchemaValidator } from './kube/validation';
+import { generateCertificate } from './tls';
+
+/** @public */
+export interface SandboxOptions {
+  /** HTTP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** Fixture directory; default the demo scenarios; false loads nothing. */
+  fixtures?: string | false;
+  /** Kubernetes bearer tokens and their verbs; none (default) means no auth. */
+  tokens?: TokenPolicy;
+  /** Also serve HTTPS with a generated CA (`caData`); true = ephemeral port. */
+  https?: boolean;
+  /** HTTPS port when `https` is set; default 0. */
+  httpsPort?: number;
+  /** Delay of each simulated controller step; default 1500 ms. */
+  stepDelayMs?: number;
+  /** Run the simulated controller (default true). */
+  controller?: boolean;
+  githubToken?: string;
+  gitlabToken?: string;
+  log?: (message: string) => void;
+}
+
+/** A running sandbox. @public */
+export interface Sandbox {
+  /** Kubernetes API base, e.g. http://127.0.0.1:7008. */
+  url: string;
+  httpsUrl?: string;
+  /** Base64 PEM of the CA that signed the HTTPS certificate. */
+  caData?: string;
+  /** GitHub REST base (`integrations.github[].apiBaseUrl`). */
+  githubApiUrl: string;
+  /** GitLab base (`integrations.gitlab[].baseUrl`); the API is under /api/v4. */
+  gitlabUrl: string;
+  /** The Kubernetes object store. */
+  store: ObjectStore;
+  /** The GitHub/GitLab fake store. */
+  git: GitFakeStore;
+  registry: ResourceRegistry;
+  controller?: KargoController;
+  /** Fault injection and request counters in front of every API. */
+  faults: SandboxFaults;
+  /** Loads more objects as fixtures (status kept): YAML text or objects. */
+  load(input: string | KubeObject | KubeObject[]): void;
+  stop(): Promise<void>;
+}
+
+function listen(
+  server: http.Server | https.Server,
+  port: number,
+  host: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () =>
+      resolve((server.address() as AddressInfo).port),
+    );
+  });
+}
+
+function trackSockets(server: http.Server | https.Server): Set<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', s => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  return sockets;
+}
+
+/** @public */
+export async function startSandbox(
+  options: SandboxOptions = {},
+): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const registry = new ResourceRegistry(loadCrdResourceTypes());
+  const store = new ObjectStore();
+  const validator = new SchemaValidator();
+  const git = new GitFakeStore();
+  const targets = { registry, store, validator, git };
+  if (options.fixtures !== false)
+    loadFixtureDir(targets, options.fixtures ?? DEMO_FIXTURES_DIR);
+
+  const ctx: KubeApiContext = {
+    registry,
+    store,
+    validator,
+    tokens: options.tokens,
+    watches: new Set(),
+  };
+  const kube = createKubeApiHandler(ctx);
+  const faults = new SandboxFaults();
+  const gitHandler = createGitHandler(git, {
+    githubToken: options.githubToken,
+    gitlabToken: options.gitlabToken,
+  });
+  const handle = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) => {
+    try {
+      if (await faults.intercept(req, res)) return;
+      if (await kube(req, res)) return;
+      if (await gitHandler(req, res)) return;
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ message: `Not found: ${req.method} ${req.url}` }),
+      );
+    } catch (e) {
+      log(`request failed: ${(e as Error).message}`);
+      if (!res.headersSent)
+        res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Internal sandbox error' }));
+    }
+  };
+
+  const servers: Array<{
+    server: http.Server | https.Server;
+    sockets: Set<Socket>;
+  }> = [];
+  const httpServer = http.createServer(handle);
+  servers.push({ server: httpServer, sockets: trackSockets(httpServer) });
+  const port = await listen(httpServer, options.port ?? 0, host);
+  const url = `http://${host}:${port}`;
+
+  let httpsUrl: string | undefined;
+  let caData: string | undefined;
+  if (options.https || options.httpsPort !== undefined) {
+    const cert = generateCertificate();
+    const tlsServer = https.createServer(
+      { key: cert.key, cert: cert.cert },
+      handle,
+    );
+    servers.push({ server: tlsServer, sockets: trackSockets(tlsServer) });
+    const tlsPort = await listen(tlsServer, options.httpsPort ?? 0, host);
+    httpsUrl = `https://${host}:${tlsPort}`;
+    caData = Buffer.from(cert.cert).toString('base64');
+  }
+
+  const controller =
+    options.controller === false
+      ? undefined
+      : new KargoController({
+          store,
+          registry,
+          validator,
+          git,
+          stepDelayMs: options.stepDelayMs,
+          log,
+        });
+  controller?.start();
+
+  return {
+    url,
+    httpsUrl,
+    caData,
+    githubApiUrl: `${url}/github/api/v3`,
+    gitlabUrl: `${url}/gitlab`,
+    store,
+    git,
+    registry,
+    controller,
+    faults,
+    load(input) {
+      if (typeof input === 'string') loadFixtureText(targets, input, 'load()');
+      else
+        for (const o of Array.isArray(input) ? input : [input])
+          loadObject(targets, o, 'load()');
+    },
+    async stop() {
+      controller?.stop();
+      faults.close();
+      for (const w of ctx.watches) w.end();
+      await Promise.all(
+        servers.map(
+          ({ server, sockets }) =>
+            new Promise<void>(resolve => {
+              server.close(() => resolve());
+              for (const s of sockets) s.destroy();
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { KargoSnapshotClient } from './KargoSnapshotClient';
+export type { KargoSnapshotSource } from './KargoSnapshotClient';

@@ -1,0 +1,53 @@
+import {
+  InstanceSnapshot,
+  StageSummary,
+  worstVerificationPhase,
+} from '@kargo-backstage/plugin-kargo-common';
+
+/** What an annotated entity names: `parseEntityKargoAnnotations`' result. */
+export interface KargoEntityTarget {
+  instance?: string;
+  projects: string[];
+  stages?: string[];
+}
+
+/** What the processor writes on an annotated entity. */
+export interface KargoRollup {
+  /** The worst current verification phase of the Stages, or `None`. */
+  verificationPhase: string;
+  openPullRequests: number;
+  stages: StageSummary[];
+}
+
+/**
+ * The Stages an entity names: every Stage of its projects, or only those in
+ * its `kargo.akuity.io/stages` list (matched in each of its projects).
+ */
+export function selectStages(
+  instance: InstanceSnapshot,
+  target: KargoEntityTarget,
+): StageSummary[] {
+  const projects = new Set(target.projects);
+  const stages = target.stages ? new Set(target.stages) : undefined;
+  return instance.stages.filter(
+    stage => projects.has(stage.project) && (!stages || stages.has(stage.name)),
+  );
+}
+
+/** Rolls the selected Stages up into the entity's two annotations. */
+export function computeRollup(
+  instance: InstanceSnapshot,
+  target: KargoEntityTarget,
+): KargoRollup {
+  const stages = selectStages(instance, target);
+  return {
+    verificationPhase: worstVerificationPhase(
+      stages.map(stage => stage.verificationPhase),
+    ),
+    openPullRequests: stages.reduce(
+      (sum, stage) => sum + stage.openPullRequests,
+      0,
+    ),
+    stages,
+  };
+}

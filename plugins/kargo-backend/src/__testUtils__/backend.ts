@@ -1,0 +1,154 @@
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+} from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import {
+  coreServices,
+  createServiceFactory,
+  type SchedulerServiceTaskInvocationDefinition,
+} from '@backstage/backend-plugin-api';
+import { DefaultKargoService, kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import type { Entity } from '@backstage/catalog-model';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { DEMO_TOKENS, startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
+import { kargoPlugin } from '../plugin';
+
+export const ADMIN_TOKEN = 'sandbox-admin-token';
+
+export const ENTITIES: Entity[] = [
+  {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: {
+      name: 'checkout-service',
+      namespace: 'default',
+      annotations: { 'kargo.akuity.io/project': 'checkout' },
+    },
+    spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
+  },
+  {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: {
+      name: 'storefront',
+      namespace: 'default',
+      annotations: {
+        'kargo.akuity.io/project': 'checkout,payments,missing',
+        'kargo.akuity.io/stages': 'staging,uat',
+      },
+    },
+    spec: { type: 'website', lifecycle: 'production', owner: 'team-a' },
+  },
+];
+
+export interface KargoTestBackend {
+  server: Awaited<ReturnType<typeof startTestBackend>>['server'];
+  sandbox: Sandbox;
+  /** Runs the scheduled refresh now, as the scheduler would. */
+  refresh(): Promise<void>;
+  auditor: ReturnType<typeof mockServices.auditor.mock>;
+  permissions: ReturnType<typeof mockServices.permissions.mock>;
+  /** The plugin's Kargo service, to count requests that reached the cluster. */
+  kargo(): DefaultKargoService;
+  stop(): Promise<void>;
+}
+
+/** The plugin on a test backend, reading a fresh demo sandbox over HTTP. */
+export async function startKargoTestBackend(options?: {
+  sandbox?: Sandbox;
+  result?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
+  /** Point the instance elsewhere (e.g. a closed port) instead of the sandbox. */
+  clusterUrl?: string;
+}): Promise<KargoTestBackend> {
+  const sandbox =
+    options?.sandbox ?? (await startSandbox({ port: 0, tokens: DEMO_TOKENS, stepDelayMs: 20 }));
+  const scheduler = mockServices.scheduler.mock();
+  const auditor = mockServices.auditor.mock();
+  const permissions = mockServices.permissions.mock({
+    authorize: async requests =>
+      requests.map(() => ({ result: options?.result ?? AuthorizeResult.ALLOW })),
+  });
+  let kargo: DefaultKargoService | undefined;
+  const backend = await startTestBackend({
+    features: [
+      kargoPlugin,
+      createServiceFactory({
+        service: kargoServiceRef,
+        deps: { config: coreServices.rootConfig, logger: coreServices.logger },
+        factory: ({ config, logger }) => {
+          kargo = DefaultKargoService.fromConfig({ config, logger });
+          return kargo;
+        },
+      }),
+      mockServices.rootConfig.factory({
+        data: {
+          kargo: {
+            instances: [
+              {
+                name: 'sandbox',
+                url: options?.clusterUrl ?? sandbox.url,
+                serviceAccountToken: ADMIN_TOKEN,
+                kargoUrl: 'https://kargo.example.com',
+              },
+            ],
+          },
+          integrations: {
+            github: [{ host: 'github.com', apiBaseUrl: sandbox.githubApiUrl, token: 'sandbox-github-token' }],
+            gitlab: [
+              {
+                host: 'gitlab.example.com',
+                baseUrl: sandbox.gitlabUrl,
+                apiBaseUrl: `${sandbox.gitlabUrl}/api/v4`,
+                token: 'sandbox-gitlab-token',
+              },
+            ],
+          },
+        },
+      }),
+      scheduler.factory,
+      auditor.factory,
+      permissions.factory,
+      catalogServiceMock.factory({ entities: ENTITIES }),
+    ],
+  });
+  const task = () =>
+    scheduler.scheduleTask.mock.calls[0][0] as SchedulerServiceTaskInvocationDefinition;
+  return {
+    server: backend.server,
+    sandbox,
+    auditor,
+    permissions,
+    kargo: () => kargo!,
+    refresh: () => Promise.resolve(task().fn(new AbortController().signal)),
+    stop: async () => {
+      await backend.stop();
+      if (!options?.sandbox) await sandbox.stop().catch(() => undefined);
+    },
+  };
+}
+
+/** A user's credentials header for supertest. */
+export const user = () => mockCredentials.user.header('user:default/alice');
+
+/** A cluster client of our own to read the sandbox the way Kargo would. */
+export function sandboxClient(url: string) {
+  return DefaultKargoService.fromConfig({
+    config: new ConfigReader({
+      kargo: { instances: [{ name: 'sandbox', url, serviceAccountToken: ADMIN_TOKEN }] },
+    }),
+    logger: mockServices.logger.mock(),
+  }).cluster('sandbox');
+}
+
+/** Polls until the probe returns a value (the sandbox controller is asynchronous). */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise(r => setTimeout(r, 25));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}

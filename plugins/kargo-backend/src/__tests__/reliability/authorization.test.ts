@@ -1,0 +1,135 @@
+import request from 'supertest';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
+import type {
+  EntityStagesResponse,
+  StageListResponse,
+} from '@kargo-backstage/plugin-kargo-common';
+import {
+  startReliabilityBackend,
+  startSecretSandbox,
+  userHeader,
+  type ReliabilityBackend,
+} from './__testUtils__/harness';
+import { stageWriteState, writesReceived } from './__testUtils__/sandboxState';
+
+// Backend start-up on a shared, loaded machine can take several seconds.
+jest.setTimeout(45_000);
+
+const REVERIFY = '/api/kargo/projects/checkout/stages/staging/reverify';
+// payments/test has a really Running verification, so abort is allowed there.
+const ABORT = '/api/kargo/projects/payments/stages/test/abort-verification';
+
+const denyOnly = (denied: string) => (permission: string) =>
+  permission === denied ? AuthorizeResult.DENY : AuthorizeResult.ALLOW;
+
+describe('authorization', () => {
+  let sandbox: Sandbox;
+  let backend: ReliabilityBackend;
+
+  beforeAll(async () => {
+    // No simulated controller: nothing changes the sandbox but our requests.
+    sandbox = await startSecretSandbox({ controller: false });
+    backend = await startReliabilityBackend({ sandbox });
+    await backend.refresh();
+  });
+  afterAll(async () => {
+    await backend.stop();
+    await sandbox.stop();
+  });
+  beforeEach(() => {
+    backend.decide(() => AuthorizeResult.ALLOW);
+    sandbox.faults.resetCounts();
+  });
+
+  it.each([
+    ['GET', '/api/kargo/projects/checkout/stages'],
+    ['GET', '/api/kargo/projects/checkout/stages/staging'],
+    ['GET', '/api/kargo/projects/checkout/analysis-runs/any-run'],
+    ['GET', '/api/kargo/entities/component/default/checkout-service/stages'],
+    ['GET', '/api/kargo/snapshot'],
+    ['POST', REVERIFY],
+    ['POST', ABORT],
+  ])('answers 401 to %s %s without credentials', async (method, path) => {
+    const before = stageWriteState(sandbox, 'checkout', 'staging');
+    const res = await request(backend.server)[
+      method === 'GET' ? 'get' : 'post'
+    ](path);
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toEqual(expect.any(String));
+    expect(writesReceived(sandbox)).toEqual([]);
+    expect(stageWriteState(sandbox, 'checkout', 'staging')).toEqual(before);
+  });
+
+  it('answers 403 to a Stage read when kargo.stage.read is denied, and hides it from lists', async () => {
+    backend.decide(denyOnly('kargo.stage.read'));
+    const detail = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages/staging')
+      .set('Authorization', userHeader());
+    expect(detail.status).toBe(403);
+    expect(detail.body.error).toMatchObject({ name: 'NotAllowedError' });
+    expect(detail.body.error.message).toContain('kargo.stage.read');
+    expect(JSON.stringify(detail.body)).not.toContain('verifications');
+
+    const list = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages')
+      .set('Authorization', userHeader());
+    expect(list.status).toBe(200);
+    expect((list.body as StageListResponse).items).toEqual([]);
+
+    const entity = await request(backend.server)
+      .get('/api/kargo/entities/component/default/checkout-service/stages')
+      .set('Authorization', userHeader());
+    expect((entity.body as EntityStagesResponse).items).toEqual([]);
+  });
+
+  it('answers 403 to an AnalysisRun read of a denied Stage', async () => {
+    const staging = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages/staging')
+      .set('Authorization', userHeader());
+    const run = (
+      staging.body.verifications as Array<{
+        analysisRun: { name: string } | null;
+      }>
+    ).find(v => v.analysisRun)!.analysisRun!.name;
+    backend.decide(denyOnly('kargo.stage.read'));
+    const res = await request(backend.server)
+      .get(`/api/kargo/projects/checkout/analysis-runs/${run}`)
+      .set('Authorization', userHeader());
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain('metricResults');
+  });
+
+  it.each([
+    ['kargo.stage.reverify', REVERIFY, 'checkout', 'staging'],
+    ['kargo.stage.abort', ABORT, 'payments', 'test'],
+  ])(
+    'answers 403 when %s is denied and writes nothing',
+    async (permission, path, project, stage) => {
+      backend.decide(denyOnly(permission));
+      const before = stageWriteState(sandbox, project, stage);
+      const res = await request(backend.server)
+        .post(path)
+        .set('Authorization', userHeader());
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain(permission);
+      expect(writesReceived(sandbox)).toEqual([]);
+      expect(stageWriteState(sandbox, project, stage)).toEqual(before);
+    },
+  );
+
+  it('writes when allowed (the comparison above would see a write)', async () => {
+    const before = stageWriteState(sandbox, 'payments', 'test');
+    const res = await request(backend.server)
+      .post(ABORT)
+      .set('Authorization', userHeader());
+    expect(res.status).toBe(202);
+    const after = stageWriteState(sandbox, 'payments', 'test');
+    expect(after).not.toEqual(before);
+    expect(JSON.parse(after.annotations['kargo.akuity.io/abort'])).toEqual({
+      id: res.body.id,
+      actor: 'user:default/alice',
+    });
+    expect(writesReceived(sandbox).map(r => r.method)).toEqual(['PATCH']);
+  });
+});

@@ -1,0 +1,45 @@
+import type { PermissionsRegistryService } from '@backstage/backend-plugin-api';
+import {
+  kargoPermissions,
+  kargoPullRequestOpenPermission,
+  parseKargoStageResourceRef,
+} from '@kargo-backstage/plugin-kargo-common';
+import type { SnapshotService } from '../services/snapshot/SnapshotService';
+import {
+  KargoStageResource,
+  kargoStagePermissionResourceRef,
+  kargoStageRules,
+} from './rules';
+
+/**
+ * Registers the permissions and the `kargo-stage` resource type, whose
+ * resources are loaded from the snapshot (a ref of a Stage the snapshot does
+ * not hold resolves to nothing, so conditional decisions deny it).
+ */
+export function registerKargoPermissions(
+  registry: PermissionsRegistryService,
+  snapshots: SnapshotService,
+) {
+  registry.addResourceType({
+    resourceRef: kargoStagePermissionResourceRef,
+    permissions: kargoPermissions.filter(p => p !== kargoPullRequestOpenPermission),
+    rules: Object.values(kargoStageRules),
+    getResources: async refs =>
+      Promise.all(
+        refs.map(async (ref): Promise<KargoStageResource | undefined> => {
+          const parsed = parseKargoStageResourceRef(ref);
+          if (!parsed) return undefined;
+          try {
+            const state = await snapshots.getInstance(parsed.instance);
+            const stage = state.projects[parsed.project]?.stages.find(
+              s => s.name === parsed.name,
+            );
+            return stage ? parsed : undefined;
+          } catch {
+            return undefined;
+          }
+        }),
+      ),
+  });
+  registry.addPermissions([kargoPullRequestOpenPermission]);
+}

@@ -1,0 +1,152 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import type { StageDetail, StageListResponse } from '@kargo-backstage/plugin-kargo-common';
+import request from 'supertest';
+import {
+  ADMIN_TOKEN,
+  startKargoTestBackend,
+  user,
+  type KargoTestBackend,
+} from './__testUtils__/backend';
+
+describe('kargo backend plugin against the sandbox', () => {
+  let backend: KargoTestBackend;
+  beforeAll(async () => {
+    backend = await startKargoTestBackend();
+  });
+  afterAll(async () => {
+    await backend.stop();
+  });
+
+  it('serves the stale demo Stage with the live phase of every run and reverify allowed', async () => {
+    await backend.refresh();
+    const res = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages/staging')
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    const detail = res.body as StageDetail;
+    expect(detail).toMatchObject({ instance: 'sandbox', project: 'checkout', name: 'staging', stale: false });
+    const stale = detail.verifications.filter(v => v.stale);
+    expect(stale).toHaveLength(3);
+    for (const entry of stale) {
+      expect(entry.phase).toBe('Failed');
+      expect(['Running', 'Pending']).toContain(entry.recordedPhase);
+    }
+    expect(detail.actions.reverify).toEqual({ allowed: true, reason: null });
+    expect(detail.lastUpdated).toEqual(expect.any(String));
+    expect(JSON.stringify(res.body)).not.toContain(ADMIN_TOKEN);
+  });
+
+  it('lists the Stages of a project', async () => {
+    const res = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages')
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    const body = res.body as StageListResponse;
+    expect(body.items.map(s => s.name)).toEqual(['dev', 'prod', 'staging']);
+    expect(body.stale).toBe(false);
+  });
+
+  it.each([
+    ['/api/kargo/projects/checkout/stages/A_B', "path parameter 'stage'"],
+    ['/api/kargo/projects/checkout/stages/..', "path parameter 'stage'"],
+    [`/api/kargo/projects/checkout/stages/${'a'.repeat(300)}`, "path parameter 'stage'"],
+    ['/api/kargo/projects/Checkout/stages', "path parameter 'project'"],
+    ['/api/kargo/projects/checkout/stages?instance=nope', "Unknown Kargo instance 'nope'"],
+    ['/api/kargo/projects/checkout/stages?foo=1', "unknown 'foo'"],
+  ])('answers 400 to GET %s', async (path, message) => {
+    const res = await request(backend.server).get(path).set('Authorization', user());
+    expect(res.status).toBe(400);
+    expect(res.body.error.name).toBe('InputError');
+    expect(res.body.error.message).toContain(message);
+  });
+
+  it.each([
+    ['/api/kargo/projects/checkout/stages/staging/reverify', { force: true }, 400, "request body: unknown 'force'"],
+    ['/api/kargo/projects/checkout/stages/staging/reverify', [1, 2], 400, 'request body'],
+    ['/api/kargo/projects/checkout/stages/Staging/reverify', {}, 400, "path parameter 'stage'"],
+    ['/api/kargo/projects/checkout/stages/staging/abort-verification', { x: 'y'.repeat(20_000) }, 413, ''],
+    ['/api/kargo/projects/checkout/stages/staging/reverify?instance=other', {}, 400, "Unknown Kargo instance 'other'"],
+  ])('refuses POST %s with body %j before reaching the cluster', async (path, body, status, message) => {
+    const requestsBefore = backend.kargo().requestCount;
+    const res = await request(backend.server).post(path).set('Authorization', user()).send(body as object);
+    expect(res.status).toBe(status);
+    expect(res.body.error.message).toContain(message);
+    expect(backend.kargo().requestCount).toBe(requestsBefore);
+  });
+
+  it('refuses writes from service principals', async () => {
+    const res = await request(backend.server)
+      .post('/api/kargo/projects/checkout/stages/staging/reverify')
+      .set('Authorization', mockCredentials.service.header({ onBehalfOf: mockCredentials.service('plugin:scaffolder'), targetPluginId: 'kargo' }));
+    expect(res.status).toBe(403);
+  });
+
+  it('serves an AnalysisRun with its metrics', async () => {
+    const stage = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages/staging')
+      .set('Authorization', user());
+    const run = (stage.body as StageDetail).verifications.find(v => v.analysisRun)!.analysisRun!;
+    const res = await request(backend.server)
+      .get(`/api/kargo/projects/checkout/analysis-runs/${run.name}`)
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ instance: 'sandbox', project: 'checkout', name: run.name });
+    expect(res.body.metrics.length).toBeGreaterThan(0);
+    expect(res.body.raw.metadata.managedFields).toBeUndefined();
+    const missing = await request(backend.server)
+      .get('/api/kargo/projects/checkout/analysis-runs/no-such-run')
+      .set('Authorization', user());
+    expect(missing.status).toBe(404);
+  });
+
+  it('answers 404 for an unknown project and Stage', async () => {
+    const project = await request(backend.server)
+      .get('/api/kargo/projects/nowhere/stages')
+      .set('Authorization', user());
+    expect(project.status).toBe(404);
+    expect(project.body.error.message).toBe("Kargo project 'nowhere' not found in instance 'sandbox'");
+    const stage = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages/nope')
+      .set('Authorization', user());
+    expect(stage.status).toBe(404);
+  });
+
+  it('serves its OpenAPI document', async () => {
+    const res = await request(backend.server)
+      .get('/api/kargo/openapi.json')
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toContain('/projects/{project}/stages/{stage}/reverify');
+  });
+
+  it('answers 401 without credentials', async () => {
+    const res = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages')
+      .set('Authorization', mockCredentials.none.header());
+    expect(res.status).toBe(401);
+  });
+
+  it('serves the Stages an entity names, with per-project errors', async () => {
+    const res = await request(backend.server)
+      .get('/api/kargo/entities/component/default/storefront/stages')
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((s: StageDetail) => `${s.project}/${s.name}`).sort()).toEqual([
+      'checkout/staging',
+      'payments/uat',
+    ]);
+    expect(res.body.errors).toEqual([
+      { instance: 'sandbox', project: 'missing', message: "Kargo project 'missing' not found in instance 'sandbox'" },
+    ]);
+  });
+
+  it('serves the snapshot to the catalog module with service credentials', async () => {
+    const res = await request(backend.server)
+      .get('/api/kargo/snapshot')
+      .set('Authorization', mockCredentials.service.header({ onBehalfOf: mockCredentials.service('plugin:catalog'), targetPluginId: 'kargo' }));
+    expect(res.status).toBe(200);
+    expect(res.body.instances[0]).toMatchObject({ instance: 'sandbox', stale: false, error: null });
+    expect(res.body.instances[0].projects).toEqual(['checkout', 'payments']);
+    expect(JSON.stringify(res.body)).not.toContain(ADMIN_TOKEN);
+  });
+});

@@ -1,0 +1,168 @@
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import request from 'supertest';
+import {
+  ADMIN_TOKEN,
+  sandboxClient,
+  startKargoTestBackend,
+  user,
+  waitFor,
+  type KargoTestBackend,
+} from './__testUtils__/backend';
+
+describe('kargo backend plugin writing to the sandbox', () => {
+  let backend: KargoTestBackend;
+  beforeEach(async () => {
+    backend = await startKargoTestBackend();
+  });
+  afterEach(async () => {
+    await backend.stop();
+  });
+
+  it('reverifies through the API: a new AnalysisRun appears and the next refresh shows it', async () => {
+    await backend.refresh();
+    const before = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages/staging')
+      .set('Authorization', user());
+    const runsBefore = (before.body as StageDetail).verifications.filter(v => v.analysisRun).length;
+
+    const res = await request(backend.server)
+      .post('/api/kargo/projects/checkout/stages/staging/reverify')
+      .set('Authorization', user());
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ id: expect.any(String) });
+
+    const client = sandboxClient(backend.sandbox.url);
+    const stage = await client.getStage('checkout', 'staging');
+    expect(JSON.parse(stage.metadata!.annotations!['kargo.akuity.io/reverify'])).toEqual({
+      id: res.body.id,
+      actor: 'user:default/alice',
+    });
+    await waitFor(async () => {
+      const runs = await client.listAnalysisRuns('checkout', 'kargo.akuity.io/stage=staging');
+      return runs.length > runsBefore ? runs : undefined;
+    }, 'the sandbox to start a new AnalysisRun');
+
+    await backend.refresh();
+    const after = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages/staging')
+      .set('Authorization', user());
+    const runsAfter = (after.body as StageDetail).verifications.filter(v => v.analysisRun);
+    expect(runsAfter.length).toBe(runsBefore + 1);
+    expect(runsAfter[0].actor).toBe('user:default/alice');
+
+    expect(backend.auditor.createEvent).toHaveBeenCalledWith(
+      expect.objectContaining({
+        eventId: 'stage-reverify',
+        severityLevel: 'medium',
+        meta: { instance: 'sandbox', project: 'checkout', stage: 'staging', actor: 'user:default/alice' },
+      }),
+    );
+  });
+
+  it('turns concurrent reverify requests into one new verification per accepted id, never a lost update', async () => {
+    const client = sandboxClient(backend.sandbox.url);
+    const selector = 'kargo.akuity.io/stage=staging';
+    const runsBefore = (await client.listAnalysisRuns('checkout', selector)).length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        request(backend.server)
+          .post('/api/kargo/projects/checkout/stages/staging/reverify')
+          .set('Authorization', user()),
+      ),
+    );
+    const statuses = answers.map(a => a.status);
+    expect(statuses.filter(s => s !== 202 && s !== 409)).toEqual([]);
+    expect(statuses).toContain(202);
+    // No lost update and no duplicate: one new run per distinct verification
+    // id accepted (a request arriving after the new run finished may rightly
+    // verify again).
+    const accepted = new Set(answers.filter(a => a.status === 202).map(a => a.body.id));
+    const settled = await waitFor(async () => {
+      const s = await client.getStage('checkout', 'staging');
+      const phase = s.status?.freightHistory?.[0]?.verificationHistory?.[0]?.phase;
+      const runs = await client.listAnalysisRuns('checkout', selector);
+      const done = phase && phase !== 'Pending' && phase !== 'Running';
+      return done && runs.length >= runsBefore + accepted.size ? runs : undefined;
+    }, 'the new verifications to finish');
+    expect(settled.length).toBe(runsBefore + accepted.size);
+    expect(accepted.size).toBeLessThan(answers.length);
+  });
+
+  it('answers 409 with the reason when there is nothing to abort', async () => {
+    const res = await request(backend.server)
+      .post('/api/kargo/projects/checkout/stages/staging/abort-verification')
+      .set('Authorization', user());
+    expect(res.status).toBe(409);
+    expect(res.body.error.name).toBe('ConflictError');
+    expect(res.body.error.message).not.toBe('');
+    expect(backend.auditor.createEvent).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: 'stage-abort' }),
+    );
+  });
+
+  it('keeps serving the last snapshot, stale, when the cluster goes away', async () => {
+    await backend.refresh();
+    await backend.sandbox.stop();
+    await backend.refresh();
+    const res = await request(backend.server)
+      .get('/api/kargo/projects/checkout/stages/staging')
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    expect(res.body.stale).toBe(true);
+    expect(res.body.lastUpdated).toEqual(expect.any(String));
+    const snapshot = await request(backend.server)
+      .get('/api/kargo/snapshot')
+      .set('Authorization', user());
+    expect(snapshot.body.instances[0].stale).toBe(true);
+    expect(snapshot.body.instances[0].error).toContain("Kargo instance 'sandbox': cannot reach the cluster");
+  });
+});
+
+describe('kargo backend plugin with an unreachable cluster and no snapshot', () => {
+  it('answers 503 with a message naming the instance', async () => {
+    const backend = await startKargoTestBackend({ clusterUrl: 'http://127.0.0.1:9' });
+    try {
+      const res = await request(backend.server)
+        .get('/api/kargo/projects/checkout/stages')
+        .set('Authorization', user());
+      expect(res.status).toBe(503);
+      expect(res.body.error.name).toBe('ServiceUnavailableError');
+      expect(res.body.error.message).toContain(
+        "Kargo instance 'sandbox' is unavailable and no data was gathered from it yet",
+      );
+      expect(JSON.stringify(res.body)).not.toContain(ADMIN_TOKEN);
+    } finally {
+      await backend.stop();
+    }
+  });
+});
+
+describe('kargo backend plugin with a permission policy that denies', () => {
+  it('answers 403 to a reverify and leaves the Stage untouched', async () => {
+    const backend = await startKargoTestBackend({ result: AuthorizeResult.DENY });
+    try {
+      const client = sandboxClient(backend.sandbox.url);
+      const before = await client.getStage('checkout', 'staging');
+      const res = await request(backend.server)
+        .post('/api/kargo/projects/checkout/stages/staging/reverify')
+        .set('Authorization', user());
+      expect(res.status).toBe(403);
+      expect(res.body.error.name).toBe('NotAllowedError');
+      const after = await client.getStage('checkout', 'staging');
+      expect(after.metadata?.annotations).toEqual(before.metadata?.annotations);
+
+      const read = await request(backend.server)
+        .get('/api/kargo/projects/checkout/stages/staging')
+        .set('Authorization', user());
+      expect(read.status).toBe(403);
+      const list = await request(backend.server)
+        .get('/api/kargo/projects/checkout/stages')
+        .set('Authorization', user());
+      expect(list.status).toBe(200);
+      expect(list.body.items).toEqual([]);
+    } finally {
+      await backend.stop();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import type { Router } from 'express';
+import { NotFoundError } from '@backstage/errors';
+import {
+  isValidDnsLabel,
+  kargoStageReadPermission,
+  parseEntityKargoAnnotations,
+  type EntityStagesResponse,
+  type StageDetail,
+} from '@kargo-backstage/plugin-kargo-common';
+import { filterAuthorizedStages } from '../permissions/authorize';
+import { findProject, served } from './lookup';
+import { entityParams, instanceQuery, parse, resolveInstance } from './params';
+import type { RouterOptions } from './types';
+
+function messageOf(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
+}
+
+export function addEntityRoutes(router: Router, options: RouterOptions) {
+  const { httpAuth, permissions, catalog, kargo, snapshots } = options;
+
+  router.get('/entities/:kind/:namespace/:name/stages', async (req, res) => {
+    const ref = parse(entityParams, req.params, 'path parameter');
+    const configured = kargo.listInstances().map(i => i.name);
+    // An explicit ?instance= overrides the entity's annotation.
+    const { instance: queried } = parse(instanceQuery, req.query, 'query parameter');
+    const requested = queried && resolveInstance(req.query, configured);
+    const credentials = await httpAuth.credentials(req);
+    // The caller's own credentials: who cannot see the entity gets a 404.
+    const entity = await catalog.getEntityByRef(ref, { credentials });
+    if (!entity) {
+      throw new NotFoundError(
+        `Entity ${ref.kind}:${ref.namespace}/${ref.name} not found in the catalog`,
+      );
+    }
+    const annotations = parseEntityKargoAnnotations(entity.metadata.annotations ?? {});
+    const instance = requested ?? annotations.instance ?? configured[0];
+    const errors: EntityStagesResponse['errors'] = [];
+    const items: StageDetail[] = [];
+    let lastUpdated: string | null = null;
+    let stale = false;
+
+    for (const project of annotations.projects) {
+      if (!configured.includes(instance)) {
+        errors.push({ instance, project, message: `Unknown Kargo instance '${instance}' in the entity's annotations` });
+        continue;
+      }
+      if (!isValidDnsLabel(project)) {
+        errors.push({ instance, project, message: `'${project}' is not a valid Kargo project name` });
+        continue;
+      }
+      try {
+        const found = await findProject(snapshots, instance, project);
+        const stages = found.project.stages.filter(
+          s => !annotations.stages || annotations.stages.includes(s.name),
+        );
+        items.push(...stages.map(s => served(found, s)));
+        if (found.project.error) {
+          errors.push({ instance, project, message: found.project.error });
+        }
+        // The oldest project's time: the answer is as fresh as its stalest part.
+        const updated = found.project.lastUpdated;
+        if (updated && (!lastUpdated || updated < lastUpdated)) lastUpdated = updated;
+        stale = stale || found.state.stale || !!found.project.error;
+      } catch (error) {
+        errors.push({ instance, project, message: messageOf(error) });
+        stale = true;
+      }
+    }
+
+    const body: EntityStagesResponse = {
+      items: await filterAuthorizedStages(permissions, kargoStageReadPermission, items, credentials),
+      errors,
+      lastUpdated,
+      stale,
+    };
+    res.json(body);
+  });
+}

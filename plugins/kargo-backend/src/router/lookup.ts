@@ -1,0 +1,56 @@
+import { NotFoundError, ServiceUnavailableError } from '@backstage/errors';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import type { SnapshotService } from '../services/snapshot/SnapshotService';
+import {
+  freshnessOf,
+  type InstanceState,
+  type ProjectState,
+} from '../services/snapshot/types';
+
+export interface FoundProject {
+  state: InstanceState;
+  project: ProjectState;
+}
+
+/**
+ * A project of the snapshot. 404 when the instance's last complete listing
+ * does not hold it; 503 when it was never read successfully.
+ */
+export async function findProject(
+  snapshots: SnapshotService,
+  instance: string,
+  project: string,
+): Promise<FoundProject> {
+  const state = await snapshots.getInstance(instance);
+  const found = state.projects[project];
+  if (!found) {
+    throw new NotFoundError(`Kargo project '${project}' not found in instance '${instance}'`);
+  }
+  if (!found.lastUpdated) {
+    throw new ServiceUnavailableError(
+      `Kargo project '${project}' of instance '${instance}' could not be read yet: ${found.error}`,
+    );
+  }
+  return { state, project: found };
+}
+
+/** The Stage's detail as served: with the snapshot's freshness. */
+export function served(found: FoundProject, stage: StageDetail): StageDetail {
+  return { ...stage, ...freshnessOf(found.state, found.project) };
+}
+
+export async function findStage(
+  snapshots: SnapshotService,
+  instance: string,
+  project: string,
+  stage: string,
+): Promise<StageDetail> {
+  const found = await findProject(snapshots, instance, project);
+  const detail = found.project.stages.find(s => s.name === stage);
+  if (!detail) {
+    throw new NotFoundError(
+      `Stage '${stage}' not found in Kargo project '${project}' of instance '${instance}'`,
+    );
+  }
+  return served(found, detail);
+}

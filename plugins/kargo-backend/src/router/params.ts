@@ -1,0 +1,78 @@
+import { InputError } from '@backstage/errors';
+import {
+  isValidDnsLabel,
+  isValidKubernetesName,
+} from '@kargo-backstage/plugin-kargo-common';
+import { z } from 'zod';
+
+// Project names are namespaces (DNS-1123 labels); Stage and AnalysisRun
+// names are DNS-1123 subdomains. Anything else cannot exist in a cluster, so
+// it is refused here and never reaches one.
+const projectName = z
+  .string()
+  .refine(isValidDnsLabel, 'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63 characters)');
+const objectName = z
+  .string()
+  .refine(isValidKubernetesName, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".", at most 253 characters)');
+
+// Catalog entity ref parts, as the catalog validates them.
+const entityPart = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, 'must be a valid catalog name (letters, digits, "-", "_", ".", at most 63 characters)')
+  .refine(v => !/[._-]$/.test(v), 'must end with a letter or digit');
+
+export const projectParams = z.object({ project: projectName }).strict();
+export const stageParams = z.object({ project: projectName, stage: objectName }).strict();
+export const analysisRunParams = z.object({ project: projectName, name: objectName }).strict();
+export const entityParams = z
+  .object({ kind: entityPart, namespace: entityPart, name: entityPart })
+  .strict();
+
+export const instanceQuery = z
+  .object({
+    instance: z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a configured Kargo instance name')
+      .optional(),
+  })
+  .strict();
+
+/** Writes take no input: the Stage is in the path, the actor is the caller. */
+export const emptyBody = z.union([z.object({}).strict(), z.undefined()]);
+
+function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues
+    .map(issue => {
+      const key = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys') {
+        return `${where}: unknown ${issue.keys.map(k => `'${k}'`).join(', ')}`;
+      }
+      return `${where}${key ? ` '${key}'` : ''}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/** Parses with a zod schema, or throws InputError (400) saying what is wrong. */
+export function parse<T extends z.ZodTypeAny>(
+  schema: T,
+  value: unknown,
+  where: 'path parameter' | 'query parameter' | 'request body',
+): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new InputError(`Invalid ${describeIssues(where, result.error)}`);
+  }
+  return result.data;
+}
+
+/** The requested instance, checked against the configured ones (400 if unknown). */
+export function resolveInstance(query: unknown, configured: string[]): string {
+  const { instance } = parse(instanceQuery, query, 'query parameter');
+  if (instance === undefined) return configured[0];
+  if (!configured.includes(instance)) {
+    throw new InputError(
+      `Unknown Kargo instance '${instance}'; configured instances: ${configured.join(', ')}`,
+    );
+  }
+  return instance;
+}

@@ -1,0 +1,195 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import type { CacheService } from '@backstage/backend-plugin-api';
+import { ServiceUnavailableError } from '@backstage/errors';
+import { startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
+import {
+  createKubeConfig,
+  KubernetesKargoClusterClient,
+  RateLimitedError,
+  type KargoClusterClient,
+  type KargoService,
+  type PullRequestService,
+} from '@kargo-backstage/plugin-kargo-node';
+import { SnapshotService } from './SnapshotService';
+import { SnapshotStore } from './SnapshotStore';
+
+const CHECKOUT_REPO = 'https://github.com/acme/checkout-deploy';
+
+/** The real client on the sandbox, counting calls and failing on demand. */
+function flakyClient(inner: KubernetesKargoClusterClient) {
+  const calls: string[] = [];
+  const failing = { all: false, projects: new Set<string>() };
+  const guard = (method: string, project?: string) => {
+    calls.push(project ? `${method} ${project}` : method);
+    if (failing.all || (project && failing.projects.has(project))) {
+      throw new ServiceUnavailableError(`Kargo instance 'sandbox': cannot reach the cluster (ECONNREFUSED)`);
+    }
+  };
+  const wrap =
+    <A extends [string, ...unknown[]], R>(method: string, fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      guard(method, args[0]);
+      return fn(...args);
+    };
+  const client: KargoClusterClient = {
+    instance: inner.instance,
+    listProjects: async () => {
+      guard('listProjects');
+      return inner.listProjects();
+    },
+    listStages: wrap('listStages', p => inner.listStages(p)),
+    listFreight: wrap('listFreight', p => inner.listFreight(p)),
+    listPromotions: wrap('listPromotions', p => inner.listPromotions(p)),
+    listAnalysisRuns: wrap('listAnalysisRuns', (p: string, s?: string) => inner.listAnalysisRuns(p, s)),
+    getStage: wrap('getStage', (p: string, n: string) => inner.getStage(p, n)),
+    getAnalysisRun: wrap('getAnalysisRun', (p: string, n: string) => inner.getAnalysisRun(p, n)),
+    getPromotion: wrap('getPromotion', (p: string, n: string) => inner.getPromotion(p, n)),
+    patchStageAnnotations: wrap('patch', inner.patchStageAnnotations.bind(inner)),
+    createPromotion: wrap('createPromotion', inner.createPromotion.bind(inner)),
+  };
+  return { client, calls, failing };
+}
+
+function memoryCache(): CacheService {
+  const data = new Map<string, any>();
+  const cache: CacheService = {
+    get: async key => data.get(key),
+    set: async (key, value) => void data.set(key, value),
+    delete: async key => void data.delete(key),
+    withOptions: () => cache,
+  };
+  return cache;
+}
+
+describe('SnapshotService', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, controller: false });
+  });
+  afterAll(() => sandbox.stop());
+
+  function setup() {
+    const inner = new KubernetesKargoClusterClient({
+      instance: { name: 'sandbox', kargoUrl: 'https://kargo.example.com' },
+      kubeConfig: createKubeConfig({
+        name: 'sandbox',
+        url: sandbox.url,
+        authProvider: 'serviceAccount',
+        serviceAccountToken: 'any',
+        skipTLSVerify: false,
+        kargoUrl: null,
+      }),
+    });
+    const flaky = flakyClient(inner);
+    const repoFailures = new Map<string, Error>();
+    const listOpenPullRequests = jest.fn(async (repoUrl: string) => {
+      const failure = repoFailures.get(repoUrl);
+      if (failure) throw failure;
+      return [];
+    });
+    const pullRequests: PullRequestService = {
+      listOpenPullRequests,
+      openOrReclaim: jest.fn(),
+    };
+    const kargo: KargoService = {
+      listInstances: () => [inner.instance],
+      cluster: () => flaky.client,
+      pullRequests,
+    };
+    const service = new SnapshotService(
+      kargo,
+      new SnapshotStore(memoryCache(), 60_000, 0),
+      mockServices.logger.mock(),
+    );
+    return { service, flaky, listOpenPullRequests, repoFailures };
+  }
+
+  it('reads each project with one LIST per kind, never a request per Stage', async () => {
+    const { service, flaky } = setup();
+    await service.refreshAll();
+    expect(flaky.calls.sort()).toEqual(
+      [
+        'listProjects',
+        ...['checkout', 'payments'].flatMap(p =>
+          ['listStages', 'listFreight', 'listPromotions', 'listAnalysisRuns'].map(m => `${m} ${p}`),
+        ),
+      ].sort(),
+    );
+    const state = await service.getInstance('sandbox');
+    expect(state.projects.checkout.stages.map(s => s.name)).toEqual(['dev', 'prod', 'staging']);
+    expect(state.projects.payments.stages).toHaveLength(5);
+    expect(state).toMatchObject({ stale: false, error: null });
+  });
+
+  it('lists the pull requests of each repository once per refresh', async () => {
+    const { service, listOpenPullRequests } = setup();
+    await service.refreshAll();
+    const repos = listOpenPullRequests.mock.calls.map(([repo]) => repo);
+    expect(repos).toContain(CHECKOUT_REPO);
+    expect(new Set(repos).size).toBe(repos.length);
+    await service.refreshAll();
+    expect(listOpenPullRequests).toHaveBeenCalledTimes(repos.length * 2);
+  });
+
+  it('puts a rate-limited repository on its Stages only, and waits for the reset', async () => {
+    const { service, listOpenPullRequests, repoFailures } = setup();
+    const resetAt = new Date(Date.now() + 3_600_000);
+    repoFailures.set(
+      CHECKOUT_REPO,
+      new RateLimitedError('GitHub rate limit exceeded', resetAt),
+    );
+    await service.refreshAll();
+    const state = await service.getInstance('sandbox');
+    const hhmm = resetAt.toISOString().slice(11, 16);
+    for (const stage of state.projects.checkout.stages) {
+      expect(stage.pullRequestErrors).toEqual([
+        { repoUrl: CHECKOUT_REPO, message: `rate limited until ${hhmm} UTC`, rateLimitedUntil: resetAt.toISOString() },
+      ]);
+    }
+    for (const stage of state.projects.payments.stages) {
+      expect(stage.pullRequestErrors).toEqual([]);
+    }
+    const asked = listOpenPullRequests.mock.calls.filter(([r]) => r === CHECKOUT_REPO).length;
+    await service.refreshAll();
+    expect(listOpenPullRequests.mock.calls.filter(([r]) => r === CHECKOUT_REPO)).toHaveLength(asked);
+  });
+
+  it('keeps a failing project’s previous Stages with its error, and the other projects fresh', async () => {
+    const { service, flaky } = setup();
+    await service.refreshAll();
+    flaky.failing.projects.add('payments');
+    await service.refreshAll();
+    const state = await service.getInstance('sandbox');
+    expect(state.stale).toBe(false);
+    expect(state.projects.checkout.error).toBeNull();
+    expect(state.projects.payments.stages).toHaveLength(5);
+    expect(state.projects.payments.error).toContain('cannot reach the cluster');
+  });
+
+  it('keeps the previous snapshot of a failing instance, marked stale', async () => {
+    const { service, flaky } = setup();
+    await service.refreshAll();
+    const first = await service.getInstance('sandbox');
+    flaky.failing.all = true;
+    await service.refreshAll();
+    const state = await service.getInstance('sandbox');
+    expect(state).toMatchObject({ stale: true, lastUpdated: first.lastUpdated });
+    expect(state.error).toContain('cannot reach the cluster');
+    expect(state.projects.checkout.stages).toHaveLength(3);
+  });
+
+  it('answers 503 when an instance was never read, and re-reads a single project on demand', async () => {
+    const { service, flaky } = setup();
+    flaky.failing.all = true;
+    await expect(service.getInstance('sandbox')).rejects.toThrow(
+      "Kargo instance 'sandbox' is unavailable and no data was gathered from it yet",
+    );
+    flaky.failing.all = false;
+    await service.refreshAll();
+    flaky.calls.length = 0;
+    await service.refreshProject('sandbox', 'checkout');
+    expect(flaky.calls.sort()).toEqual(
+      ['listAnalysisRuns checkout', 'listFreight checkout', 'listPromotions checkout', 'listStages checkout'],
+    );
+  });
+});

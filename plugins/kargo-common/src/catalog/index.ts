@@ -1,0 +1,7 @@
+export {
+  parseEntityKargoAnnotations,
+  type EntityKargoAnnotations,
+} from './annotations';
+export { worstVerificationPhase } from './rollup';
+export { stageEntityName } from './entityName';
+export { describeStage } from './describe';

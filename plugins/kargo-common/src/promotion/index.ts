@@ -1,0 +1,15 @@
+export { generatePromotionName } from './name';
+export {
+  freightAlias,
+  isFreightAvailableToStage,
+  resolveFreight,
+} from './freight';
+export type { FreightAvailability, FreightResolution } from './freight';
+export {
+  buildPromotion,
+  isTerminalPromotionPhase,
+  recordedPullRequestUrl,
+  KARGO_CREATE_ACTOR_ANNOTATION,
+  TERMINAL_PROMOTION_PHASES,
+} from './build';
+export type { BuildPromotionOptions } from './build';

@@ -1,0 +1,165 @@
+import type {
+  OpenPullRequest,
+  Promotion,
+  PullRequestInfo,
+  Stage,
+} from '../types';
+import { asArray } from '../util/objects';
+import { toMillis } from '../util/time';
+import { isLiteral } from './expressions';
+import { recordedPullRequests, RecordedPullRequest } from './recorded';
+import { repoKey } from './repoUrl';
+import { GitStep, gitStepsOfStage, promotionsOfStage } from './steps';
+
+/**
+ * A PR as a provider lists it; already attributed ones (PullRequestInfo) are
+ * accepted too, and attributing them again gives the same result.
+ *
+ * @public
+ */
+export type PullRequestCandidate = Omit<OpenPullRequest, 'headSha'> & {
+  headSha?: string | null;
+};
+
+/** @public */
+export interface AttributePullRequestsInput {
+  stage: Stage;
+  /** Promotions of the Stage's project (others are ignored). */
+  promotions?: Promotion[];
+  /** PRs listed from the Stage's repositories. */
+  pullRequests?: PullRequestCandidate[];
+}
+
+/** Promotions in these phases may still be waiting for their PR. */
+const WAITING_PHASES = new Set(['', 'Pending', 'Running']);
+
+/** The branch Kargo's git-push `generateTargetBranch` pushes to. */
+export function promotionBranch(promotion: string): string {
+  return `kargo/promotion/${promotion}`;
+}
+
+interface LiteralBranch {
+  branch: string;
+  repo: string | undefined;
+  promotion: string | null;
+}
+
+function literalBranches(steps: GitStep[]): LiteralBranch[] {
+  const branches: LiteralBranch[] = [];
+  for (const step of steps) {
+    const branch =
+      step.uses === 'git-open-pr'
+        ? step.config.sourceBranch
+        : step.uses === 'git-push' && step.config.targetBranch;
+    if (isLiteral(branch)) {
+      branches.push({
+        branch,
+        repo: repoKey(step.repoUrl),
+        promotion: step.promotion,
+      });
+    }
+  }
+  return branches;
+}
+
+function urlKey(url: string): string {
+  return url.trim().toLowerCase().replace(/\/+$/, '');
+}
+
+function recordedIt(
+  record: RecordedPullRequest,
+  pr: PullRequestCandidate,
+): boolean {
+  if (record.url && urlKey(record.url) === urlKey(pr.url)) return true;
+  return (
+    record.number === pr.number &&
+    !!record.repoUrl &&
+    repoKey(record.repoUrl) === repoKey(pr.repoUrl)
+  );
+}
+
+/**
+ * The pull requests that belong to the Stage, each once (by URL), newest
+ * first. A PR belongs to the Stage when
+ * (a) one of its Promotions recorded it in `status.state` (by URL, or by
+ *     number in the repository of the step that recorded it), or
+ * (b) its source branch is `kargo/promotion/<one of its Promotions>`, or
+ * (c) its source branch is a literal `sourceBranch` of the Stage's
+ *     git-open-pr steps or `targetBranch` of its git-push steps, in the same
+ *     repository when the step's repository is known.
+ * `promotion` is the newest Promotion that recorded it, else the one whose
+ * branch it is. `orphaned` is true for an open PR that no Pending or Running
+ * Promotion of the Stage is waiting for: none recorded it or pushed its
+ * branch, or (for a literal branch) none has a step naming that branch.
+ *
+ * @public
+ */
+export function attributePullRequests(
+  input: AttributePullRequestsInput,
+): PullRequestInfo[] {
+  return attributeWithSteps(
+    input,
+    gitStepsOfStage(input.stage, input.promotions),
+  );
+}
+
+/** attributePullRequests with the Stage's Git steps already walked. */
+export function attributeWithSteps(
+  input: AttributePullRequestsInput,
+  steps: GitStep[],
+): PullRequestInfo[] {
+  const { stage } = input;
+  const promotions = promotionsOfStage(stage, input.promotions);
+  const phases = new Map(
+    promotions.map(p => [p.metadata!.name!, p.status?.phase ?? '']),
+  );
+  const recorded = recordedPullRequests(stage, input.promotions, steps);
+  const literals = literalBranches(steps);
+
+  const seen = new Set<string>();
+  const result: PullRequestInfo[] = [];
+  for (const pr of asArray(input.pullRequests)) {
+    if (!pr?.url || seen.has(urlKey(pr.url))) continue;
+    const recorders = recorded
+      .filter(r => recordedIt(r, pr))
+      .map(r => r.promotion);
+    const byBranch = promotions
+      .map(p => p.metadata!.name!)
+      .filter(name => pr.sourceBranch === promotionBranch(name));
+    const byLiteral = literals.filter(
+      l =>
+        l.branch === pr.sourceBranch &&
+        (!l.repo || l.repo === repoKey(pr.repoUrl)),
+    );
+    if (!recorders.length && !byBranch.length && !byLiteral.length) continue;
+    seen.add(urlKey(pr.url));
+
+    const associated = [
+      ...recorders,
+      ...byBranch,
+      ...byLiteral.flatMap(l => (l.promotion ? [l.promotion] : [])),
+    ];
+    const waiting = associated.some(name =>
+      WAITING_PHASES.has(phases.get(name) ?? ''),
+    );
+    result.push({
+      provider: pr.provider,
+      repoUrl: pr.repoUrl,
+      number: pr.number,
+      title: pr.title,
+      url: pr.url,
+      state: pr.state,
+      sourceBranch: pr.sourceBranch,
+      targetBranch: pr.targetBranch,
+      author: pr.author ?? null,
+      createdAt: pr.createdAt ?? null,
+      promotion: recorders[0] ?? byBranch[0] ?? null,
+      orphaned: pr.state === 'open' && !waiting,
+    });
+  }
+  return result.sort((a, b) => {
+    const ta = toMillis(a.createdAt) ?? 0;
+    const tb = toMillis(b.createdAt) ?? 0;
+    return ta !== tb ? tb - ta : b.number - a.number;
+  });
+}

@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { normalizeRepoUrl, parsePullRequestUrl } from './repoUrl';
+
+describe('normalizeRepoUrl', () => {
+  it.each([
+    [
+      'https://github.com/acme/checkout-deploy',
+      'https://github.com/acme/checkout-deploy',
+    ],
+    [
+      'https://github.com/acme/checkout-deploy.git',
+      'https://github.com/acme/checkout-deploy',
+    ],
+    [
+      'https://GitHub.com/acme/checkout-deploy/',
+      'https://github.com/acme/checkout-deploy',
+    ],
+    [
+      'https://token:x-oauth@github.com/acme/app.git?ref=main#frag',
+      'https://github.com/acme/app',
+    ],
+    [
+      'git@github.com:acme/checkout-deploy.git',
+      'https://github.com/acme/checkout-deploy',
+    ],
+    [
+      'ssh://git@github.com/acme/checkout-deploy.git',
+      'https://github.com/acme/checkout-deploy',
+    ],
+    [
+      'ssh://git@gitlab.example.com:2222/payments/deploy.git',
+      'https://gitlab.example.com/payments/deploy',
+    ],
+    ['git+ssh://git@github.com/acme/app', 'https://github.com/acme/app'],
+    [
+      'git@gitlab.example.com:payments/platform/deploy.git',
+      'https://gitlab.example.com/payments/platform/deploy',
+    ],
+    [
+      'https://gitlab.example.com/payments/platform/infra/deploy',
+      'https://gitlab.example.com/payments/platform/infra/deploy',
+    ],
+    [
+      'http://127.0.0.1:7008/github/acme/app.git',
+      'http://127.0.0.1:7008/github/acme/app',
+    ],
+    ['https://ghe.acme.io:8443/acme/app', 'https://ghe.acme.io:8443/acme/app'],
+    ['github.com/acme/app', 'https://github.com/acme/app'],
+    ['  https://github.com/acme/app  ', 'https://github.com/acme/app'],
+    ['git@gitlab.com:12345/app.git', 'https://gitlab.com/12345/app'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizeRepoUrl(input)).toBe(expected);
+  });
+
+  it.each([
+    [''],
+    ['${{ vars.repo }}'],
+    ['https://github.com/${{ vars.org }}/app'],
+    ['https://github.com/acme'],
+    ['https://github.com/acme/.git'],
+    ['file:///tmp/repo'],
+    ['not a url'],
+    ['https://'],
+    ['acme/app'],
+    [undefined],
+    [42],
+  ])('rejects %p', input => {
+    expect(normalizeRepoUrl(input)).toBeUndefined();
+  });
+});
+
+describe('parsePullRequestUrl', () => {
+  it.each([
+    [
+      'https://github.com/acme/checkout-deploy/pull/42',
+      'https://github.com/acme/checkout-deploy',
+      42,
+    ],
+    ['https://GITHUB.com/acme/app/pull/7/', 'https://github.com/acme/app', 7],
+    [
+      'https://gitlab.example.com/payments/deploy/-/merge_requests/7',
+      'https://gitlab.example.com/payments/deploy',
+      7,
+    ],
+    [
+      'https://gitlab.example.com/payments/platform/deploy/-/merge_requests/12',
+      'https://gitlab.example.com/payments/platform/deploy',
+      12,
+    ],
+    [
+      'https://gitlab.example.com/payments/deploy/merge_requests/3',
+      'https://gitlab.example.com/payments/deploy',
+      3,
+    ],
+    [
+      'http://127.0.0.1:7008/gitlab/payments/deploy/-/merge_requests/9',
+      'http://127.0.0.1:7008/gitlab/payments/deploy',
+      9,
+    ],
+  ])('%s', (url, repoUrl, number) => {
+    expect(parsePullRequestUrl(url)).toEqual({ repoUrl, number });
+  });
+
+  it.each([
+    ['https://github.com/acme/app/issues/4'],
+    ['https://github.com/pull/4'],
+    ['nope'],
+    [null],
+  ])('rejects %p', url => {
+    expect(parsePullRequestUrl(url)).toBeUndefined();
+  });
+});
+
+describe('normalizeRepoUrl properties', () => {
+  const segment = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,15}$/);
+  const host = fc.stringMatching(/^[A-Za-z0-9]{1,10}\.(com|io|example\.com)$/);
+
+  it('gives the same URL for the https, ssh and scp forms of a repository, and is idempotent', () => {
+    fc.assert(
+      fc.property(
+        host,
+        fc.array(segment, { minLength: 2, maxLength: 4 }),
+        fc.boolean(),
+        (h, path, git) => {
+          fc.pre(!path[path.length - 1].toLowerCase().endsWith('.git'));
+          const p = `${path.join('/')}${git ? '.git' : ''}`;
+          const https = normalizeRepoUrl(`https://${h}/${p}`);
+          expect(https).toBe(`https://${h.toLowerCase()}/${path.join('/')}`);
+          expect(normalizeRepoUrl(`ssh://git@${h}/${p}`)).toBe(https);
+          expect(normalizeRepoUrl(`git@${h}:${p}`)).toBe(https);
+          expect(normalizeRepoUrl(https)).toBe(https);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

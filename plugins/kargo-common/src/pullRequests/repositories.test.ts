@@ -1,0 +1,147 @@
+import { promotion, stage } from '../__fixtures__/builders';
+import {
+  prodFailedPromotion,
+  prodRunningPromotion,
+  prodStage,
+  stagingPromotion,
+} from '../__fixtures__/checkout';
+import {
+  paymentsProdPromotion,
+  paymentsProdStage,
+} from '../__fixtures__/payments';
+import { repositoriesOfStage } from './repositories';
+import { promotionsOfStage } from './steps';
+
+describe('repositoriesOfStage', () => {
+  it('resolves vars in the template steps (checkout/prod)', () => {
+    expect(repositoriesOfStage(prodStage)).toEqual([
+      'https://github.com/acme/checkout-deploy',
+    ]);
+  });
+
+  it('normalises the scp-like URL of GitLab steps (payments/prod)', () => {
+    expect(
+      repositoriesOfStage(paymentsProdStage, [paymentsProdPromotion]),
+    ).toEqual(['https://gitlab.example.com/payments/deploy']);
+  });
+
+  it('layers step vars over template vars over Stage vars', () => {
+    const s = stage({
+      project: 'p',
+      name: 's',
+      warehouse: 'w',
+      vars: [
+        { name: 'a', value: 'https://github.com/o/stage-a' },
+        { name: 'b', value: 'https://github.com/o/stage-b' },
+        { name: 'c', value: 'https://github.com/o/stage-c' },
+      ],
+      templateVars: [
+        { name: 'b', value: 'https://github.com/o/template-b' },
+        { name: 'c', value: 'https://github.com/o/template-c' },
+      ],
+      steps: [
+        { uses: 'git-clone', config: { repoURL: '${{ vars.a }}' } },
+        { uses: 'git-clone', config: { repoURL: '${{ vars.b }}' } },
+        {
+          uses: 'git-clone',
+          vars: [{ name: 'c', value: 'https://github.com/o/step-c' }],
+          config: { repoURL: "${{ vars['c'] }}" },
+        },
+        { uses: 'git-push', config: { repoURL: '${{ outputs.clone.repo }}' } },
+        {
+          uses: 'helm-update-image',
+          config: { repoURL: 'https://github.com/o/not-git' },
+        },
+        {
+          uses: 'git-open-pr',
+          config: { repoURL: 'https://github.com/o/literal.git' },
+        },
+        { uses: 'git-wait-for-pr' },
+      ],
+    });
+    expect(repositoriesOfStage(s)).toEqual([
+      'https://github.com/o/stage-a',
+      'https://github.com/o/template-b',
+      'https://github.com/o/step-c',
+      'https://github.com/o/literal',
+    ]);
+  });
+
+  it("adds the repositories of its Promotions' steps and recorded PR URLs, each once", () => {
+    const other = promotion(
+      'checkout',
+      'prod',
+      70,
+      'abc1234',
+      'Succeeded',
+      [
+        {
+          uses: 'git-clone',
+          config: { repoURL: 'git@github.com:acme/other-repo.git' },
+        },
+      ],
+      {
+        'open-pr': {
+          pr: { id: 5, url: 'https://github.com/acme/pr-only/pull/5' },
+        },
+      },
+    );
+    expect(
+      repositoriesOfStage(prodStage, [
+        prodRunningPromotion,
+        prodFailedPromotion,
+        stagingPromotion,
+        other,
+      ]),
+    ).toEqual([
+      'https://github.com/acme/checkout-deploy',
+      'https://github.com/acme/other-repo',
+      'https://github.com/acme/pr-only',
+    ]);
+  });
+
+  it('is empty for a Stage with no Git steps or no spec', () => {
+    expect(
+      repositoriesOfStage(stage({ project: 'p', name: 's', warehouse: 'w' })),
+    ).toEqual([]);
+    expect(repositoriesOfStage({ metadata: { name: 's' } })).toEqual([]);
+  });
+});
+
+describe('promotionsOfStage', () => {
+  it('keeps the Stage Promotions, newest first, by spec.stage or name prefix', () => {
+    const bare = {
+      metadata: {
+        name: 'prod.01jc8m3x000020000000000000.abcdef0',
+        namespace: 'checkout',
+      },
+    };
+    const dotted = promotion(
+      'checkout',
+      'prod.eu',
+      90,
+      'abc1234',
+      'Running',
+      [],
+    );
+    const elsewhere = {
+      ...prodFailedPromotion,
+      metadata: { ...prodFailedPromotion.metadata, namespace: 'x' },
+    };
+    expect(
+      promotionsOfStage(prodStage, [
+        prodFailedPromotion,
+        stagingPromotion,
+        bare,
+        dotted,
+        elsewhere,
+        prodRunningPromotion,
+        {},
+      ]).map(p => p.metadata!.name),
+    ).toEqual([
+      prodRunningPromotion.metadata!.name,
+      prodFailedPromotion.metadata!.name,
+      bare.metadata.name,
+    ]);
+  });
+});

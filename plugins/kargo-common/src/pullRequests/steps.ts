@@ -1,0 +1,130 @@
+import type { Promotion, PromotionStep, Stage } from '../types';
+import { asArray, asRecord } from '../util/objects';
+import { toMillis } from '../util/time';
+import { ExpressionScope, layerVars, resolveExpression } from './expressions';
+import { normalizeRepoUrl } from './repoUrl';
+
+/** Steps that name a Git repository in `config.repoURL`. */
+export const GIT_STEPS = [
+  'git-clone',
+  'git-push',
+  'git-open-pr',
+  'git-wait-for-pr',
+];
+
+/** A Git step of a Stage's promotion template or of one of its Promotions. */
+export interface GitStep {
+  uses: string;
+  /** The key of its outputs in `Promotion.status.state`. */
+  alias: string;
+  config: Record<string, unknown>;
+  scope: ExpressionScope;
+  /** Name of the Promotion it belongs to; null for the Stage's template. */
+  promotion: string | null;
+  /** The normalised repository, when `repoURL` resolves. */
+  repoUrl: string | undefined;
+}
+
+/**
+ * The Stage's Promotions, newest first. A Promotion belongs to the Stage when
+ * its `spec.stage` names it; one without `spec.stage` when its name has the
+ * `<stage>.` prefix Kargo gives Promotion names (a prefix alone could also
+ * match a Stage named `<stage>.x`, so `spec.stage` wins when present).
+ *
+ * @public
+ */
+export function promotionsOfStage(
+  stage: Stage,
+  promotions: Promotion[] | undefined,
+): Promotion[] {
+  const name = stage?.metadata?.name;
+  const namespace = stage?.metadata?.namespace;
+  if (!name) return [];
+  return asArray(promotions)
+    .filter(p => {
+      if (!p?.metadata?.name) return false;
+      if (
+        namespace &&
+        p.metadata.namespace &&
+        p.metadata.namespace !== namespace
+      ) {
+        return false;
+      }
+      const target = p.spec?.stage;
+      return target ? target === name : p.metadata.name.startsWith(`${name}.`);
+    })
+    .sort((a, b) => {
+      const ta = toMillis(a.metadata?.creationTimestamp) ?? 0;
+      const tb = toMillis(b.metadata?.creationTimestamp) ?? 0;
+      if (ta !== tb) return tb - ta;
+      // Names carry a ULID after the Stage name: later sorts higher.
+      return a.metadata!.name! < b.metadata!.name! ? 1 : -1;
+    });
+}
+
+function gitSteps(
+  steps: PromotionStep[] | undefined,
+  baseVars: Record<string, string>,
+  ctx: ExpressionScope['ctx'],
+  promotion: string | null,
+): GitStep[] {
+  const result: GitStep[] = [];
+  // git-push names no repository: it pushes the working tree of the last
+  // git-clone before it.
+  let clonedRepo: string | undefined;
+  asArray(steps).forEach((step, index) => {
+    const config = asRecord(step?.config);
+    if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) return;
+    const scope: ExpressionScope = {
+      vars: { ...baseVars, ...layerVars(step.vars) },
+      ctx,
+    };
+    let repoUrl = normalizeRepoUrl(resolveExpression(config.repoURL, scope));
+    if (step.uses === 'git-clone') clonedRepo = repoUrl;
+    if (step.uses === 'git-push' && config.repoURL === undefined) {
+      repoUrl = clonedRepo;
+    }
+    result.push({
+      uses: step.uses,
+      alias: step.as || `step-${index + 1}`,
+      config,
+      scope,
+      promotion,
+      repoUrl,
+    });
+  });
+  return result;
+}
+
+/**
+ * The Git steps of the Stage's promotion template and of its Promotions,
+ * with the vars each step sees: the Stage's vars, overridden by the
+ * template's (or the Promotion's, which Kargo copied from the template when
+ * it created it), overridden by the step's own.
+ */
+export function gitStepsOfStage(
+  stage: Stage,
+  promotions: Promotion[] | undefined,
+): GitStep[] {
+  const project = stage?.metadata?.namespace;
+  const stageName = stage?.metadata?.name;
+  const template = stage?.spec?.promotionTemplate?.spec;
+  const steps = gitSteps(
+    template?.steps,
+    layerVars(stage?.spec?.vars, template?.vars),
+    { project, stage: stageName },
+    null,
+  );
+  for (const promotion of promotionsOfStage(stage, promotions)) {
+    const name = promotion.metadata!.name!;
+    steps.push(
+      ...gitSteps(
+        promotion.spec?.steps,
+        layerVars(stage?.spec?.vars, promotion.spec?.vars),
+        { project, stage: stageName, promotion: name },
+        name,
+      ),
+    );
+  }
+  return steps;
+}

@@ -1,0 +1,170 @@
+import {
+  attributeWithSteps,
+  PullRequestCandidate,
+} from '../pullRequests/attribution';
+import { repositoriesFromSteps } from '../pullRequests/repositories';
+import { repoKey } from '../pullRequests/repoUrl';
+import { GitStep, gitStepsOfStage } from '../pullRequests/steps';
+import type {
+  AnalysisRun,
+  Freight,
+  Promotion,
+  RepositoryError,
+  Stage,
+  StageActions,
+  StageDetail,
+  StageSummary,
+} from '../types';
+import { deriveStageActions } from '../verification/actions';
+import { deriveVerificationHistory } from '../verification/deriveHistory';
+import {
+  currentVerificationPhase,
+  verificationCounts,
+} from '../verification/summary';
+import { summarizeFreight } from './freight';
+import { kargoStageUrl } from './kargoUrl';
+import { deriveStagePhase } from './stagePhase';
+
+/** @public */
+export interface BuildStageDetailInput {
+  instance: string;
+  /** Base URL of the instance's Kargo UI, for deep links. */
+  kargoUrl?: string | null;
+  stage: Stage;
+  analysisRuns?: AnalysisRun[];
+  freight?: Freight[];
+  promotions?: Promotion[];
+  /** PRs listed from the Stage's repositories (attributed here). */
+  pullRequests?: PullRequestCandidate[];
+  /** Repositories whose PRs could not be listed (only the Stage's are kept). */
+  pullRequestErrors?: RepositoryError[];
+  lastUpdated?: string | null;
+  stale?: boolean;
+  /**
+   * The Stage's repositories when the caller already computed them with
+   * `repositoriesOfStage(stage, promotions)` (to list their PRs), so they are
+   * not walked again.
+   */
+  repositories?: string[];
+}
+
+const UNAVAILABLE: StageActions = {
+  reverify: { allowed: false, reason: 'This Stage could not be read' },
+  abort: { allowed: false, reason: 'This Stage could not be read' },
+};
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Everything the plugin shows about one Stage, from what a gathering read.
+ * Never throws: a part that fails on a malformed object is left empty and
+ * `error` says which part and why, so one broken Stage never breaks a page.
+ *
+ * @public
+ */
+export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
+  const errors: string[] = [];
+  function safely<T>(part: string, fn: () => T, fallback: T): T {
+    try {
+      return fn();
+    } catch (error) {
+      errors.push(`${part}: ${message(error)}`);
+      return fallback;
+    }
+  }
+  const { stage } = input;
+  const project = safely('metadata', () => stage.metadata?.namespace ?? '', '');
+  const name = safely('metadata', () => stage.metadata?.name ?? '', '');
+  const verifications = safely(
+    'verifications',
+    () => deriveVerificationHistory(input),
+    [],
+  );
+  // Walked once for both parts; a walk that throws is retried by (and
+  // reported for) each part, as when each walked on its own.
+  let steps: GitStep[] | undefined;
+  const gitSteps = () => (steps ??= gitStepsOfStage(stage, input.promotions));
+  const pullRequests = safely(
+    'pull requests',
+    () => attributeWithSteps(input, gitSteps()),
+    [],
+  );
+  const repositories = safely(
+    'repositories',
+    () =>
+      new Set(
+        (
+          input.repositories ??
+          repositoriesFromSteps(stage, input.promotions, gitSteps())
+        ).map(repoKey),
+      ),
+    new Set<string | undefined>(),
+  );
+  const detail: StageDetail = {
+    instance: input.instance,
+    project,
+    name,
+    phase: safely('phase', () => deriveStagePhase(stage), 'Unknown'),
+    health: safely('health', () => stage.status?.health?.status ?? null, null),
+    currentFreight: safely(
+      'freight',
+      () => summarizeFreight(stage, input.freight),
+      null,
+    ),
+    verificationPhase: currentVerificationPhase(verifications),
+    verificationStale: verifications.some(v => v.stale),
+    verificationCounts: verificationCounts(verifications),
+    openPullRequests: pullRequests.filter(pr => pr.state === 'open').length,
+    openPullRequestUrls: pullRequests
+      .filter(pr => pr.state === 'open')
+      .map(pr => pr.url),
+    actions: safely(
+      'actions',
+      () => deriveStageActions(stage, verifications),
+      UNAVAILABLE,
+    ),
+    kargoUrl:
+      input.kargoUrl && project && name
+        ? kargoStageUrl(input.kargoUrl, project, name)
+        : null,
+    error: null,
+    verifications,
+    pullRequests,
+    pullRequestErrors: (input.pullRequestErrors ?? []).filter(e =>
+      repositories.has(repoKey(e?.repoUrl)),
+    ),
+    lastUpdated: input.lastUpdated ?? null,
+    stale: input.stale ?? false,
+  };
+  detail.error = errors.length ? errors.join('; ') : null;
+  return detail;
+}
+
+/**
+ * The list-view part of a Stage detail.
+ *
+ * @public
+ */
+export function toStageSummary(detail: StageDetail): StageSummary {
+  return {
+    instance: detail.instance,
+    project: detail.project,
+    name: detail.name,
+    phase: detail.phase,
+    health: detail.health,
+    currentFreight: detail.currentFreight,
+    verificationPhase: detail.verificationPhase,
+    verificationStale: detail.verificationStale,
+    verificationCounts: detail.verificationCounts,
+    openPullRequests: detail.openPullRequests,
+    // The catalog module links them and writes kargo.akuity.io/pull-request-urls.
+    openPullRequestUrls:
+      detail.openPullRequestUrls ??
+      detail.pullRequests.filter(pr => pr.state === 'open').map(pr => pr.url),
+    actions: detail.actions,
+    kargoUrl: detail.kargoUrl,
+    error: detail.error,
+  };
+}

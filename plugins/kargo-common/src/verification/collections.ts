@@ -1,0 +1,110 @@
+import type { FreightReference, Stage, VerificationInfo } from '../types';
+import { asArray, asRecord } from '../util/objects';
+
+/**
+ * A freight collection of a Stage's status with its recorded verifications,
+ * whatever status layout the Kargo version wrote.
+ */
+export interface StatusCollection {
+  /** Kargo's collection id; null for the v0.7 layout, which had none. */
+  id: string | null;
+  /** Freight of the collection; `[0]` is what Kargo's UI shows. */
+  items: FreightReference[];
+  /** Recorded verifications, newest first. */
+  verifications: VerificationInfo[];
+  /** The Stage's current collection. */
+  current: boolean;
+}
+
+type LegacyEntry = FreightReference & {
+  verificationInfo?: VerificationInfo;
+  verificationHistory?: VerificationInfo[];
+};
+
+/** Identity of a recorded verification, to merge layouts that repeat it. */
+export function verificationKey(vi: VerificationInfo): string {
+  if (vi.id) return `id:${vi.id}`;
+  if (vi.analysisRun?.name) {
+    return `ar:${vi.analysisRun.namespace ?? ''}/${vi.analysisRun.name}`;
+  }
+  return `at:${vi.startTime ?? ''}/${vi.phase ?? ''}/${vi.finishTime ?? ''}`;
+}
+
+function itemsOf(items: unknown): FreightReference[] {
+  const map = asRecord(items);
+  if (!map) return [];
+  // Kargo marshals the map (keyed by origin, `Warehouse/<name>`) with sorted
+  // keys; sorting here keeps "the first item" stable whatever the source.
+  return Object.keys(map)
+    .sort()
+    .map(key => asRecord(map[key]) as FreightReference | undefined)
+    .filter((ref): ref is FreightReference => !!ref);
+}
+
+function verificationsOf(list: unknown): VerificationInfo[] {
+  return asArray(list as VerificationInfo[]).filter(vi => !!asRecord(vi));
+}
+
+function legacyVerifications(entry: LegacyEntry): VerificationInfo[] {
+  const history = verificationsOf(entry.verificationHistory);
+  const info = asRecord(entry.verificationInfo) as VerificationInfo | undefined;
+  // v0.7/v0.8 kept the current one in `verificationInfo` and (not always) as
+  // `verificationHistory[0]` too.
+  return info ? [info, ...history] : history;
+}
+
+/**
+ * Every freight collection the Stage's status records, newest first, current
+ * first. Understands `freightHistory` (v0.8+) and the v0.7-v0.9
+ * `currentFreight`/`history` layout; verifications repeated across layouts
+ * are kept once, in the newest place they appear.
+ */
+export function collectionsOfStage(stage: Stage): StatusCollection[] {
+  const status = asRecord(stage?.status) as Stage['status'];
+  if (!status) return [];
+  const seen = new Set<string>();
+  const unseen = (vis: VerificationInfo[]) =>
+    vis.filter(vi => {
+      const key = verificationKey(vi);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+
+  const collections: StatusCollection[] = asArray(status.freightHistory)
+    .filter(fc => !!asRecord(fc))
+    .map((fc, index) => ({
+      id: typeof fc.id === 'string' && fc.id ? fc.id : null,
+      items: itemsOf(fc.items),
+      verifications: unseen(verificationsOf(fc.verificationHistory)),
+      current: index === 0,
+    }));
+
+  const legacy: LegacyEntry[] = [];
+  const currentFreight = asRecord(status.currentFreight) as
+    | LegacyEntry
+    | undefined;
+  if (currentFreight) legacy.push(currentFreight);
+  legacy.push(...asArray(status.history).filter(h => !!asRecord(h)));
+  legacy.forEach((entry, index) => {
+    const verifications = unseen(legacyVerifications(entry));
+    const isCurrent =
+      collections.length === 0 && index === 0 && !!currentFreight;
+    if (isCurrent || verifications.length > 0) {
+      collections.push({
+        id: null,
+        items: [entry],
+        verifications,
+        current: isCurrent,
+      });
+    }
+  });
+  return collections;
+}
+
+/** The Stage's current collection, if any Freight was ever promoted. */
+export function currentCollectionOf(
+  stage: Stage,
+): StatusCollection | undefined {
+  return collectionsOfStage(stage).find(c => c.current);
+}

@@ -1,0 +1,194 @@
+import { KARGO_LABELS } from '../constants';
+import type {
+  AnalysisRun,
+  Freight,
+  Stage,
+  VerificationEntry,
+  VerificationInfo,
+} from '../types';
+import { toMillis } from '../util/time';
+import { analysisRunsOfStage, runKey } from './analysisRuns';
+import { collectionsOfStage, StatusCollection } from './collections';
+import {
+  FreightIndex,
+  firstFreightName,
+  freightNameOfRun,
+  freightRef,
+  indexFreight,
+} from './freightOfRun';
+import { metricsOfAnalysisRun } from './metrics';
+import { isAbortedRecord, isStaleRecord, livePhaseOf } from './phases';
+
+/** Annotation some tools put on the objects they create, naming the actor. */
+const CREATE_ACTOR_ANNOTATION = 'kargo.akuity.io/create-actor';
+
+/** @public */
+export interface DeriveVerificationHistoryInput {
+  stage: Stage;
+  /** AnalysisRuns of the Stage's namespace (others are ignored). */
+  analysisRuns?: AnalysisRun[];
+  /** Freight of the Stage's project, for aliases. */
+  freight?: Freight[];
+}
+
+interface Context {
+  namespace: string;
+  collections: StatusCollection[];
+  current: StatusCollection | undefined;
+  freight: FreightIndex;
+}
+
+function actorOfRun(run: AnalysisRun | undefined): string | null {
+  return run?.metadata?.annotations?.[CREATE_ACTOR_ANNOTATION] || null;
+}
+
+function isCurrentRun(run: AnalysisRun, ctx: Context, freightName?: string) {
+  if (!ctx.current) return false;
+  const collectionId = run.metadata?.labels?.[KARGO_LABELS.freightCollection];
+  if (ctx.current.id) return collectionId === ctx.current.id;
+  // v0.7 layout: no collection ids, the run names its Freight instead.
+  return !!freightName && freightName === firstFreightName(ctx.current.items);
+}
+
+function fromRecorded(
+  vi: VerificationInfo,
+  collection: StatusCollection,
+  run: AnalysisRun | undefined,
+  ctx: Context,
+): VerificationEntry {
+  const recordedPhase = livePhaseOf(vi.phase);
+  const phase = run ? livePhaseOf(run.status?.phase) : recordedPhase;
+  const aborted = isAbortedRecord(vi);
+  const collectionId =
+    collection.id ??
+    run?.metadata?.labels?.[KARGO_LABELS.freightCollection] ??
+    null;
+  const freightName =
+    firstFreightName(collection.items) ??
+    (run ? freightNameOfRun(run, ctx.collections, ctx.freight) : undefined);
+  const ref = vi.analysisRun;
+  return {
+    id: vi.id || null,
+    analysisRun: ref?.name
+      ? { name: ref.name, namespace: ref.namespace || ctx.namespace }
+      : null,
+    freightCollectionId: collectionId,
+    freight: freightRef(freightName, ctx.freight),
+    phase,
+    recordedPhase,
+    stale: run ? isStaleRecord(vi, recordedPhase, phase) : false,
+    startTime:
+      vi.startTime ||
+      run?.status?.startedAt ||
+      run?.metadata?.creationTimestamp ||
+      null,
+    finishTime: vi.finishTime || run?.status?.completedAt || null,
+    // Kargo's abort message says what happened; the terminated run's own
+    // message ("Run Terminated") does not.
+    message: aborted
+      ? vi.message || null
+      : run?.status?.message || vi.message || null,
+    actor: vi.actor || actorOfRun(run),
+    metrics: metricsOfAnalysisRun(run),
+    current:
+      collection.current || (run ? isCurrentRun(run, ctx, freightName) : false),
+    ...(aborted ? { aborted: true } : {}),
+  };
+}
+
+function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
+  const freightName = freightNameOfRun(run, ctx.collections, ctx.freight);
+  return {
+    id: null,
+    analysisRun: {
+      name: run.metadata?.name ?? '',
+      namespace: run.metadata?.namespace || ctx.namespace,
+    },
+    freightCollectionId:
+      run.metadata?.labels?.[KARGO_LABELS.freightCollection] ?? null,
+    freight: freightRef(freightName, ctx.freight),
+    phase: livePhaseOf(run.status?.phase),
+    recordedPhase: null,
+    stale: false,
+    startTime: run.status?.startedAt || run.metadata?.creationTimestamp || null,
+    finishTime: run.status?.completedAt || null,
+    message: run.status?.message || null,
+    actor: actorOfRun(run),
+    metrics: metricsOfAnalysisRun(run),
+    current: isCurrentRun(run, ctx, freightName),
+  };
+}
+
+/**
+ * Newest first: by start time, then by AnalysisRun name, whose ULID sorts by
+ * creation time. Entries without a start time go last.
+ */
+export function compareEntries(a: VerificationEntry, b: VerificationEntry) {
+  const ta = toMillis(a.startTime);
+  const tb = toMillis(b.startTime);
+  if (ta !== tb) {
+    if (ta === undefined) return 1;
+    if (tb === undefined) return -1;
+    return tb - ta;
+  }
+  const na = a.analysisRun?.name ?? '';
+  const nb = b.analysisRun?.name ?? '';
+  if (na === nb) return 0;
+  return na < nb ? 1 : -1;
+}
+
+/**
+ * The true verification history of a Stage, newest first: one entry per
+ * AnalysisRun of the Stage, whether or not the Stage's status still lists it
+ * (Kargo keeps 10 collections of 10 verifications) or ever did, plus every
+ * recorded verification that has no AnalysisRun (implicit verifications of
+ * Stages without `spec.verification`, and Error ones whose run could not be
+ * created). Recorded verifications are matched to runs by
+ * `analysisRun.{namespace,name}`; `phase` is the run's live phase, and
+ * `stale` says when the status disagrees with it.
+ *
+ * When two recorded verifications name the same run (Kargo reuses the run of
+ * a collection promoted again), the newest record wins. Never throws on
+ * missing or odd status fields.
+ *
+ * @public
+ */
+export function deriveVerificationHistory(
+  input: DeriveVerificationHistoryInput,
+): VerificationEntry[] {
+  const { stage } = input;
+  const collections = collectionsOfStage(stage);
+  const ctx: Context = {
+    namespace: stage?.metadata?.namespace ?? '',
+    collections,
+    current: collections.find(c => c.current),
+    freight: indexFreight(input.freight),
+  };
+  const runs = analysisRunsOfStage(stage, input.analysisRuns ?? []);
+  const runsByKey = new Map(
+    runs.map(run => [
+      runKey(run.metadata?.namespace || ctx.namespace, run.metadata!.name!),
+      run,
+    ]),
+  );
+
+  const entries: VerificationEntry[] = [];
+  const used = new Set<string>();
+  for (const collection of collections) {
+    for (const vi of collection.verifications) {
+      const ref = vi.analysisRun;
+      const key = ref?.name
+        ? runKey(ref.namespace || ctx.namespace, ref.name)
+        : undefined;
+      if (key && used.has(key)) continue;
+      if (key) used.add(key);
+      entries.push(
+        fromRecorded(vi, collection, key ? runsByKey.get(key) : undefined, ctx),
+      );
+    }
+  }
+  for (const [key, run] of runsByKey) {
+    if (!used.has(key)) entries.push(fromRun(run, ctx));
+  }
+  return entries.sort(compareEntries);
+}

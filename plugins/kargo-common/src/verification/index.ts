@@ -1,0 +1,14 @@
+export { analysisRunsOfStage } from './analysisRuns';
+export {
+  deriveVerificationHistory,
+  type DeriveVerificationHistoryInput,
+} from './deriveHistory';
+export { deriveStageActions } from './actions';
+export { metricsOfAnalysisRun } from './metrics';
+export { effectiveVerificationPhase } from './phases';
+export { currentVerificationPhase, verificationCounts } from './summary';
+export {
+  candidateRunsOfStage,
+  indexAnalysisRunsByStage,
+  type AnalysisRunIndex,
+} from './runIndex';

@@ -1,0 +1,162 @@
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+import { createKubeConfig } from './kubeConfig';
+import { KubernetesKargoClusterClient } from './KubernetesKargoClusterClient';
+
+const TOKEN = 'secret-token-do-not-leak';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+type Handler = (req: Seen) => { status: number; body: unknown };
+
+async function startServer(handler: Handler) {
+  const seen: Seen[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', c => (body += c));
+    req.on('end', () => {
+      const entry = { method: req.method!, url: req.url!, headers: req.headers, body };
+      seen.push(entry);
+      const out = handler(entry);
+      res.writeHead(out.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(out.body));
+    });
+  });
+  await new Promise<void>(r => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, stop: () => new Promise(r => server.close(r)) };
+}
+
+function clientFor(url: string, pageSize?: number) {
+  return new KubernetesKargoClusterClient({
+    instance: { name: 'prod-eu', kargoUrl: null },
+    kubeConfig: createKubeConfig({
+      name: 'prod-eu',
+      url,
+      authProvider: 'serviceAccount',
+      serviceAccountToken: TOKEN,
+      skipTLSVerify: false,
+      kargoUrl: null,
+    }),
+    pageSize,
+  });
+}
+
+function status(code: number, message: string) {
+  return { status: code, body: { kind: 'Status', code, message } };
+}
+
+describe('KubernetesKargoClusterClient', () => {
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('follows continue tokens until every page is read, counting each request', async () => {
+    server = await startServer(req => {
+      const cont = new URL(req.url, 'http://x').searchParams.get('continue');
+      const page = cont ? Number(cont) : 0;
+      return {
+        status: 200,
+        body: {
+          items: [{ metadata: { name: `s${page}` } }],
+          metadata: page < 2 ? { continue: String(page + 1) } : {},
+        },
+      };
+    });
+    const client = clientFor(server.url, 1);
+    const stages = await client.listStages('checkout');
+    expect(stages.map(s => s.metadata?.name)).toEqual(['s0', 's1', 's2']);
+    expect(client.requestCount).toBe(3);
+    expect(server.seen[0].url).toBe(
+      '/apis/kargo.akuity.io/v1alpha1/namespaces/checkout/stages?limit=1',
+    );
+    expect(server.seen[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('lists AnalysisRuns with a label selector and projects cluster-wide', async () => {
+    server = await startServer(req =>
+      req.url.startsWith('/apis/kargo.akuity.io/v1alpha1/projects')
+        ? { status: 200, body: { items: [{ metadata: { name: 'b' } }, { metadata: { name: 'a' } }] } }
+        : { status: 200, body: { items: [] } },
+    );
+    const client = clientFor(server.url);
+    expect(await client.listProjects()).toEqual(['a', 'b']);
+    await client.listAnalysisRuns('checkout', 'kargo.akuity.io/stage=staging');
+    const url = new URL(server.seen[1].url, 'http://x');
+    expect(url.pathname).toBe('/apis/argoproj.io/v1alpha1/namespaces/checkout/analysisruns');
+    expect(url.searchParams.get('labelSelector')).toBe('kargo.akuity.io/stage=staging');
+    expect(url.searchParams.get('limit')).toBe('500');
+  });
+
+  it('merge-patches annotations with the resourceVersion as a precondition', async () => {
+    server = await startServer(() => ({ status: 200, body: { metadata: { name: 'staging' } } }));
+    const client = clientFor(server.url);
+    await client.patchStageAnnotations(
+      'checkout',
+      'staging',
+      { 'kargo.akuity.io/reverify': '{"id":"x"}' },
+      { resourceVersion: '42' },
+    );
+    const req = server.seen[0];
+    expect(req.method).toBe('PATCH');
+    expect(req.headers['content-type']).toBe('application/merge-patch+json');
+    expect(JSON.parse(req.body)).toEqual({
+      metadata: { annotations: { 'kargo.akuity.io/reverify': '{"id":"x"}' }, resourceVersion: '42' },
+    });
+  });
+
+  it.each([
+    [404, 'NotFoundError'],
+    [409, 'ConflictError'],
+    [422, 'InputError'],
+    [401, 'ServiceUnavailableError'],
+    [403, 'ServiceUnavailableError'],
+    [500, 'ServiceUnavailableError'],
+    [503, 'ServiceUnavailableError'],
+  ])('translates a %s from the cluster into %s naming the instance', async (code, name) => {
+    server = await startServer(() => status(code, `upstream says ${code}`));
+    const client = clientFor(server.url);
+    const error = await client.getStage('checkout', 'staging').catch(e => e);
+    expect(error.name).toBe(name);
+    expect(error.message).toContain("instance 'prod-eu'");
+    expect(error.message).not.toContain(TOKEN);
+    expect(JSON.stringify(error)).not.toContain(TOKEN);
+  });
+
+  it('hints at RBAC when the service account may not list', async () => {
+    server = await startServer(() => status(403, 'stages is forbidden'));
+    const error = await clientFor(server.url).listStages('payments').catch(e => e);
+    expect(error.name).toBe('ServiceUnavailableError');
+    expect(error.message).toContain(
+      "the service account of instance 'prod-eu' may not list stages in 'payments'",
+    );
+  });
+
+  it('keeps the Kubernetes Status message of a conflict', async () => {
+    server = await startServer(() =>
+      status(409, 'the object has been modified; please apply your changes to the latest version'),
+    );
+    const error = await clientFor(server.url)
+      .patchStageAnnotations('checkout', 'staging', { a: 'b' }, { resourceVersion: '1' })
+      .catch(e => e);
+    expect(error.name).toBe('ConflictError');
+    expect(error.message).toContain('the object has been modified');
+  });
+
+  it('answers ServiceUnavailableError when the cluster cannot be reached', async () => {
+    const closed = await startServer(() => status(200, ''));
+    const url = closed.url;
+    await closed.stop();
+    const error = await clientFor(url).listProjects().catch(e => e);
+    expect(error.name).toBe('ServiceUnavailableError');
+    expect(error.message).toContain("Kargo instance 'prod-eu': cannot reach the cluster (ECONNREFUSED)");
+    expect(error.message).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,218 @@
+import {
+  CustomObjectsApi,
+  KubeConfig,
+  Observable,
+  PatchStrategy,
+  RequestContext,
+  ResponseContext,
+  setHeaderOptions,
+  type ConfigurationOptions,
+  type ObservableMiddleware,
+} from '@kubernetes/client-node';
+import type {
+  AnalysisRun,
+  Freight,
+  KubeObject,
+  Promotion,
+  Stage,
+} from '@kargo-backstage/plugin-kargo-common';
+import type { KargoClusterClient, KargoInstanceInfo } from '../types';
+import { KubeOperation, translateKubeError } from './errors';
+
+const KARGO = { group: 'kargo.akuity.io', version: 'v1alpha1' };
+const ROLLOUTS = { group: 'argoproj.io', version: 'v1alpha1' };
+
+/** @public */
+export interface KubernetesKargoClusterClientOptions {
+  instance: KargoInstanceInfo;
+  kubeConfig: KubeConfig;
+  /** Items per LIST page (`limit`); default 500. */
+  pageSize?: number;
+  /** Per-request timeout in milliseconds; default 30 000. */
+  requestTimeoutMs?: number;
+}
+
+interface KubeList<T> {
+  items?: T[];
+  metadata?: { continue?: string };
+}
+
+// Aborts a request that hangs, so one dead cluster cannot hold the refresh.
+function timeoutMiddleware(ms: number): ObservableMiddleware {
+  return {
+    pre: (ctx: RequestContext) => {
+      ctx.setSignal(AbortSignal.timeout(ms));
+      return new Observable(Promise.resolve(ctx));
+    },
+    post: (ctx: ResponseContext) => new Observable(Promise.resolve(ctx)),
+  };
+}
+
+/**
+ * {@link KargoClusterClient} over @kubernetes/client-node. Every failure
+ * leaves here as an `@backstage/errors` error (see `translateKubeError`).
+ *
+ * @public
+ */
+export class KubernetesKargoClusterClient implements KargoClusterClient {
+  readonly instance: KargoInstanceInfo;
+  /** Requests sent to the cluster so far (pages count one each). */
+  requestCount = 0;
+  private readonly api: CustomObjectsApi;
+  private readonly pageSize: number;
+  private readonly options: ConfigurationOptions<ObservableMiddleware>;
+
+  constructor(options: KubernetesKargoClusterClientOptions) {
+    this.instance = options.instance;
+    this.api = options.kubeConfig.makeApiClient(CustomObjectsApi);
+    this.pageSize = options.pageSize ?? 500;
+    this.options = {
+      middleware: [timeoutMiddleware(options.requestTimeoutMs ?? 30_000)],
+      middlewareMergeStrategy: 'append',
+    };
+  }
+
+  private async call<T>(
+    op: Omit<KubeOperation, 'instance'>,
+    fn: () => Promise<T>,
+  ): Promise<T> {
+    this.requestCount += 1;
+    try {
+      return await fn();
+    } catch (error) {
+      throw translateKubeError(error, { ...op, instance: this.instance.name });
+    }
+  }
+
+  private async listAll<T>(
+    resource: string,
+    page: (cont: string | undefined) => Promise<KubeList<T>>,
+    namespace?: string,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    let cont: string | undefined;
+    do {
+      const token = cont;
+      const list = await this.call({ verb: 'list', resource, namespace }, () =>
+        page(token),
+      );
+      items.push(...(list.items ?? []));
+      cont = list.metadata?.continue || undefined;
+    } while (cont);
+    return items;
+  }
+
+  private listNamespaced<T>(
+    api: { group: string; version: string },
+    plural: string,
+    namespace: string,
+    labelSelector?: string,
+  ): Promise<T[]> {
+    return this.listAll<T>(
+      plural,
+      cont =>
+        this.api.listNamespacedCustomObject(
+          {
+            ...api,
+            plural,
+            namespace,
+            labelSelector,
+            limit: this.pageSize,
+            _continue: cont,
+          },
+          this.options,
+        ),
+      namespace,
+    );
+  }
+
+  private getNamespaced<T>(
+    api: { group: string; version: string },
+    plural: string,
+    namespace: string,
+    name: string,
+  ): Promise<T> {
+    return this.call({ verb: 'get', resource: plural, namespace, name }, () =>
+      this.api.getNamespacedCustomObject(
+        { ...api, plural, namespace, name },
+        this.options,
+      ),
+    );
+  }
+
+  async listProjects(): Promise<string[]> {
+    const projects = await this.listAll<KubeObject>('projects', cont =>
+      this.api.listClusterCustomObject(
+        { ...KARGO, plural: 'projects', limit: this.pageSize, _continue: cont },
+        this.options,
+      ),
+    );
+    return projects
+      .map(p => p.metadata?.name)
+      .filter((n): n is string => !!n)
+      .sort();
+  }
+
+  listStages(project: string): Promise<Stage[]> {
+    return this.listNamespaced<Stage>(KARGO, 'stages', project);
+  }
+
+  listFreight(project: string): Promise<Freight[]> {
+    return this.listNamespaced<Freight>(KARGO, 'freights', project);
+  }
+
+  listPromotions(project: string): Promise<Promotion[]> {
+    return this.listNamespaced<Promotion>(KARGO, 'promotions', project);
+  }
+
+  listAnalysisRuns(project: string, labelSelector?: string): Promise<AnalysisRun[]> {
+    return this.listNamespaced<AnalysisRun>(ROLLOUTS, 'analysisruns', project, labelSelector);
+  }
+
+  getStage(project: string, name: string): Promise<Stage> {
+    return this.getNamespaced<Stage>(KARGO, 'stages', project, name);
+  }
+
+  getAnalysisRun(project: string, name: string): Promise<AnalysisRun> {
+    return this.getNamespaced<AnalysisRun>(ROLLOUTS, 'analysisruns', project, name);
+  }
+
+  getPromotion(project: string, name: string): Promise<Promotion> {
+    return this.getNamespaced<Promotion>(KARGO, 'promotions', project, name);
+  }
+
+  patchStageAnnotations(
+    project: string,
+    name: string,
+    annotations: Record<string, string | null>,
+    options?: { resourceVersion?: string },
+  ): Promise<Stage> {
+    // A resourceVersion inside a merge patch is a precondition: the API
+    // server answers 409 when the Stage changed since it was read.
+    const metadata: Record<string, unknown> = { annotations };
+    if (options?.resourceVersion) metadata.resourceVersion = options.resourceVersion;
+    return this.call({ verb: 'patch', resource: 'stages', namespace: project, name }, () =>
+      this.api.patchNamespacedCustomObject(
+        { ...KARGO, plural: 'stages', namespace: project, name, body: { metadata } },
+        setHeaderOptions('Content-Type', PatchStrategy.MergePatch, this.options),
+      ),
+    );
+  }
+
+  createPromotion(project: string, promotion: Promotion): Promise<Promotion> {
+    const body = {
+      ...promotion,
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Promotion',
+      metadata: { ...promotion.metadata, namespace: project },
+    };
+    return this.call(
+      { verb: 'create', resource: 'promotions', namespace: project, name: promotion.metadata?.name },
+      () =>
+        this.api.createNamespacedCustomObject(
+          { ...KARGO, plural: 'promotions', namespace: project, body },
+          this.options,
+        ),
+    );
+  }
+}

@@ -1,0 +1,108 @@
+import {
+  ConflictError,
+  InputError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '@backstage/errors';
+import { ApiException } from '@kubernetes/client-node';
+
+/** What a request did, to name it in messages: "list stages in 'checkout'". */
+export interface KubeOperation {
+  instance: string;
+  verb: 'get' | 'list' | 'patch' | 'create';
+  resource: string;
+  namespace?: string;
+  name?: string;
+}
+
+function describe(op: KubeOperation): string {
+  const where = op.namespace ? ` in '${op.namespace}'` : '';
+  const what = op.name ? `${op.resource} '${op.name}'` : op.resource;
+  return `${op.verb} ${what}${where}`;
+}
+
+// The Kubernetes Status message only: never headers (which echo nothing
+// secret today, but the raw exception text includes them).
+function statusMessage(body: unknown): string | undefined {
+  let parsed = body;
+  if (typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+  }
+  const message = (parsed as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message.slice(0, 500) : undefined;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+]);
+
+/**
+ * Translates any failure of a Kubernetes API call into an `@backstage/errors`
+ * error. The only place that does so: callers never see ApiException.
+ */
+export function translateKubeError(error: unknown, op: KubeOperation): Error {
+  const instance = `instance '${op.instance}'`;
+  if (error instanceof ApiException) {
+    const code = error.code;
+    const detail = statusMessage(error.body);
+    const suffix = detail ? `: ${detail}` : '';
+    if (code === 404) {
+      return new NotFoundError(`Kargo ${instance}: cannot ${describe(op)}: not found`);
+    }
+    if (code === 409) {
+      return new ConflictError(
+        `Kargo ${instance}: ${describe(op)} conflicted with a concurrent change${suffix}`,
+      );
+    }
+    if (code === 422 || code === 400) {
+      return new InputError(`Kargo ${instance}: ${describe(op)} was rejected${suffix}`);
+    }
+    if (code === 401) {
+      return new ServiceUnavailableError(
+        `Kargo ${instance}: the cluster rejected the configured credentials (401) on ${describe(op)}; check the service account token of ${instance}`,
+
+        );
+    }
+    if (code === 403) {
+      return new ServiceUnavailableError(
+        `Kargo ${instance}: the service account of ${instance} may not ${describe(op)} (403 Forbidden); grant it the Kargo ClusterRole (see docs/rbac.md)`,
+
+        );
+    }
+    return new ServiceUnavailableError(
+      `Kargo ${instance}: the cluster answered ${code} to ${describe(op)}${suffix}`,
+
+      );
+  }
+  const err = error as { code?: string; name?: string; message?: string; type?: string };
+  if (err?.name === 'AbortError' || err?.type === 'aborted') {
+    return new ServiceUnavailableError(
+      `Kargo ${instance}: ${describe(op)} timed out`,
+    );
+  }
+  if (err?.code && NETWORK_CODES.has(err.code)) {
+    return new ServiceUnavailableError(
+      `Kargo ${instance}: cannot reach the cluster (${err.code}) to ${describe(op)}`,
+    );
+  }
+  if (err?.name === 'FetchError' || err?.name === 'TypeError') {
+    return new ServiceUnavailableError(
+      `Kargo ${instance}: request failed to ${describe(op)}: ${err.message ?? 'unknown error'}`,
+    );
+  }
+  return new ServiceUnavailableError(
+    `Kargo ${instance}: ${describe(op)} failed: ${err?.message ?? String(error)}`,
+  );
+}

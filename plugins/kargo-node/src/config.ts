@@ -1,0 +1,143 @@
+import { Config, readDurationFromConfig } from '@backstage/config';
+import { HumanDuration } from '@backstage/types';
+
+/** How Backstage authenticates to an instance's cluster. @public */
+export type KargoAuthProvider = 'serviceAccount' | 'kubeconfig' | 'inCluster';
+
+/**
+ * One `kargo.instances[]` entry, validated. Holds credentials: never log it
+ * or send it anywhere but to its cluster.
+ *
+ * @public
+ */
+export interface KargoInstanceConfig {
+  name: string;
+  url: string;
+  authProvider: KargoAuthProvider;
+  serviceAccountToken?: string;
+  kubeconfig?: { path?: string; context?: string };
+  caData?: string;
+  caFile?: string;
+  skipTLSVerify: boolean;
+  kargoUrl: string | null;
+}
+
+/** @public */
+export interface KargoConfig {
+  instances: KargoInstanceConfig[];
+  refresh: { frequency: HumanDuration; timeout: HumanDuration };
+}
+
+/** Defaults of `kargo.refresh`. @public */
+export const DEFAULT_REFRESH = {
+  frequency: { seconds: 30 },
+  timeout: { minutes: 2 },
+} as const;
+
+// Instance names appear in query strings, permission resource refs
+// (`<instance>/<project>/<stage>`) and catalog annotations: keep them plain.
+const INSTANCE_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const AUTH_PROVIDERS: KargoAuthProvider[] = ['serviceAccount', 'kubeconfig', 'inCluster'];
+
+function readUrl(value: string, key: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${key} must be an absolute http(s) URL, got '${value}'`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`${key} must be an http(s) URL, got '${value}'`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function readInstance(c: Config, index: number): KargoInstanceConfig {
+  const at = `kargo.instances[${index}]`;
+  const name = c.getOptionalString('name');
+  if (!name) throw new Error(`${at}.name is required`);
+  if (!INSTANCE_NAME.test(name)) {
+    throw new Error(
+      `${at}.name '${name}' is invalid: use lower-case letters, digits and dashes (at most 63 characters)`,
+    );
+  }
+  const authProvider = (c.getOptionalString('authProvider') ??
+    'serviceAccount') as KargoAuthProvider;
+  if (!AUTH_PROVIDERS.includes(authProvider)) {
+    throw new Error(
+      `${at}.authProvider must be one of ${AUTH_PROVIDERS.join(', ')}, got '${authProvider}'`,
+    );
+  }
+  const rawUrl = c.getOptionalString('url');
+  // In-cluster and kubeconfig auth carry their own server address.
+  if (!rawUrl && authProvider === 'serviceAccount') {
+    throw new Error(`${at}.url is required (instance '${name}')`);
+  }
+  const serviceAccountToken = c.getOptionalString('serviceAccountToken');
+  if (authProvider === 'serviceAccount' && !serviceAccountToken) {
+    throw new Error(
+      `${at}.serviceAccountToken is required with authProvider serviceAccount (instance '${name}')`,
+    );
+  }
+  const kargoUrl = c.getOptionalString('kargoUrl');
+  return {
+    name,
+    url: rawUrl ? readUrl(rawUrl, `${at}.url`) : '',
+    authProvider,
+    serviceAccountToken,
+    kubeconfig: c.has('kubeconfig')
+      ? {
+          path: c.getOptionalString('kubeconfig.path'),
+          context: c.getOptionalString('kubeconfig.context'),
+        }
+      : undefined,
+    caData: c.getOptionalString('caData'),
+    caFile: c.getOptionalString('caFile'),
+    skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
+    kargoUrl: kargoUrl ? readUrl(kargoUrl, `${at}.kargoUrl`) : null,
+  };
+}
+
+function readDuration(config: Config, key: string, fallback: HumanDuration) {
+  if (!config.has(key)) return fallback;
+  try {
+    return readDurationFromConfig(config, { key });
+  } catch (e) {
+    throw new Error(`kargo.${key} is not a valid duration: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Reads and validates the `kargo` configuration once, at startup. Throws with
+ * a message naming the faulty key (never a credential value).
+ *
+ * @public
+ */
+export function readKargoConfig(config: Config): KargoConfig {
+  const kargo = config.getOptionalConfig('kargo');
+  const instanceConfigs = kargo?.getOptionalConfigArray('instances') ?? [];
+  if (instanceConfigs.length === 0) {
+    throw new Error(
+      'kargo.instances must list at least one Kargo instance (name, url, serviceAccountToken)',
+    );
+  }
+  const instances = instanceConfigs.map(readInstance);
+  const seen = new Set<string>();
+  for (const { name } of instances) {
+    if (seen.has(name)) {
+      throw new Error(`kargo.instances: the name '${name}' is used more than once`);
+    }
+    seen.add(name);
+  }
+  return {
+    instances,
+    refresh: {
+      frequency: kargo
+        ? readDuration(kargo, 'refresh.frequency', DEFAULT_REFRESH.frequency)
+        : DEFAULT_REFRESH.frequency,
+      timeout: kargo
+        ? readDuration(kargo, 'refresh.timeout', DEFAULT_REFRESH.timeout)
+        : DEFAULT_REFRESH.timeout,
+    },
+  };
+}

@@ -1,0 +1,7 @@
+export { createPullRequestService } from './PullRequestService';
+export type {
+  GitPullRequestService,
+  PullRequestServiceOptions,
+} from './PullRequestService';
+export { RateLimitedError } from './errors';
+export type { GitStats } from './stats';

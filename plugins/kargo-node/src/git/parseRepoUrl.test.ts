@@ -1,0 +1,65 @@
+import { parseRepoUrl } from './parseRepoUrl';
+
+const CHECKOUT = 'https://github.com/acme/checkout-deploy';
+
+describe('parseRepoUrl', () => {
+  it.each([
+    [CHECKOUT, CHECKOUT, 'acme/checkout-deploy'],
+    [
+      'https://GitHub.com/acme/checkout-deploy.git',
+      CHECKOUT,
+      'acme/checkout-deploy',
+    ],
+    [
+      'https://github.com/acme/checkout-deploy/',
+      CHECKOUT,
+      'acme/checkout-deploy',
+    ],
+    [
+      'git@github.com:acme/checkout-deploy.git',
+      CHECKOUT,
+      'acme/checkout-deploy',
+    ],
+    [
+      'ssh://git@github.com/acme/checkout-deploy.git',
+      CHECKOUT,
+      'acme/checkout-deploy',
+    ],
+    [
+      'https://gitlab.com/group/sub/project',
+      'https://gitlab.com/group/sub/project',
+      'group/sub/project',
+    ],
+    [
+      'https://gitlab.example.com/payments/deploy/-/merge_requests/7',
+      'https://gitlab.example.com/payments/deploy',
+      'payments/deploy',
+    ],
+    // http stays http, as kargo-common's normalizeRepoUrl keeps it.
+    [
+      'http://127.0.0.1:7008/acme/repo',
+      'http://127.0.0.1:7008/acme/repo',
+      'acme/repo',
+    ],
+  ])('parses %s', (input, url, path) => {
+    const parsed = parseRepoUrl(input);
+    expect(parsed.url).toBe(url);
+    expect(parsed.host).toBe(new URL(url).host);
+    expect(parsed.path).toBe(path);
+    expect(parsed.owner).toBe(path.split('/')[0]);
+    expect(parsed.name).toBe(path.split('/').pop());
+  });
+
+  it.each([
+    'not a url',
+    'https://github.com/acme',
+    'https://github.com/',
+    'ftp://github.com/acme/repo',
+    'https://github.com/acme/../repo',
+    'https://github.com/${{ vars.repo }}',
+  ])('rejects %s with InputError', input => {
+    expect(() => parseRepoUrl(input)).toThrow(
+      expect.objectContaining({ name: 'InputError' }),
+    );
+  });
+});

@@ -1,0 +1,97 @@
+import { ConflictError } from '@backstage/errors';
+import {
+  KARGO_LABELS,
+  KARGO_REQUEST_ANNOTATIONS,
+  deriveStageActions,
+  deriveVerificationHistory,
+  stageLabelValue,
+} from '@kargo-backstage/plugin-kargo-common';
+import type { KargoClusterClient } from '../types';
+
+/** @public */
+export interface VerificationRequestOptions {
+  cluster: KargoClusterClient;
+  project: string;
+  stage: string;
+  /** Who asks, recorded by Kargo on the new verification (`actor`). */
+  actor?: string;
+}
+
+/** @public */
+export interface VerificationRequestResult {
+  /** Id of the verification Kargo is asked to repeat or abort. */
+  id: string;
+}
+
+/**
+ * Reads the Stage and every AnalysisRun of it, and decides with the live
+ * phases (not Kargo's possibly stale recorded ones) whether the action is
+ * allowed. Shared by the REST API and the scaffolder actions so both apply
+ * the same rules.
+ */
+async function requestVerificationAction(
+  action: 'reverify' | 'abort',
+  options: VerificationRequestOptions,
+): Promise<VerificationRequestResult> {
+  const { cluster, project, stage: stageName, actor } = options;
+  const stage = await cluster.getStage(project, stageName);
+  const analysisRuns = await cluster.listAnalysisRuns(
+    project,
+    `${KARGO_LABELS.stage}=${stageLabelValue(stageName)}`,
+  );
+  const verifications = deriveVerificationHistory({
+    stage,
+    analysisRuns,
+    freight: [],
+  });
+  const availability = deriveStageActions(stage, verifications)[action];
+  if (!availability.allowed) {
+    throw new ConflictError(
+      availability.reason ??
+        `Cannot ${action} verification of Stage ${stageName} now`,
+    );
+  }
+  // Kargo acts on the request only while its id matches the current
+  // verification, so the id must be the one Kargo recorded.
+  const id = stage.status?.freightHistory?.[0]?.verificationHistory?.[0]?.id;
+  if (!id) {
+    throw new ConflictError(
+      `Stage ${stageName} has no current verification to ${action}`,
+    );
+  }
+  const value = JSON.stringify(actor ? { id, actor } : { id });
+  // resourceVersion: if the Stage changed since we decided, fail with a
+  // ConflictError rather than ask Kargo about a verification we did not see.
+  await cluster.patchStageAnnotations(
+    project,
+    stageName,
+    { [KARGO_REQUEST_ANNOTATIONS[action]]: value },
+    { resourceVersion: stage.metadata?.resourceVersion },
+  );
+  return { id };
+}
+
+/**
+ * Asks Kargo to verify the Stage's current Freight again (annotation
+ * `kargo.akuity.io/reverify`). Throws ConflictError when not allowed, with
+ * the reason.
+ *
+ * @public
+ */
+export function reverifyStage(
+  options: VerificationRequestOptions,
+): Promise<VerificationRequestResult> {
+  return requestVerificationAction('reverify', options);
+}
+
+/**
+ * Asks Kargo to abort the Stage's running verification (annotation
+ * `kargo.akuity.io/abort`). Throws ConflictError when nothing runs.
+ *
+ * @public
+ */
+export function abortVerification(
+  options: VerificationRequestOptions,
+): Promise<VerificationRequestResult> {
+  return requestVerificationAction('abort', options);
+}

@@ -1,0 +1,35 @@
+import type { KargoApi } from '../api';
+import { failedRun } from '../__fixtures__/analysisRun';
+import { entityResponse, staleStaging } from '../__fixtures__/stages';
+
+/** A KargoApi whose methods are jest mocks with realistic defaults. */
+export function fakeKargoApi(overrides: Partial<KargoApi> = {}) {
+  return {
+    getEntityStages: jest.fn(async () => entityResponse([staleStaging])),
+    getStage: jest.fn(async () => staleStaging),
+    getAnalysisRun: jest.fn(async () => failedRun),
+    reverify: jest.fn(async () => ({
+      id: 'a1b2c3d4-0000-0000-0000-000000000001',
+    })),
+    abortVerification: jest.fn(async () => undefined),
+    ...overrides,
+  } satisfies KargoApi;
+}
+
+export const annotatedEntity = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'Component',
+  metadata: {
+    name: 'checkout-service',
+    namespace: 'default',
+    annotations: { 'kargo.akuity.io/project': 'checkout' },
+  },
+  spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
+};
+
+export const plainEntity = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'Component',
+  metadata: { name: 'legacy-batch', namespace: 'default' },
+  spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
+};

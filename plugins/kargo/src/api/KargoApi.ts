@@ -1,0 +1,48 @@
+import { createApiRef } from '@backstage/core-plugin-api';
+import type {
+  AnalysisRunResponse,
+  EntityStagesResponse,
+  ReverifyResponse,
+  StageDetail,
+} from '@kargo-backstage/plugin-kargo-common';
+
+/**
+ * Identifies one Stage; `instance` defaults to the backend's first instance.
+ *
+ * @public
+ */
+export interface KargoStageRequest {
+  project: string;
+  stage: string;
+  instance?: string;
+}
+
+/** @public */
+export interface KargoAnalysisRunRequest {
+  project: string;
+  name: string;
+  instance?: string;
+}
+
+/**
+ * What the Kargo frontend needs from the Kargo backend (`/api/kargo`).
+ *
+ * @public
+ */
+export interface KargoApi {
+  /** The Stages an entity names through its Kargo annotations. */
+  getEntityStages(entityRef: string): Promise<EntityStagesResponse>;
+  getStage(request: KargoStageRequest): Promise<StageDetail>;
+  getAnalysisRun(
+    request: KargoAnalysisRunRequest,
+  ): Promise<AnalysisRunResponse>;
+  /** Asks Kargo to verify the Stage's current Freight again. */
+  reverify(request: KargoStageRequest): Promise<ReverifyResponse>;
+  /** Aborts the Stage's running verification. */
+  abortVerification(request: KargoStageRequest): Promise<void>;
+}
+
+/** @public */
+export const kargoApiRef = createApiRef<KargoApi>({
+  id: 'plugin.kargo.service',
+});

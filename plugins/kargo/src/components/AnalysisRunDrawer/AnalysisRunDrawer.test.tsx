@@ -1,0 +1,80 @@
+import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { ResponseError } from '@backstage/errors';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { kargoApiRef } from '../../api';
+import { fakeKargoApi } from '../../__testUtils__/fakeApi';
+import { AnalysisRunDrawer } from './AnalysisRunDrawer';
+
+const target = {
+  project: 'payments',
+  name: 'qa.01jd0000.dd11',
+  instance: 'production',
+};
+
+describe('AnalysisRunDrawer', () => {
+  it('shows the run summary, metrics and failed-measurement messages', async () => {
+    const api = fakeKargoApi();
+    const onClose = jest.fn();
+    await renderInTestApp(
+      <TestApiProvider apis={[[kargoApiRef, api]]}>
+        <AnalysisRunDrawer target={target} onClose={onClose} />
+      </TestApiProvider>,
+    );
+    const drawer = screen.getByRole('region', {
+      name: 'AnalysisRun qa.01jd0000.dd11',
+    });
+    const metric = await within(drawer).findByRole('region', {
+      name: 'error-rate',
+    });
+    expect(within(metric).getByText(/error rate 7.5% above 5%/)).toBeVisible();
+    expect(within(metric).getByText(/value: 0.075/)).toBeVisible();
+    expect(
+      within(drawer).getByText(/failed \(2\) > failureLimit \(1\)/),
+    ).toBeVisible();
+    expect(api.getAnalysisRun).toHaveBeenCalledWith(target);
+    await userEvent.click(
+      within(drawer).getByRole('button', { name: 'Close' }),
+    );
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows the error when the run cannot be read', async () => {
+    const response = new Response(
+      JSON.stringify({
+        error: {
+          name: 'NotFoundError',
+          message: 'AnalysisRun gone was not found',
+        },
+        request: { method: 'GET', url: '/x' },
+        response: { statusCode: 404 },
+      }),
+      { status: 404, headers: { 'Content-Type': 'application/json' } },
+    );
+    const error = await ResponseError.fromResponse(response);
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn().mockRejectedValue(error),
+    });
+    await renderInTestApp(
+      <TestApiProvider apis={[[kargoApiRef, api]]}>
+        <AnalysisRunDrawer target={target} onClose={jest.fn()} />
+      </TestApiProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', {
+        name: /AnalysisRun gone was not found/,
+      }),
+    ).toBeVisible();
+  });
+
+  it('renders nothing while closed', async () => {
+    const api = fakeKargoApi();
+    await renderInTestApp(
+      <TestApiProvider apis={[[kargoApiRef, api]]}>
+        <AnalysisRunDrawer target={undefined} onClose={jest.fn()} />
+      </TestApiProvider>,
+    );
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(api.getAnalysisRun).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,116 @@
+import { Progress, ResponseErrorPanel } from '@backstage/core-components';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
+import Drawer from '@material-ui/core/Drawer';
+import IconButton from '@material-ui/core/IconButton';
+import Typography from '@material-ui/core/Typography';
+import CloseIcon from '@material-ui/icons/Close';
+import type { AnalysisRunResponse } from '@kargo-backstage/plugin-kargo-common';
+import { useAnalysisRun } from '../../hooks';
+import { kargoTranslationRef } from '../../translation';
+import { errorMessage } from '../../utils/errors';
+import { formatDateTime } from '../../utils/format';
+import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+
+/** Which AnalysisRun to show. */
+export interface AnalysisRunTarget {
+  project: string;
+  name: string;
+  instance?: string;
+}
+
+function AnalysisRunBody(props: { run: AnalysisRunResponse }) {
+  const { run } = props;
+  const { t } = useTranslationRef(kargoTranslationRef);
+  return (
+    <>
+      <Typography variant="h6" component="h3">
+        {t('drawer.summary')}
+      </Typography>
+      <VerificationPhaseStatus phase={run.phase} />
+      <Typography variant="body2">
+        {t('drawer.started')}: {formatDateTime(run.startedAt) ?? '—'}
+      </Typography>
+      <Typography variant="body2">
+        {t('drawer.completed')}: {formatDateTime(run.completedAt) ?? '—'}
+      </Typography>
+      {run.message && (
+        <Typography variant="body2">
+          {t('drawer.message')}: {run.message}
+        </Typography>
+      )}
+      <Box mt={2}>
+        <Typography variant="h6" component="h3">
+          {t('drawer.metrics')}
+        </Typography>
+        {run.metrics.length === 0 && (
+          <Typography variant="body2">{t('drawer.noMetrics')}</Typography>
+        )}
+        {run.metrics.map(metric => (
+          <Box
+            key={metric.name}
+            mt={1}
+            component="section"
+            aria-label={metric.name}
+          >
+            <Typography variant="subtitle1" component="h4">
+              {metric.name} <VerificationPhaseStatus phase={metric.phase} />
+            </Typography>
+            {metric.message && (
+              <Typography variant="body2">{metric.message}</Typography>
+            )}
+            <ul>
+              {metric.failedMeasurements.map((m, i) => (
+                <li key={i}>
+                  <Typography variant="body2" component="span">
+                    {t('drawer.measurement', {
+                      phase: m.phase,
+                      time: formatDateTime(m.finishedAt ?? m.startedAt) ?? '—',
+                    })}
+                    {m.message ? `: ${m.message}` : ''}
+                    {m.value
+                      ? ` (${t('drawer.value', { value: m.value })})`
+                      : ''}
+                  </Typography>
+                </li>
+              ))}
+            </ul>
+          </Box>
+        ))}
+      </Box>
+    </>
+  );
+}
+
+function AnalysisRunDetails(props: { target: AnalysisRunTarget }) {
+  const { value, loading, error } = useAnalysisRun(props.target);
+  if (loading) return <Progress />;
+  if (error)
+    return <ResponseErrorPanel title={errorMessage(error)} error={error} />;
+  return value ? <AnalysisRunBody run={value} /> : null;
+}
+
+/** A side panel with one AnalysisRun's summary, metrics and failed measurements. */
+export function AnalysisRunDrawer(props: {
+  target: AnalysisRunTarget | undefined;
+  onClose: () => void;
+}) {
+  const { target, onClose } = props;
+  const { t } = useTranslationRef(kargoTranslationRef);
+  const title = target ? t('drawer.title', { name: target.name }) : '';
+  return (
+    <Drawer anchor="right" open={!!target} onClose={onClose}>
+      <Box p={3} width={520} maxWidth="100vw" role="region" aria-label={title}>
+        <Box display="flex" alignItems="center" justifyContent="space-between">
+          <Typography variant="h5" component="h2">
+            {title}
+          </Typography>
+          <IconButton aria-label={t('drawer.close')} onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        {target && <AnalysisRunDetails target={target} />}
+      </Box>
+    </Drawer>
+  );
+}

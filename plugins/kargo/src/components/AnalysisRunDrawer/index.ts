@@ -1,0 +1,2 @@
+export { AnalysisRunDrawer } from './AnalysisRunDrawer';
+export type { AnalysisRunTarget } from './AnalysisRunDrawer';

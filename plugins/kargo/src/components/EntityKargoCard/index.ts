@@ -1,0 +1,1 @@
+export { EntityKargoCard, EntityKargoCardView } from './EntityKargoCard';

@@ -1,0 +1,4 @@
+export {
+  EntityKargoContent,
+  EntityKargoContentView,
+} from './EntityKargoContent';

@@ -1,0 +1,2 @@
+export { EntityStages } from './EntityStages';
+export type { RenderEntityStages } from './EntityStages';

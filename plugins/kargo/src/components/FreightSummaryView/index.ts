@@ -1,0 +1,1 @@
+export { FreightSummaryView } from './FreightSummaryView';

@@ -1,0 +1,78 @@
+import { EmptyState, WarningPanel } from '@backstage/core-components';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
+import type { EntityStagesResponse } from '@kargo-backstage/plugin-kargo-common';
+import { kargoTranslationRef } from '../../translation';
+import { formatDateTime } from '../../utils/format';
+
+/** The banner shown when the backend answers from an old snapshot. */
+export function StaleBanner(props: { response: EntityStagesResponse }) {
+  const { response } = props;
+  const { t } = useTranslationRef(kargoTranslationRef);
+  if (!response.stale) return null;
+  const time = formatDateTime(response.lastUpdated);
+  return (
+    <Box mb={2}>
+      <WarningPanel
+        severity="warning"
+        title={
+          time
+            ? t('states.staleBanner', { time })
+            : t('states.staleBannerUnknown')
+        }
+        message={t('states.staleMessage')}
+      />
+    </Box>
+  );
+}
+
+/** Projects the entity names that could not be read; the rest still renders. */
+export function ProjectErrors(props: { response: EntityStagesResponse }) {
+  const { t } = useTranslationRef(kargoTranslationRef);
+  return (
+    <>
+      {props.response.errors.map(e => (
+        <Box mb={2} key={`${e.instance}/${e.project}`}>
+          <WarningPanel
+            severity="error"
+            title={t('states.projectError', {
+              project: e.project,
+              instance: e.instance,
+            })}
+            message={e.message}
+            defaultExpanded
+          />
+        </Box>
+      ))}
+    </>
+  );
+}
+
+/** No Stages and no errors: say so instead of an empty page. */
+export function NoStages() {
+  const { t } = useTranslationRef(kargoTranslationRef);
+  return (
+    <EmptyState
+      missing="data"
+      title={t('states.emptyTitle')}
+      description={t('states.emptyDescription')}
+    />
+  );
+}
+
+/**
+ * What an answer says besides its Stages: stale data, projects that failed to
+ * load, and "no Stages" when there is neither a Stage nor an error.
+ */
+export function ResponseNotices(props: { response: EntityStagesResponse }) {
+  const { response } = props;
+  return (
+    <>
+      <StaleBanner response={response} />
+      <ProjectErrors response={response} />
+      {response.items.length === 0 && response.errors.length === 0 && (
+        <NoStages />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+export {
+  NoStages,
+  ProjectErrors,
+  ResponseNotices,
+  StaleBanner,
+} from './KargoStates';

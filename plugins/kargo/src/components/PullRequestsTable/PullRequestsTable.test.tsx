@@ -1,0 +1,51 @@
+import { renderInTestApp } from '@backstage/test-utils';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { prodWithOrphan } from '../../__fixtures__/stages';
+import { PullRequestsTable } from './PullRequestsTable';
+
+describe('PullRequestsTable', () => {
+  it('lists pull requests with links, branches, author and age', async () => {
+    await renderInTestApp(
+      <PullRequestsTable pullRequests={prodWithOrphan.pullRequests} />,
+    );
+    const link = screen.getByRole('link', {
+      name: /Promote brave-otter to prod/,
+    });
+    expect(link).toHaveAttribute(
+      'href',
+      'https://github.com/acme/checkout-deploy/pull/42',
+    );
+    expect(screen.getByRole('link', { name: /^#41/ })).toHaveAttribute(
+      'href',
+      'https://github.com/acme/checkout-deploy/pull/41',
+    );
+    expect(
+      screen.getByText('kargo/promotion/prod.01jd42 → main'),
+    ).toBeVisible();
+    expect(screen.getAllByText('kargo-bot')).toHaveLength(2);
+    expect(screen.getAllByText('open')).toHaveLength(2);
+    expect(screen.getAllByText(/ago$/)).toHaveLength(2);
+  });
+
+  it('marks only the orphaned pull request and explains why', async () => {
+    await renderInTestApp(
+      <PullRequestsTable pullRequests={prodWithOrphan.pullRequests} />,
+    );
+    const badges = screen.getAllByText('Orphaned');
+    expect(badges).toHaveLength(1);
+    const row = screen
+      .getByRole('link', { name: /Promote calm-lynx to prod/ })
+      .closest('tr')!;
+    expect(within(row).getByText('Orphaned')).toBeVisible();
+    await userEvent.hover(badges[0]);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      /Kargo lost track of it/,
+    );
+  });
+
+  it('says when there are none', async () => {
+    await renderInTestApp(<PullRequestsTable pullRequests={[]} />);
+    expect(screen.getByText('No open pull requests')).toBeVisible();
+  });
+});

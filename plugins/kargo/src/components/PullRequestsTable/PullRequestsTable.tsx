@@ -1,0 +1,93 @@
+import { Link, Table, type TableColumn } from '@backstage/core-components';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
+import Chip from '@material-ui/core/Chip';
+import Tooltip from '@material-ui/core/Tooltip';
+import type { PullRequestInfo } from '@kargo-backstage/plugin-kargo-common';
+import { useMemo } from 'react';
+import { kargoTranslationRef } from '../../translation';
+import { formatAge } from '../../utils/format';
+
+const STATE_COLOR: Record<PullRequestInfo['state'], 'primary' | 'default'> = {
+  open: 'primary',
+  merged: 'default',
+  closed: 'default',
+};
+
+/** The pull/merge requests of a Stage, orphans marked. */
+export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
+  const { t } = useTranslationRef(kargoTranslationRef);
+  const rows = useMemo(
+    () => props.pullRequests.map(pr => ({ ...pr })),
+    [props.pullRequests],
+  );
+
+  const columns: TableColumn<PullRequestInfo>[] = [
+    {
+      title: t('pullRequests.number'),
+      render: pr => (
+        <Link to={pr.url}>
+          {pr.provider === 'gitlab' ? '!' : '#'}
+          {pr.number}
+        </Link>
+      ),
+    },
+    {
+      title: t('pullRequests.title'),
+      render: pr => (
+        <Box display="flex" alignItems="center" style={{ gap: 8 }}>
+          <Link to={pr.url}>{pr.title}</Link>
+          {pr.orphaned && (
+            <Tooltip title={t('pullRequests.orphanedTooltip')}>
+              <Chip
+                size="small"
+                color="secondary"
+                label={t('pullRequests.orphaned')}
+                aria-label={`${t('pullRequests.orphaned')}: ${t(
+                  'pullRequests.orphanedTooltip',
+                )}`}
+              />
+            </Tooltip>
+          )}
+        </Box>
+      ),
+    },
+    {
+      title: t('pullRequests.state'),
+      render: pr => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATE_COLOR[pr.state]}
+          label={pr.state}
+        />
+      ),
+    },
+    {
+      title: t('pullRequests.branches'),
+      render: pr => `${pr.sourceBranch} → ${pr.targetBranch}`,
+    },
+    { title: t('pullRequests.author'), render: pr => pr.author ?? '—' },
+    {
+      title: t('pullRequests.age'),
+      render: pr => formatAge(pr.createdAt) ?? '—',
+    },
+  ];
+
+  return (
+    <Table<PullRequestInfo>
+      title={t('stage.pullRequests')}
+      columns={columns}
+      data={rows}
+      options={{
+        paging: false,
+        search: false,
+        sorting: false,
+        padding: 'dense',
+      }}
+      localization={{
+        body: { emptyDataSourceMessage: t('pullRequests.none') },
+      }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { PullRequestsTable } from './PullRequestsTable';

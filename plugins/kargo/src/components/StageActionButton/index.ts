@@ -1,0 +1,2 @@
+export { StageActionButton } from './StageActionButton';
+export type { StageAction } from './StageActionButton';

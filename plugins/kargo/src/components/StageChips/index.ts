@@ -1,0 +1,1 @@
+export { StageChips } from './StageChips';

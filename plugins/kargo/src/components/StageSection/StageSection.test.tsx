@@ -1,0 +1,80 @@
+import { renderInTestApp } from '@backstage/test-utils';
+import { screen, within } from '@testing-library/react';
+import {
+  brokenStage,
+  prodWithOrphan,
+  staleStaging,
+} from '../../__fixtures__/stages';
+import { createTestApis } from '../../__testUtils__/testApis';
+import { StageSection } from './StageSection';
+
+describe('StageSection', () => {
+  it('shows the Stage with chips, freight, history, actions and the Kargo link', async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <StageSection stage={staleStaging} />
+      </Wrapper>,
+    );
+    const section = screen.getByRole('region', { name: 'checkout/staging' });
+    expect(within(section).getByText('Phase: Ready')).toBeVisible();
+    expect(within(section).getByText('Health: Healthy')).toBeVisible();
+    expect(
+      within(section).getByText('Current freight: brave-otter'),
+    ).toBeVisible();
+    expect(
+      within(section).getByRole('heading', { name: 'Verification history' }),
+    ).toBeVisible();
+    expect(within(section).getAllByText('Stale')).toHaveLength(3);
+    expect(
+      within(section).getByRole('link', { name: /Open in Kargo/ }),
+    ).toHaveAttribute(
+      'href',
+      'https://kargo.example.com/project/checkout/stage/staging',
+    );
+    expect(
+      await within(section).findByRole('button', { name: 'Reverify' }),
+    ).toBeEnabled();
+    expect(
+      within(section).getByRole('button', { name: 'Abort verification' }),
+    ).toBeDisabled();
+  });
+
+  it('names the instance when asked to', async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <StageSection stage={prodWithOrphan} showInstance />
+      </Wrapper>,
+    );
+    expect(
+      screen.getByRole('region', { name: 'checkout/prod (production)' }),
+    ).toBeVisible();
+    expect(screen.getByText('Orphaned')).toBeVisible();
+  });
+
+  it('shows the Stage error and the Git provider error inside the section', async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <StageSection stage={brokenStage} />
+      </Wrapper>,
+    );
+    const section = screen.getByRole('region', { name: 'checkout/broken' });
+    expect(
+      within(section).getByText(/This Stage could not be read/),
+    ).toBeVisible();
+    expect(
+      within(section).getByText(/unexpected freightHistory layout/),
+    ).toBeVisible();
+    expect(
+      within(section).getByText(
+        /Could not list pull requests of https:\/\/github.com\/acme\/checkout-deploy/,
+      ),
+    ).toBeVisible();
+    expect(
+      within(section).getByText('GitHub answered 401 Bad credentials'),
+    ).toBeVisible();
+    expect(within(section).getByText('No verifications yet')).toBeVisible();
+  });
+});

@@ -1,0 +1,1 @@
+export { StageSection, stageTitle } from './StageSection';

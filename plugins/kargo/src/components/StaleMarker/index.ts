@@ -1,0 +1,1 @@
+export { StaleMarker } from './StaleMarker';

@@ -1,0 +1,113 @@
+import { Table, type TableColumn } from '@backstage/core-components';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
+import Button from '@material-ui/core/Button';
+import Typography from '@material-ui/core/Typography';
+import type {
+  StageDetail,
+  VerificationEntry,
+} from '@kargo-backstage/plugin-kargo-common';
+import { useMemo, useState } from 'react';
+import { kargoTranslationRef } from '../../translation';
+import {
+  formatDateTime,
+  formatDuration,
+  isTerminalPhase,
+} from '../../utils/format';
+import {
+  AnalysisRunDrawer,
+  type AnalysisRunTarget,
+} from '../AnalysisRunDrawer';
+import { StaleMarker } from '../StaleMarker';
+import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+
+export const PAGE_SIZE = 10;
+
+/** Every verification of a Stage, newest first, with the truth from its AnalysisRun. */
+export function VerificationHistoryTable(props: {
+  stage: Pick<StageDetail, 'instance' | 'project' | 'verifications'>;
+}) {
+  const { stage } = props;
+  const { t } = useTranslationRef(kargoTranslationRef);
+  const [target, setTarget] = useState<AnalysisRunTarget>();
+  // material-table annotates its rows; give it copies, not our state.
+  const rows = useMemo(
+    () => stage.verifications.map(v => ({ ...v })),
+    [stage.verifications],
+  );
+
+  const columns: TableColumn<VerificationEntry>[] = [
+    {
+      title: t('verification.phase'),
+      render: row => (
+        <Box display="flex" alignItems="center" style={{ gap: 8 }}>
+          <VerificationPhaseStatus phase={row.phase} />
+          <StaleMarker entry={row} />
+        </Box>
+      ),
+    },
+    {
+      title: t('verification.start'),
+      render: row => formatDateTime(row.startTime) ?? '—',
+    },
+    {
+      title: t('verification.duration'),
+      render: row =>
+        (isTerminalPhase(row.phase) &&
+          formatDuration(row.startTime, row.finishTime)) ||
+        '—',
+    },
+    { title: t('verification.actor'), render: row => row.actor ?? '—' },
+    {
+      title: t('verification.freight'),
+      render: row => row.freight?.alias ?? row.freight?.name ?? '—',
+    },
+    {
+      title: t('verification.analysisRun'),
+      render: row =>
+        row.analysisRun ? (
+          <Button
+            size="small"
+            color="primary"
+            style={{ textTransform: 'none' }}
+            onClick={() =>
+              setTarget({
+                project: stage.project,
+                instance: stage.instance,
+                name: row.analysisRun!.name,
+              })
+            }
+          >
+            {row.analysisRun.name}
+          </Button>
+        ) : (
+          <Typography variant="body2" color="textSecondary">
+            {row.message ?? t('verification.noRun')}
+          </Typography>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <Table<VerificationEntry>
+        title={t('stage.verificationHistory')}
+        columns={columns}
+        data={rows}
+        options={{
+          paging: rows.length > PAGE_SIZE,
+          pageSize: PAGE_SIZE,
+          pageSizeOptions: [PAGE_SIZE],
+          emptyRowsWhenPaging: false,
+          search: false,
+          sorting: false,
+          padding: 'dense',
+        }}
+        localization={{
+          body: { emptyDataSourceMessage: t('verification.none') },
+        }}
+      />
+      <AnalysisRunDrawer target={target} onClose={() => setTarget(undefined)} />
+    </>
+  );
+}

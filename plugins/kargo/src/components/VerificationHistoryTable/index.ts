@@ -1,0 +1,1 @@
+export { VerificationHistoryTable } from './VerificationHistoryTable';

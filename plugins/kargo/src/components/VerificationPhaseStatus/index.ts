@@ -1,0 +1,1 @@
+export { VerificationPhaseStatus } from './VerificationPhaseStatus';

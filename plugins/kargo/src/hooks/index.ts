@@ -1,0 +1,5 @@
+export { useEntityStages, POLL_INTERVAL_MS } from './useEntityStages';
+export { useAnalysisRun } from './useAnalysisRun';
+export { useStageActionPermission } from './useStageActionPermission';
+export { currentVerification } from './polling';
+export type { StageWatch } from './polling';

@@ -1,0 +1,63 @@
+import { stringifyEntityRef, type Entity } from '@backstage/catalog-model';
+import { useApi } from '@backstage/core-plugin-api';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import { useCallback, useEffect, useState } from 'react';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
+import useInterval from 'react-use/esm/useInterval';
+import { kargoApiRef } from '../api';
+import {
+  createWatch,
+  isSettled,
+  needsPolling,
+  type StageWatch,
+} from './polling';
+
+/** Default refresh interval while something is in flight. */
+export const POLL_INTERVAL_MS = 5000;
+
+/**
+ * The Stages an entity names. Refreshes every few seconds while a
+ * verification is Pending/Running or an action waits for its run to end.
+ */
+export function useEntityStages(
+  entity: Entity,
+  options: { pollIntervalMs?: number } = {},
+) {
+  const api = useApi(kargoApiRef);
+  const entityRef = stringifyEntityRef(entity);
+  const state = useAsyncRetry(
+    () => api.getEntityStages(entityRef),
+    [api, entityRef],
+  );
+  const [watches, setWatches] = useState<StageWatch[]>([]);
+  const { value, retry } = state;
+
+  useEffect(() => {
+    if (!value) return;
+    setWatches(current => {
+      const open = current.filter(w => !isSettled(w, value.items, Date.now()));
+      return open.length === current.length ? current : open;
+    });
+  }, [value]);
+
+  const polling = needsPolling(value, watches);
+  useInterval(
+    retry,
+    polling ? options.pollIntervalMs ?? POLL_INTERVAL_MS : null,
+  );
+
+  /** Call after a reverify/abort was accepted: refresh until its run ends. */
+  const watchStage = useCallback(
+    (stage: StageDetail, action: StageWatch['action']) => {
+      const watch = createWatch(stage, action, Date.now());
+      setWatches(current => [
+        ...current.filter(w => w.key !== watch.key),
+        watch,
+      ]);
+      retry();
+    },
+    [retry],
+  );
+
+  return { ...state, polling, watchStage };
+}

@@ -1,0 +1,4 @@
+import { createRouteRef } from '@backstage/core-plugin-api';
+
+/** The Kargo tab of an entity. */
+export const rootRouteRef = createRouteRef({ id: 'kargo' });

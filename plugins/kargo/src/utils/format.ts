@@ -1,0 +1,109 @@
+/**
+ * Small, locale-aware formatting helpers shared by the Kargo components.
+ * Times are shown in the viewer's local time zone.
+ */
+
+const TERMINAL_PHASES = new Set([
+  'Successful',
+  'Failed',
+  'Error',
+  'Aborted',
+  'Inconclusive',
+]);
+
+/**
+ * Whether a verification phase is final. Kept local (not imported from
+ * kargo-common) so the UI does not depend on the domain functions.
+ */
+export function isTerminalPhase(phase: string | null | undefined): boolean {
+  return !!phase && TERMINAL_PHASES.has(phase);
+}
+
+/** Pending or Running: the verification is still going on. */
+export function isActivePhase(phase: string | null | undefined): boolean {
+  return phase === 'Pending' || phase === 'Running';
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function parse(iso: string | null | undefined): Date | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** `10:42` */
+export function formatClock(
+  iso: string | null | undefined,
+): string | undefined {
+  const date = parse(iso);
+  return date ? `${pad(date.getHours())}:${pad(date.getMinutes())}` : undefined;
+}
+
+/** `2026-11-30 10:42` */
+export function formatDateTime(
+  iso: string | null | undefined,
+): string | undefined {
+  const date = parse(iso);
+  if (!date) return undefined;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(
+    date.getDate(),
+  )} ${formatClock(iso)}`;
+}
+
+/** `1h 2m`, `3m 20s`, `45s` between two instants, or undefined. */
+export function formatDuration(
+  startIso: string | null | undefined,
+  endIso: string | null | undefined,
+): string | undefined {
+  const start = parse(startIso);
+  const end = parse(endIso);
+  if (!start || !end) return undefined;
+  const seconds = Math.max(
+    0,
+    Math.round((end.getTime() - start.getTime()) / 1000),
+  );
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h}h ${m}m`;
+  if (m > 0) return `${m}m ${s}s`;
+  return `${s}s`;
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** `3 days ago`, relative to `now`. */
+export function formatAge(
+  iso: string | null | undefined,
+  now: Date = new Date(),
+): string | undefined {
+  const date = parse(iso);
+  if (!date) return undefined;
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) {
+      return rtf.format(Math.trunc(seconds / size), unit);
+    }
+  }
+  return rtf.format(0, 'minute');
+}
+
+/** First 7 characters of a commit id, as Git shows it. */
+export function shortSha(id: string | null | undefined): string | undefined {
+  return id ? id.slice(0, 7) : undefined;
+}
+
+/** `github.com/acme/checkout-deploy` from a repository URL. */
+export function shortRepo(url: string): string {
+  return url.replace(/^[a-z]+:\/\//i, '').replace(/\.git$/, '');
+}

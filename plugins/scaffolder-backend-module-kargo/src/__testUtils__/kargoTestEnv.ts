@@ -1,0 +1,136 @@
+import type { PermissionsService } from '@backstage/backend-plugin-api';
+import { mockServices } from '@backstage/backend-test-utils';
+import { ScmIntegrations } from '@backstage/integration';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import type { ActionContext } from '@backstage/plugin-scaffolder-node';
+import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
+import {
+  DEMO_TOKENS,
+  sandboxBackstageConfig,
+  startSandbox,
+  type Sandbox,
+} from '@kargo-backstage/kargo-sandbox';
+import { DefaultKargoService } from '@kargo-backstage/plugin-kargo-node';
+import type { JsonObject, JsonValue } from '@backstage/types';
+
+/** A sandbox with the demo scenarios and the real Kargo service pointed at it. */
+export interface KargoTestEnv {
+  sandbox: Sandbox;
+  kargo: DefaultKargoService;
+  integrations: ScmIntegrations;
+  permissions: PermissionsService & { authorize: jest.Mock };
+  stop(): Promise<void>;
+}
+
+export async function startKargoTestEnv(): Promise<KargoTestEnv> {
+  // Fast controller steps so waiting tests finish in well under a second.
+  const sandbox = await startSandbox({
+    port: 0,
+    tokens: DEMO_TOKENS,
+    stepDelayMs: 20,
+  });
+  const config = mockServices.rootConfig({
+    data: sandboxBackstageConfig(sandbox),
+  });
+  const kargo = DefaultKargoService.fromConfig({
+    config,
+    logger: mockServices.logger.mock(),
+  });
+  const permissions = mockServices.permissions.mock({
+    authorize: async requests =>
+      requests.map(() => ({ result: AuthorizeResult.ALLOW })),
+  }) as unknown as KargoTestEnv['permissions'];
+  return {
+    sandbox,
+    kargo,
+    integrations: ScmIntegrations.fromConfig(config),
+    permissions,
+    stop: () => sandbox.stop(),
+  };
+}
+
+/**
+ * The options every action under test gets from an env: the real Kargo
+ * service, the mocked permissions and a short poll interval.
+ */
+export function actionOptions(env: KargoTestEnv) {
+  return {
+    kargo: env.kargo,
+    permissions: env.permissions,
+    integrations: env.integrations,
+    pollIntervalMs: 20,
+  };
+}
+
+/**
+ * One env per test file (starting the sandbox is the slow part): started
+ * before all tests and handed to `onStart`, stopped after them. With
+ * `allowAll`, every test starts with permissions answering ALLOW.
+ */
+export function useKargoTestEnv(
+  onStart: (env: KargoTestEnv) => void,
+  options: { allowAll?: boolean } = {},
+) {
+  let env: KargoTestEnv | undefined;
+  beforeAll(async () => {
+    env = await startKargoTestEnv();
+    onStart(env);
+  });
+  if (options.allowAll) beforeEach(() => allowAll(env!));
+  afterAll(() => env?.stop());
+}
+
+function answerAll(env: KargoTestEnv, result: AuthorizeResult) {
+  env.permissions.authorize.mockReset();
+  env.permissions.authorize.mockImplementation(async (requests: unknown[]) =>
+    requests.map(() => ({ result })),
+  );
+}
+
+/** Makes every permission check of the env answer ALLOW (the default). */
+export function allowAll(env: KargoTestEnv) {
+  answerAll(env, AuthorizeResult.ALLOW);
+}
+
+/** Makes every permission check of the env answer DENY. */
+export function denyAll(env: KargoTestEnv) {
+  answerAll(env, AuthorizeResult.DENY);
+}
+
+/**
+ * A mock action context whose checkpoints persist in `store`, like the
+ * scaffolder's task state does across a retried task.
+ */
+export function actionContext<TInput extends JsonObject>(
+  input: TInput,
+  options: { store?: Map<string, JsonValue>; isDryRun?: boolean } = {},
+): ActionContext<TInput, any> {
+  const store = options.store ?? new Map<string, JsonValue>();
+  // The test utils are typed against an older scaffolder-node; the context
+  // they build has the same shape.
+  const ctx = createMockActionContext({
+    input,
+    user: { ref: 'user:default/guest' },
+  });
+  return {
+    ...(ctx as unknown as ActionContext<TInput, any>),
+    isDryRun: options.isDryRun,
+    async checkpoint<T extends JsonValue | void>(opts: {
+      key: string;
+      fn: () => Promise<T> | T;
+    }): Promise<T> {
+      if (store.has(opts.key)) return store.get(opts.key) as T;
+      const value = await opts.fn();
+      store.set(opts.key, value as JsonValue);
+      return value;
+    },
+  };
+}
+
+/** Outputs an action context recorded, by name. */
+export function outputsOf(ctx: { output: unknown }): Record<string, unknown> {
+  const calls = (ctx.output as jest.Mock).mock.calls as Array<
+    [string, unknown]
+  >;
+  return Object.fromEntries(calls);
+}

@@ -1,0 +1,4 @@
+export { createKargoPromoteAction } from './promote';
+export { createKargoReverifyAction } from './reverify';
+export { createKargoPullRequestOpenAction } from './pullRequestOpen';
+export type { KargoActionOptions } from './shared';

@@ -1,0 +1,167 @@
+import { InputError } from '@backstage/errors';
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import {
+  buildPromotion,
+  generatePromotionName,
+  isFreightAvailableToStage,
+  kargoStagePromotePermission,
+  resolveFreight,
+} from '@kargo-backstage/plugin-kargo-common';
+import { ulid } from 'ulid';
+import { examples } from './promote.examples';
+import { followPromotion } from './waitForPromotion';
+import { initiatorActor, type KargoActionOptions } from './shared';
+import {
+  authorizeAndGetStage,
+  DEFAULT_TIMEOUT_SECONDS,
+  stageActionInputs,
+  timeoutSecondsInput,
+} from './stageAction';
+
+/**
+ * `kargo:promote`: promotes Freight into a Stage by creating a Promotion the
+ * way Kargo's API server does.
+ *
+ * @public
+ */
+export function createKargoPromoteAction(options: KargoActionOptions) {
+  const { kargo, permissions, pollIntervalMs = 1000 } = options;
+  return createTemplateAction({
+    id: 'kargo:promote',
+    description:
+      'Promotes Freight (by name or alias) into a Kargo Stage, optionally waiting for the Promotion to finish.',
+    examples,
+    supportsDryRun: true,
+    schema: {
+      input: {
+        ...stageActionInputs('Stage to promote into'),
+        freight: z =>
+          z.string().min(1).describe('Freight name or alias to promote'),
+        wait: z =>
+          z
+            .boolean()
+            .optional()
+            .describe('Wait until the Promotion succeeds, fails or aborts'),
+        waitForPullRequest: z =>
+          z
+            .boolean()
+            .optional()
+            .describe(
+              'Wait only until a git-open-pr step has recorded its pull request (or the Promotion ends)',
+            ),
+        timeoutSeconds: timeoutSecondsInput,
+      },
+      output: {
+        promotion: z => z.string().describe('Name of the Promotion'),
+        phase: z =>
+          z
+            .string()
+            .describe('Phase of the Promotion (Pending unless waited for)'),
+        pullRequestUrl: z =>
+          z
+            .string()
+            .optional()
+            .describe('Pull request a git-open-pr step recorded, if any'),
+      },
+    },
+    async handler(ctx) {
+      const { project, stage, freight, instance, wait, waitForPullRequest } =
+        ctx.input;
+      const timeoutSeconds =
+        ctx.input.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+      const cluster = kargo.cluster(instance);
+      const instanceName = cluster.instance.name;
+
+      if (ctx.isDryRun) {
+        ctx.logger.info(
+          `Dry run: would promote Freight ${freight} into Stage ${stage} of project ${project} on ${instanceName}`,
+        );
+        ctx.output('promotion', generatePromotionName(stage, freight, ulid()));
+        let phase = 'Pending';
+        if (wait) phase = 'Succeeded';
+        else if (waitForPullRequest) phase = 'Running';
+        ctx.output('phase', phase);
+        return;
+      }
+
+      const credentials = await ctx.getInitiatorCredentials();
+      const stageObject = await authorizeAndGetStage({
+        permissions,
+        credentials,
+        permission: kargoStagePromotePermission,
+        cluster,
+        project,
+        stage,
+      });
+      const resolved = resolveFreight(
+        await cluster.listFreight(project),
+        freight,
+      );
+      if (!resolved.freight) {
+        throw new InputError(`${resolved.error} in project ${project}`);
+      }
+      const freightObject = resolved.freight;
+      const freightName = freightObject.metadata?.name ?? freight;
+      const availability = isFreightAvailableToStage(
+        freightObject,
+        stageObject,
+      );
+      if (!availability.available) {
+        throw new InputError(
+          `Freight ${freight} is not available to Stage ${stage}: ${availability.reason}`,
+        );
+      }
+      if (!stageObject.spec?.promotionTemplate?.spec?.steps?.length) {
+        throw new InputError(
+          `Stage ${stage} has no promotion steps, so Freight cannot be promoted into it`,
+        );
+      }
+
+      // The key names what is promoted where, so a retried task finds the
+      // Promotion it already created instead of creating a second one.
+      const promotionName = await ctx.checkpoint({
+        key: `kargo.promote.${instanceName}.${project}.${stage}.${freightName}`,
+        fn: async () => {
+          const promotion = buildPromotion({
+            stage: stageObject,
+            freight: freightObject,
+            name: generatePromotionName(stage, freightName, ulid()),
+            actor: initiatorActor(ctx.user, credentials),
+          });
+          const created = await cluster.createPromotion(project, promotion);
+          // Kargo's defaulting webhook may rename it: keep the name it got.
+          return created.metadata?.name ?? promotion.metadata!.name!;
+        },
+      });
+      ctx.logger.info(
+        `Created Promotion ${promotionName} of Freight ${freightName} into Stage ${stage}`,
+      );
+      ctx.output('promotion', promotionName);
+
+      if (!wait && !waitForPullRequest) {
+        ctx.output('phase', 'Pending');
+        return;
+      }
+      const outcome = await followPromotion({
+        cluster,
+        project,
+        name: promotionName,
+        untilPullRequest: !wait,
+        timeoutSeconds,
+        intervalMs: pollIntervalMs,
+        signal: ctx.signal,
+        onOutcome: ({ phase, pullRequestUrl }) => {
+          ctx.output('phase', phase);
+          if (pullRequestUrl) ctx.output('pullRequestUrl', pullRequestUrl);
+        },
+      });
+      ctx.logger.info(
+        `Promotion ${promotionName} is ${outcome.phase}${
+          outcome.pullRequestUrl
+            ? `; pull request ${outcome.pullRequestUrl}`
+            : ''
+        }`,
+      );
+    },
+  });
+}

@@ -1,0 +1,124 @@
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { kargoStageReverifyPermission } from '@kargo-backstage/plugin-kargo-common';
+import { reverifyStage } from '@kargo-backstage/plugin-kargo-node';
+import { examples } from './reverify.examples';
+import { initiatorActor, type KargoActionOptions } from './shared';
+import {
+  authorizeAndGetStage,
+  DEFAULT_TIMEOUT_SECONDS,
+  stageActionInputs,
+  timeoutSecondsInput,
+} from './stageAction';
+import { waitForNewVerification } from './waitForVerification';
+
+/**
+ * `kargo:reverify`: asks Kargo to verify a Stage's current Freight again,
+ * with the same rules as the REST API (a stale Running entry never blocks).
+ *
+ * @public
+ */
+export function createKargoReverifyAction(options: KargoActionOptions) {
+  const { kargo, permissions, pollIntervalMs = 1000 } = options;
+  return createTemplateAction({
+    id: 'kargo:reverify',
+    description:
+      "Asks Kargo to verify a Stage's current Freight again, optionally waiting for the new verification to finish.",
+    examples,
+    supportsDryRun: true,
+    schema: {
+      input: {
+        ...stageActionInputs('Stage to verify again'),
+        wait: z =>
+          z
+            .boolean()
+            .optional()
+            .describe('Wait until the new verification has finished'),
+        timeoutSeconds: timeoutSecondsInput,
+      },
+      output: {
+        verificationId: z =>
+          z
+            .string()
+            .describe(
+              'With wait: id of the new verification. Without: id of the verification Kargo was asked to repeat (Kargo assigns the new id when it starts)',
+            ),
+        phase: z =>
+          z
+            .string()
+            .optional()
+            .describe(
+              "With wait: the new verification's live phase (from its AnalysisRun)",
+            ),
+      },
+    },
+    async handler(ctx) {
+      const { project, stage, instance, wait } = ctx.input;
+      const timeoutSeconds =
+        ctx.input.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+      const cluster = kargo.cluster(instance);
+      const instanceName = cluster.instance.name;
+
+      if (ctx.isDryRun) {
+        ctx.logger.info(
+          `Dry run: would ask Kargo to verify Stage ${stage} of project ${project} on ${instanceName} again`,
+        );
+        ctx.output('verificationId', '00000000-0000-0000-0000-000000000000');
+        if (wait) ctx.output('phase', 'Successful');
+        return;
+      }
+
+      const credentials = await ctx.getInitiatorCredentials();
+      // Fails early with "Stage x not found in project y".
+      await authorizeAndGetStage({
+        permissions,
+        credentials,
+        permission: kargoStageReverifyPermission,
+        cluster,
+        project,
+        stage,
+      });
+
+      // A retried task must not ask for a second verification.
+      const { id } = await ctx.checkpoint({
+        key: `kargo.reverify.${instanceName}.${project}.${stage}`,
+        fn: async () => ({
+          ...(await reverifyStage({
+            cluster,
+            project,
+            stage,
+            actor: initiatorActor(ctx.user, credentials),
+          })),
+        }),
+      });
+      ctx.logger.info(
+        `Asked Kargo to repeat verification ${id} of Stage ${stage}`,
+      );
+      if (!wait) {
+        ctx.output('verificationId', id);
+        return;
+      }
+
+      const { progress, finished } = await waitForNewVerification({
+        cluster,
+        project,
+        stage,
+        previousId: id,
+        timeoutMs: timeoutSeconds * 1000,
+        intervalMs: pollIntervalMs,
+        signal: ctx.signal,
+      });
+      ctx.output('verificationId', progress.id ?? id);
+      ctx.output('phase', progress.phase);
+      if (!finished) {
+        throw new Error(
+          progress.id
+            ? `Verification ${progress.id} of Stage ${stage} did not finish within ${timeoutSeconds} seconds (phase ${progress.phase})`
+            : `Kargo did not start a new verification of Stage ${stage} within ${timeoutSeconds} seconds (it starts one only once the Stage is Healthy)`,
+        );
+      }
+      ctx.logger.info(
+        `Verification ${progress.id} of Stage ${stage} ended ${progress.phase}`,
+      );
+    },
+  });
+}

@@ -1,0 +1,124 @@
+import type {
+  BackstageCredentials,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
+import {
+  AuthorizeResult,
+  type BasicPermission,
+  type ResourcePermission,
+} from '@backstage/plugin-permission-common';
+import type { Stage } from '@kargo-backstage/plugin-kargo-common';
+import type {
+  KargoClusterClient,
+  KargoService,
+} from '@kargo-backstage/plugin-kargo-node';
+
+/**
+ * What every Kargo action needs. Built once by the module, never per call.
+ *
+ * @public
+ */
+export interface KargoActionOptions {
+  kargo: KargoService;
+  permissions: PermissionsService;
+  /** Time between two reads while waiting; tests shorten it. Default 1 s. */
+  pollIntervalMs?: number;
+}
+
+/**
+ * Authorizes the user who runs the template, as the REST API does, before
+ * any write. Throws NotAllowedError when denied.
+ */
+export async function authorizeInitiator(
+  permissions: PermissionsService,
+  credentials: BackstageCredentials,
+  request:
+    | { permission: BasicPermission }
+    | { permission: ResourcePermission; resourceRef: string },
+): Promise<void> {
+  const [decision] = await permissions.authorize([request], { credentials });
+  if (decision?.result !== AuthorizeResult.ALLOW) {
+    const target = 'resourceRef' in request ? ` on ${request.resourceRef}` : '';
+    throw new NotAllowedError(
+      `You are not allowed to ${request.permission.name}${target}`,
+    );
+  }
+}
+
+/**
+ * The actor Kargo records: the user entity ref of whoever runs the template,
+ * from the task or, failing that, from the credentials.
+ */
+export function initiatorActor(
+  user: { ref?: string } | undefined,
+  credentials: BackstageCredentials,
+): string | undefined {
+  if (user?.ref) return user.ref;
+  const principal = credentials.principal as {
+    type?: string;
+    userEntityRef?: string;
+  };
+  return principal.type === 'user' ? principal.userEntityRef : undefined;
+}
+
+/** Reads a Stage, turning "not found" into an error that names what to fix. */
+export async function getStageOrInputError(
+  cluster: KargoClusterClient,
+  project: string,
+  stage: string,
+): Promise<Stage> {
+  try {
+    return await cluster.getStage(project, stage);
+  } catch (error) {
+    if (
+      error instanceof NotFoundError ||
+      (error as Error)?.name === 'NotFoundError'
+    ) {
+      throw new InputError(`Stage ${stage} not found in project ${project}`);
+    }
+    throw error;
+  }
+}
+
+/** Waits, unless the task is cancelled. */
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new Error('The task was cancelled'));
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined = undefined;
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Error('The task was cancelled'));
+    };
+    timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Polls `read` until `done` holds or the timeout passes. Returns the last
+ * value and whether it finished.
+ */
+export async function pollUntil<T>(options: {
+  read: () => Promise<T>;
+  done: (value: T) => boolean;
+  timeoutMs: number;
+  intervalMs: number;
+  signal?: AbortSignal;
+}): Promise<{ value: T; finished: boolean }> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const value = await options.read();
+    if (options.done(value)) return { value, finished: true };
+    if (Date.now() + options.intervalMs > deadline) {
+      return { value, finished: false };
+    }
+    await delay(options.intervalMs, options.signal);
+  }
+}

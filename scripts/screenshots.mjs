@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+/*
+ * Screenshots of the running demo for the README (docs/images/*.png), taken
+ * with Debian's Chromium through playwright-core. Not part of `yarn test:e2e`.
+ *
+ *   yarn start &                      # the demo on http://127.0.0.1:3000
+ *   node scripts/screenshots.mjs      # KARGO_CHROMIUM / PLAYWRIGHT_URL override
+ *
+ * Running the demo template promotes into checkout/staging; the script closes
+ * that Promotion's pull request afterwards (as test/e2e does) so staging can
+ * be verified again.
+ */
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.PLAYWRIGHT_URL ?? 'http://127.0.0.1:3000';
+const SANDBOX = 'http://127.0.0.1:7008';
+const OUT = new URL('../docs/images/', import.meta.url);
+const LONG = { timeout: 180_000 };
+
+async function sandbox(path, init = {}) {
+  const res = await fetch(`${SANDBOX}${path}`, {
+    ...init,
+    headers: { Authorization: 'Bearer sandbox-admin-token', ...init.headers },
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return res.json();
+}
+
+/** Closes the PRs of staging Promotions that wait for them (see test/e2e/support.ts). */
+async function settleStagingPromotions() {
+  const { items } = await sandbox(
+    '/apis/kargo.akuity.io/v1alpha1/namespaces/checkout/promotions',
+  );
+  for (const p of items) {
+    const pr = p.status?.state?.['open-pr']?.pr?.id;
+    if (p.spec?.stage !== 'staging' || p.status?.phase !== 'Running' || !pr)
+      continue;
+    await fetch(
+      `${SANDBOX}/github/api/v3/repos/acme/checkout-deploy/pulls/${pr}`,
+      {
+        method: 'PATCH',
+        headers: {
+          Authorization: 'token sandbox-github-token',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ state: 'closed' }),
+      },
+    );
+  }
+}
+
+async function shot(page, name, target) {
+  const path = new URL(name, OUT).pathname;
+  if (target) await target.screenshot({ path });
+  else await page.screenshot({ path });
+  console.log(`wrote docs/images/${name}`);
+}
+
+await mkdir(OUT, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.KARGO_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
+try {
+  const page = await browser.newPage({
+    viewport: { width: 1400, height: 900 },
+    baseURL: BASE,
+  });
+  page.setDefaultTimeout(60_000);
+  await page.goto('/', LONG);
+  await page.getByRole('button', { name: 'Enter' }).click(LONG);
+  await page
+    .getByRole('navigation', { name: 'sidebar nav' })
+    .getByRole('link', { name: 'Catalog', exact: true })
+    .waitFor(LONG);
+
+  // The Kargo tab, scrolled to the stale staging Stage.
+  await page.goto('/catalog/default/component/checkout-service/kargo');
+  const staging = page.getByRole('region', {
+    name: 'checkout/staging',
+    exact: true,
+  });
+  await staging.getByText('Stale', { exact: true }).first().waitFor();
+  await staging.evaluate(el => el.scrollIntoView({ block: 'start' }));
+  await page.mouse.move(0, 0);
+  await shot(page, 'kargo-tab.png');
+
+  // The overview card.
+  await page.goto('/catalog/default/component/checkout-service');
+  const cardTable = page.getByRole('table', { name: 'Kargo' });
+  await cardTable.getByText('checkout/staging').waitFor();
+  const card = cardTable.locator(
+    'xpath=ancestor::*[contains(@class, "MuiCard-root")][1]',
+  );
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'kargo-card.png', card);
+
+  // The AnalysisRun drawer of the failed payments/qa run.
+  await page.goto('/catalog/default/component/payments-api/kargo');
+  const qa = page.getByRole('region', { name: 'payments/qa', exact: true });
+  const failedRow = qa
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Failed', exact: true }) })
+    .first();
+  await failedRow.getByRole('button').first().click();
+  const drawer = page.getByRole('region', { name: /^AnalysisRun / });
+  await drawer.getByText(/card authorisations time out/).waitFor();
+  await shot(page, 'analysis-run-drawer.png');
+  await page.keyboard.press('Escape');
+
+  // The catalog, filtered to the kargo-stage Resources the catalog module emits.
+  await page.goto(
+    '/?filters%5Bkind%5D=resource&filters%5Btype%5D=kargo-stage&filters%5Buser%5D=all',
+  );
+  await page.getByRole('link', { name: 'checkout/staging' }).waitFor();
+  await shot(page, 'catalog-stages.png');
+
+  // The demo template's result.
+  await page.goto('/create');
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'Promote freight with Kargo' })
+    .getByRole('button', { name: 'Choose' })
+    .click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page
+    .getByText(/Pull request #\d+ \((reclaimed|opened)\)/)
+    .waitFor({ timeout: 120_000 });
+  await shot(page, 'template.png');
+} finally {
+  await browser.close();
+  await settleStagingPromotions().catch(e => console.error(String(e)));
+}

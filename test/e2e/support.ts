@@ -1,0 +1,142 @@
+/*
+ * Shared steps of the browser tests (not a test file: Playwright only runs
+ * `*.test.ts`). Everything goes through what a user sees: roles, names, text.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The sandbox's Kubernetes API, as the demo starts it (scripts/start-demo.mjs). */
+export const SANDBOX_URL = 'http://127.0.0.1:7008';
+export const SANDBOX_ADMIN_TOKEN = 'sandbox-admin-token';
+
+/**
+ * Signs in as the guest. The first visit of a run waits for the dev server's
+ * first bundle, and the backend may still be starting (or restarting: the dev
+ * backend restarts when a plugin's source changes), in which case the guest
+ * sign-in fails and the sign-in page stays: try again until it works.
+ */
+export async function signIn(page: Page) {
+  await page.goto('/', { timeout: 180_000 });
+  const enter = page.getByRole('button', { name: 'Enter' });
+  const catalog = page
+    .getByRole('navigation', { name: 'sidebar nav' })
+    .getByRole('link', { name: 'Catalog', exact: true });
+  await expect(async () => {
+    if (await enter.isVisible()) await enter.click();
+    await expect(catalog).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 180_000 });
+}
+
+/**
+ * Opens a Component's entity page (Overview tab). Right after the backend
+ * started, the catalog may not have read examples/entities.yaml yet.
+ */
+export async function openComponent(page: Page, name: string) {
+  const heading = page.getByRole('heading', { name, exact: true, level: 2 });
+  await expect(async () => {
+    await page.goto(`/catalog/default/component/${name}`);
+    await expect(heading).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
+}
+
+/** The entity page's tab bar. */
+export function entityTabs(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Content navigation' });
+}
+
+/** Signs in, opens the Component and clicks its "Kargo" tab. */
+export async function openKargoTab(page: Page, component: string) {
+  await signIn(page);
+  await openComponent(page, component);
+  await entityTabs(page)
+    .getByRole('link', { name: 'Kargo', exact: true })
+    .click();
+  await expect(page).toHaveURL(
+    new RegExp(`/catalog/default/component/${component}/kargo$`),
+  );
+}
+
+/** The section of one Stage on the Kargo tab, e.g. `checkout/staging`. */
+export function stageSection(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+/** The verification history table of a Stage section. */
+export function historyTable(section: Locator): Locator {
+  return section.getByRole('table').filter({
+    has: section.page().getByRole('columnheader', { name: 'AnalysisRun' }),
+  });
+}
+
+/** The pull requests table of a Stage section. */
+export function pullRequestsTable(section: Locator): Locator {
+  return section.getByRole('table').filter({
+    has: section.page().getByRole('columnheader', { name: 'Branches' }),
+  });
+}
+
+/** Data rows of a table (the header row has column headers, data rows cells). */
+export function dataRows(table: Locator): Locator {
+  return table.getByRole('row').filter({ has: table.page().getByRole('cell') });
+}
+
+/** The AnalysisRun name of a history row (the button in its last column). */
+export async function analysisRunOf(row: Locator): Promise<string> {
+  const text = await row
+    .getByRole('cell')
+    .last()
+    .innerText({ timeout: 10_000 });
+  return text.trim();
+}
+
+/** GETs a path of the sandbox's Kubernetes API as the admin. */
+export async function sandboxGet<T = any>(path: string): Promise<T> {
+  const res = await fetch(`${SANDBOX_URL}${path}`, {
+    headers: { Authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}` },
+  });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Ends the staging Promotions the demo template started (they wait for their
+ * pull request forever): closes their PRs through the sandbox's GitHub API, so
+ * the Promotions fail and Kargo verifies staging again (it does nothing while
+ * a Promotion runs). Keeps the tests independent of each other's order.
+ */
+export async function settleStagingPromotions() {
+  const promotions = await sandboxGet<{ items: any[] }>(
+    '/apis/kargo.akuity.io/v1alpha1/namespaces/checkout/promotions',
+  );
+  const waiting = promotions.items.filter(
+    p =>
+      p.spec?.stage === 'staging' &&
+      p.status?.phase === 'Running' &&
+      p.status?.state?.['open-pr']?.pr?.id,
+  );
+  for (const p of waiting) {
+    const number = p.status.state['open-pr'].pr.id;
+    const res = await fetch(
+      `${SANDBOX_URL}/github/api/v3/repos/acme/checkout-deploy/pulls/${number}`,
+      {
+        method: 'PATCH',
+        headers: {
+          Authorization: 'token sandbox-github-token',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ state: 'closed' }),
+      },
+    );
+    if (!res.ok) throw new Error(`closing PR #${number}: ${res.status}`);
+  }
+  await expect
+    .poll(
+      async () =>
+        (
+          await sandboxGet(
+            '/apis/kargo.akuity.io/v1alpha1/namespaces/checkout/stages/staging',
+          )
+        ).status?.currentPromotion ?? null,
+      { timeout: 60_000 },
+    )
+    .toBeNull();
+}
