@@ -24,6 +24,10 @@ export const kargoTranslationRef = createTranslationRef({
       staleBannerUnknown: 'Kargo data is stale: never updated',
       staleMessage:
         'The last attempt to read Kargo failed; this page shows older data.',
+      refreshFailed:
+        'Could not refresh Kargo data: {{message}}; showing data from {{time}}',
+      refreshFailedUnknown:
+        'Could not refresh Kargo data: {{message}}; showing earlier data',
       emptyTitle: 'No Kargo Stages',
       emptyDescription:
         'The Kargo project this entity names has no Stages (or none match kargo.akuity.io/stages).',
@@ -79,6 +83,7 @@ export const kargoTranslationRef = createTranslationRef({
       branches: 'Branches',
       author: 'Author',
       age: 'Age',
+      promotion: 'Promotion',
       none: 'No open pull requests',
       orphaned: 'Orphaned',
       orphanedTooltip:

@@ -32,6 +32,17 @@ describe('deriveStageActions', () => {
     });
   });
 
+  it('refuses reverify and abort while a Promotion runs, because Kargo would drop them', () => {
+    const stage = clone(stagingStage);
+    stage.status!.currentPromotion = { name: 'staging.01jdemo.8a7861b' };
+    const reason =
+      'Kargo does not verify while Promotion staging.01jdemo.8a7861b is running; wait for it to finish';
+    expect(actionsOf(stage, stagingRuns)).toEqual({
+      reverify: { allowed: false, reason },
+      abort: { allowed: false, reason },
+    });
+  });
+
   it('allows reverify when the current record is stale Running but its run is Failed', () => {
     const stage = clone(stagingStage);
     stage.status!.freightHistory![0].verificationHistory![0].phase = 'Running';

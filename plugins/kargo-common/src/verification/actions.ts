@@ -56,6 +56,7 @@ function runningReason(phase: string, vi: VerificationInfo): string {
  * and its run is terminal. Entries anywhere else, stale or not, never block
  * it (Kargo's UI blocks on any Running/Pending record of any collection).
  * Abort is allowed when that verification has an id and is not terminal.
+ * Neither is allowed while a Promotion runs (Kargo would ignore them).
  *
  * @public
  */
@@ -64,6 +65,14 @@ export function deriveStageActions(
   verifications: VerificationEntry[],
 ): StageActions {
   const hasVerification = !!stage?.spec?.verification;
+  // Kargo's controller does nothing with verification while a Promotion
+  // runs, and the Promotion then records a new collection: a request made
+  // now would be silently dropped.
+  const promotion = stage?.status?.currentPromotion?.name;
+  if (promotion && hasVerification) {
+    const reason = `Kargo does not verify while Promotion ${promotion} is running; wait for it to finish`;
+    return { reverify: denied(reason), abort: denied(reason) };
+  }
   const current = currentCollectionOf(stage);
   if (!current) {
     return {

@@ -1,6 +1,9 @@
 import { stringifyEntityRef, type Entity } from '@backstage/catalog-model';
 import { useApi } from '@backstage/core-plugin-api';
-import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import type {
+  EntityStagesResponse,
+  StageDetail,
+} from '@kargo-backstage/plugin-kargo-common';
 import { useCallback, useEffect, useState } from 'react';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import useInterval from 'react-use/esm/useInterval';
@@ -30,7 +33,19 @@ export function useEntityStages(
     [api, entityRef],
   );
   const [watches, setWatches] = useState<StageWatch[]>([]);
-  const { value, retry } = state;
+  // useAsyncRetry drops `value` when a refresh fails; keep the last good
+  // answer (per entity) so one failed poll does not blank the page.
+  const [lastGood, setLastGood] = useState<{
+    entityRef: string;
+    value: EntityStagesResponse;
+  }>();
+  useEffect(() => {
+    if (state.value) setLastGood({ entityRef, value: state.value });
+  }, [state.value, entityRef]);
+  const value =
+    state.value ??
+    (lastGood?.entityRef === entityRef ? lastGood.value : undefined);
+  const { retry } = state;
 
   useEffect(() => {
     if (!value) return;
@@ -59,5 +74,5 @@ export function useEntityStages(
     [retry],
   );
 
-  return { ...state, polling, watchStage };
+  return { ...state, value, polling, watchStage };
 }

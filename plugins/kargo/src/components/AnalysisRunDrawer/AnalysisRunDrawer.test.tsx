@@ -67,6 +67,29 @@ describe('AnalysisRunDrawer', () => {
     ).toBeVisible();
   });
 
+  it('fits a long run name inside a drawer no wider than the viewport', async () => {
+    const long = {
+      ...target,
+      name: 'qa.01jd0000.dd11-a-very-long-analysis-run-name-without-any-spaces-at-all',
+    };
+    await renderInTestApp(
+      <TestApiProvider apis={[[kargoApiRef, fakeKargoApi()]]}>
+        <AnalysisRunDrawer target={long} onClose={jest.fn()} />
+      </TestApiProvider>,
+    );
+    const drawer = screen.getByRole('region', {
+      name: `AnalysisRun ${long.name}`,
+    });
+    // jsdom has no layout: assert the styles that keep it on screen.
+    const paper = drawer.parentElement!;
+    expect(paper).toHaveStyle({ width: '568px', maxWidth: '100vw' });
+    expect(drawer).toHaveStyle({ boxSizing: 'border-box' });
+    expect(
+      within(drawer).getByRole('heading', { name: `AnalysisRun ${long.name}` }),
+    ).toHaveStyle({ overflowWrap: 'anywhere' });
+    await within(drawer).findByRole('region', { name: 'error-rate' });
+  });
+
   it('renders nothing while closed', async () => {
     const api = fakeKargoApi();
     await renderInTestApp(

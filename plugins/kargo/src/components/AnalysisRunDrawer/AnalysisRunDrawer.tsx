@@ -99,10 +99,32 @@ export function AnalysisRunDrawer(props: {
   const { t } = useTranslationRef(kargoTranslationRef);
   const title = target ? t('drawer.title', { name: target.name }) : '';
   return (
-    <Drawer anchor="right" open={!!target} onClose={onClose}>
-      <Box p={3} width={520} maxWidth="100vw" role="region" aria-label={title}>
-        <Box display="flex" alignItems="center" justifyContent="space-between">
-          <Typography variant="h5" component="h2">
+    // A fixed paper width (capped to the viewport) and a border-box body keep
+    // the drawer from being cut off on the right; long run names wrap.
+    <Drawer
+      anchor="right"
+      open={!!target}
+      onClose={onClose}
+      PaperProps={{ style: { width: 568, maxWidth: '100vw' } }}
+    >
+      <Box
+        p={3}
+        width="100%"
+        boxSizing="border-box"
+        role="region"
+        aria-label={title}
+      >
+        <Box
+          display="flex"
+          alignItems="center"
+          justifyContent="space-between"
+          style={{ gap: 8 }}
+        >
+          <Typography
+            variant="h5"
+            component="h2"
+            style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+          >
             {title}
           </Typography>
           <IconButton aria-label={t('drawer.close')} onClick={onClose}>

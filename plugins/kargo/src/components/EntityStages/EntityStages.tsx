@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Progress, ResponseErrorPanel } from '@backstage/core-components';
+import {
+  Progress,
+  ResponseErrorPanel,
+  WarningPanel,
+} from '@backstage/core-components';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
 import {
   MissingAnnotationEmptyState,
   useEntity,
@@ -11,7 +17,9 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { isKargoAvailable } from '../../conditions';
 import { useEntityStages } from '../../hooks';
+import { kargoTranslationRef } from '../../translation';
 import { errorMessage } from '../../utils/errors';
+import { formatDateTime } from '../../utils/format';
 import type { StageAction } from '../StageActionButton';
 
 /** Renders a loaded answer; `onActionDone` watches the Stage acted on. */
@@ -20,15 +28,46 @@ export type RenderEntityStages = (
   onActionDone: (stage: StageDetail, action: StageAction) => void,
 ) => ReactNode;
 
+/** A failed refresh over data that is still shown. */
+function RefreshFailedBanner(props: {
+  error: Error;
+  response: EntityStagesResponse;
+}) {
+  const { t } = useTranslationRef(kargoTranslationRef);
+  const message = errorMessage(props.error);
+  const time = formatDateTime(props.response.lastUpdated);
+  return (
+    <Box mb={2}>
+      <WarningPanel
+        severity="warning"
+        title={
+          time
+            ? t('states.refreshFailed', { message, time })
+            : t('states.refreshFailedUnknown', { message })
+        }
+      />
+    </Box>
+  );
+}
+
 function LoadedEntityStages(props: { render: RenderEntityStages }) {
   const { entity } = useEntity();
   const { value, loading, error, watchStage } = useEntityStages(entity);
   // Polling keeps `value` while it reloads; only the first load shows progress.
   if (!value && loading) return <Progress />;
-  if (error)
-    return <ResponseErrorPanel title={errorMessage(error)} error={error} />;
-  if (!value) return null;
-  return <>{props.render(value, watchStage)}</>;
+  // The full error panel only when there is nothing to show; a failed
+  // refresh over earlier data is a banner above that data.
+  if (!value) {
+    return error ? (
+      <ResponseErrorPanel title={errorMessage(error)} error={error} />
+    ) : null;
+  }
+  return (
+    <>
+      {error && <RefreshFailedBanner error={error} response={value} />}
+      {props.render(value, watchStage)}
+    </>
+  );
 }
 
 /**

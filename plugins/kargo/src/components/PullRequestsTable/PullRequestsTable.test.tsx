@@ -44,6 +44,24 @@ describe('PullRequestsTable', () => {
     );
   });
 
+  it('names the Promotion that opened each pull request, or a dash', async () => {
+    await renderInTestApp(
+      <PullRequestsTable pullRequests={prodWithOrphan.pullRequests} />,
+    );
+    expect(
+      screen.getByRole('columnheader', { name: 'Promotion' }),
+    ).toBeVisible();
+    const recorded = screen
+      .getByRole('link', { name: /Promote brave-otter to prod/ })
+      .closest('tr')!;
+    expect(within(recorded).getByText('prod.01jd42')).toBeVisible();
+    const orphan = screen
+      .getByRole('link', { name: /Promote calm-lynx to prod/ })
+      .closest('tr')!;
+    expect(within(orphan).getByText('—')).toBeVisible();
+    expect(within(orphan).queryByText('prod.01jd42')).toBeNull();
+  });
+
   it('says when there are none', async () => {
     await renderInTestApp(<PullRequestsTable pullRequests={[]} />);
     expect(screen.getByText('No open pull requests')).toBeVisible();

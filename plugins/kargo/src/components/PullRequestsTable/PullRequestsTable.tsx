@@ -67,6 +67,8 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
       title: t('pullRequests.branches'),
       render: pr => `${pr.sourceBranch} → ${pr.targetBranch}`,
     },
+    // The Promotion that opened it; null for PRs no Promotion records.
+    { title: t('pullRequests.promotion'), render: pr => pr.promotion ?? '—' },
     { title: t('pullRequests.author'), render: pr => pr.author ?? '—' },
     {
       title: t('pullRequests.age'),
