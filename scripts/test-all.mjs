@@ -27,7 +27,7 @@ function ensureChromium() {
   }
   return (
     sh('apt-get', ['update', '-qq']) &&
-    sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+    sh('apt-get', ['install', '-y', '-qq', 'chromium'], {
       DEBIAN_FRONTEND: 'noninteractive',
     })
   );
