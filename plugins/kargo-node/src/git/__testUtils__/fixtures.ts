@@ -5,8 +5,8 @@ import { createPullRequestService } from '../PullRequestService';
 
 export const GITHUB_TOKEN = 'ghp-secret-github-token';
 export const GHE_TOKEN = 'ghe-secret-enterprise-token';
-export const GITLAB_TOKEN = 'glpat-secret-gitlab-token';
-export const SELF_HOSTED_GITLAB_TOKEN = 'glpat-secret-self-hosted-token';
+export const GITLAB_TOKEN = 'test-gitlab-token-not-a-secret';
+export const SELF_HOSTED_GITLAB_TOKEN = 'test-self-hosted-gitlab-token';
 
 export const GITHUB_API = 'https://api.github.com';
 export const GHE_API = 'https://ghe.example.com/api/v3';
