@@ -1,4 +1,3 @@
-import type { Request, Response, Router } from 'express';
 import {
   kargoStageAbortPermission,
   kargoStageReverifyPermission,
@@ -7,17 +6,22 @@ import {
 import { requireStagePermission } from '../permissions/authorize';
 import type { VerificationAction } from '../services/VerificationActionsService';
 import { emptyBody, parse, resolveInstance, stageParams } from './params';
-import type { RouterOptions } from './types';
+import type { KargoApiRouter, RouterOptions } from './types';
 
 const ACTIONS = {
   reverify: { permission: kargoStageReverifyPermission, eventId: 'stage-reverify' },
   abort: { permission: kargoStageAbortPermission, eventId: 'stage-abort' },
 } as const;
 
-export function addActionRoutes(router: Router, options: RouterOptions) {
+export function addActionRoutes(router: KargoApiRouter, options: RouterOptions) {
   const { httpAuth, permissions, auditor, kargo, actions } = options;
 
-  const handle = (action: VerificationAction) => async (req: Request, res: Response) => {
+  // One handler for both writes; the Request and Response types are those
+  // the OpenAPI document gives the reverify operation (abort's are the same).
+  type ActionHandler = Parameters<
+    typeof router.post<'/projects/:project/stages/:stage/reverify'>
+  >[1];
+  const handle = (action: VerificationAction): ActionHandler => async (req, res) => {
     const { project, stage } = parse(stageParams, req.params, 'path parameter');
     const instance = resolveInstance(
       req.query,

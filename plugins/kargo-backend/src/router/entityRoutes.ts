@@ -1,4 +1,3 @@
-import type { Router } from 'express';
 import { NotFoundError } from '@backstage/errors';
 import {
   isValidDnsLabel,
@@ -10,13 +9,13 @@ import {
 import { filterAuthorizedStages } from '../permissions/authorize';
 import { findProject, served } from './lookup';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
-import type { RouterOptions } from './types';
+import type { KargoApiRouter, RouterOptions } from './types';
 
 function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
 }
 
-export function addEntityRoutes(router: Router, options: RouterOptions) {
+export function addEntityRoutes(router: KargoApiRouter, options: RouterOptions) {
   const { httpAuth, permissions, catalog, kargo, snapshots } = options;
 
   router.get('/entities/:kind/:namespace/:name/stages', async (req, res) => {

@@ -1,4 +1,3 @@
-import type { Router } from 'express';
 import {
   kargoStageReadPermission,
   toStageSummary,
@@ -9,9 +8,9 @@ import { filterAuthorizedStages } from '../permissions/authorize';
 import { freshnessOf } from '../services/snapshot/types';
 import { parse } from './params';
 import { z } from 'zod';
-import type { RouterOptions } from './types';
+import type { KargoApiRouter, RouterOptions } from './types';
 
-export function addSnapshotRoutes(router: Router, options: RouterOptions) {
+export function addSnapshotRoutes(router: KargoApiRouter, options: RouterOptions) {
   const { httpAuth, permissions, snapshots } = options;
 
   // For the catalog module (service credentials), and users alike; every

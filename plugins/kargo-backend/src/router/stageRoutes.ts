@@ -1,4 +1,3 @@
-import type { Router } from 'express';
 import { NotFoundError } from '@backstage/errors';
 import {
   KARGO_LABELS,
@@ -13,7 +12,7 @@ import {
 import { filterAuthorizedStages, requireStagePermission } from '../permissions/authorize';
 import { findProject, findStage, served } from './lookup';
 import { analysisRunParams, parse, projectParams, resolveInstance, stageParams } from './params';
-import type { RouterOptions } from './types';
+import type { KargoApiRouter, RouterOptions } from './types';
 
 // The stage an AnalysisRun belongs to: the annotation holds the full name
 // when Kargo had to hash-shorten the label (names over 63 characters).
@@ -38,7 +37,7 @@ function toRunResponse(instance: string, project: string, run: AnalysisRun): Ana
   };
 }
 
-export function addStageRoutes(router: Router, options: RouterOptions) {
+export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
   const { httpAuth, permissions, snapshots, kargo } = options;
   const instances = () => kargo.listInstances().map(i => i.name);
 

@@ -1,3 +1,5 @@
+import type { ApiRouter } from '@backstage/backend-openapi-utils';
+import type { spec } from '../schema/openapi/generated/router';
 import type {
   AuditorService,
   HttpAuthService,
@@ -20,3 +22,6 @@ export interface RouterOptions {
   snapshots: SnapshotService;
   actions: VerificationActionsService;
 }
+
+/** The express router typed by the OpenAPI document (src/schema/openapi.yaml). */
+export type KargoApiRouter = ApiRouter<typeof spec>;
