@@ -1,3 +1,4 @@
+import type { Request, Response } from 'express';
 import {
   kargoStageAbortPermission,
   kargoStageReverifyPermission,
@@ -16,12 +17,10 @@ const ACTIONS = {
 export function addActionRoutes(router: KargoApiRouter, options: RouterOptions) {
   const { httpAuth, permissions, auditor, kargo, actions } = options;
 
-  // One handler for both writes; the Request and Response types are those
-  // the OpenAPI document gives the reverify operation (abort's are the same).
-  type ActionHandler = Parameters<
-    typeof router.post<'/projects/:project/stages/:stage/reverify'>
-  >[1];
-  const handle = (action: VerificationAction): ActionHandler => async (req, res) => {
+  // Shared by both writes, so typed as plain express: naming the typed
+  // router's handler type is too deep for TypeScript (TS2589). The routes
+  // themselves are registered on the typed router.
+  const handle = async (action: VerificationAction, req: Request, res: Response) => {
     const { project, stage } = parse(stageParams, req.params, 'path parameter');
     const instance = resolveInstance(
       req.query,
@@ -55,6 +54,10 @@ export function addActionRoutes(router: KargoApiRouter, options: RouterOptions) 
     }
   };
 
-  router.post('/projects/:project/stages/:stage/reverify', handle('reverify'));
-  router.post('/projects/:project/stages/:stage/abort-verification', handle('abort'));
+  router.post('/projects/:project/stages/:stage/reverify', (req, res) =>
+    handle('reverify', req, res),
+  );
+  router.post('/projects/:project/stages/:stage/abort-verification', (req, res) =>
+    handle('abort', req, res),
+  );
 }

@@ -9,7 +9,7 @@ import {
 import { filterAuthorizedStages } from '../permissions/authorize';
 import { findProject, served } from './lookup';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
-import type { KargoApiRouter, RouterOptions } from './types';
+import { specBody, type KargoApiRouter, type RouterOptions } from './types';
 
 function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
@@ -73,6 +73,6 @@ export function addEntityRoutes(router: KargoApiRouter, options: RouterOptions) 
       lastUpdated,
       stale,
     };
-    res.json(body);
+    res.json(specBody(body));
   });
 }

@@ -8,7 +8,7 @@ import { filterAuthorizedStages } from '../permissions/authorize';
 import { freshnessOf } from '../services/snapshot/types';
 import { parse } from './params';
 import { z } from 'zod';
-import type { KargoApiRouter, RouterOptions } from './types';
+import { specBody, type KargoApiRouter, type RouterOptions } from './types';
 
 export function addSnapshotRoutes(router: KargoApiRouter, options: RouterOptions) {
   const { httpAuth, permissions, snapshots } = options;
@@ -38,6 +38,6 @@ export function addSnapshotRoutes(router: KargoApiRouter, options: RouterOptions
       });
     }
     const body: SnapshotResponse = { instances };
-    res.json(body);
+    res.json(specBody(body));
   });
 }

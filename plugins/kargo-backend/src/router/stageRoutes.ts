@@ -12,7 +12,7 @@ import {
 import { filterAuthorizedStages, requireStagePermission } from '../permissions/authorize';
 import { findProject, findStage, served } from './lookup';
 import { analysisRunParams, parse, projectParams, resolveInstance, stageParams } from './params';
-import type { KargoApiRouter, RouterOptions } from './types';
+import { specBody, type KargoApiRouter, type RouterOptions } from './types';
 
 // The stage an AnalysisRun belongs to: the annotation holds the full name
 // when Kargo had to hash-shorten the label (names over 63 characters).
@@ -57,7 +57,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       lastUpdated: found.project.lastUpdated,
       stale: found.state.stale || !!found.project.error,
     };
-    res.json(body);
+    res.json(specBody(body));
   });
 
   router.get('/projects/:project/stages/:stage', async (req, res) => {
@@ -71,7 +71,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       { instance, project, name: stage },
       credentials,
     );
-    res.json(detail);
+    res.json(specBody(detail));
   });
 
   router.get('/projects/:project/analysis-runs/:name', async (req, res) => {
@@ -104,6 +104,6 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
         credentials,
       );
     }
-    res.json(toRunResponse(instance, project, run));
+    res.json(specBody(toRunResponse(instance, project, run)));
   });
 }
