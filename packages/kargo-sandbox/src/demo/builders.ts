@@ -205,22 +205,7 @@ export function analysisRun(s: AnalysisRunSpec) {
       ],
     },
     spec: {
-      metrics: s.metrics.map(m => ({
-        name: m,
-        count: 3,
-        interval: '30s',
-        failureLimit: 0,
-        successCondition: 'result[0] >= 0.95',
-        provider: {
-          prometheus: {
-            address: 'http://prometheus.monitoring:9090',
-            query: `sum(rate(${m.replace(
-              /-/g,
-              '_',
-            )}_ok[5m])) / sum(rate(${m.replace(/-/g, '_')}_total[5m]))`,
-          },
-        },
-      })),
+      metrics: s.metrics.map(successRateMetric),
       args: [{ name: 'stage', value: s.stage }],
     },
     status: {
@@ -291,5 +276,26 @@ export function condition(
     message,
     observedGeneration: generation,
     lastTransitionTime: at(minutes),
+  };
+}
+
+/**
+ * The Prometheus success-rate metric the demo's AnalysisTemplates define and
+ * their AnalysisRuns copy (Kargo flattens the templates into the run's spec).
+ */
+export function successRateMetric(name: string) {
+  const series = name.replace(/-/g, '_');
+  return {
+    name,
+    count: 3,
+    interval: '30s',
+    failureLimit: 0,
+    successCondition: 'result[0] >= 0.95',
+    provider: {
+      prometheus: {
+        address: 'http://prometheus.monitoring:9090',
+        query: `sum(rate(${series}_ok[5m])) / sum(rate(${series}_total[5m]))`,
+      },
+    },
   };
 }

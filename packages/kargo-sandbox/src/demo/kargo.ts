@@ -1,5 +1,12 @@
 /** Builders for Kargo's own kinds in the demo: Project, Warehouse, Stage, Promotion. */
-import { at, condition, DemoFreight, ulidAt, uuid } from './builders';
+import {
+  at,
+  condition,
+  DemoFreight,
+  successRateMetric,
+  ulidAt,
+  uuid,
+} from './builders';
 
 type Obj = Record<string, any>;
 
@@ -93,22 +100,7 @@ export function analysisTemplate(
     },
     spec: {
       args: [{ name: 'stage' }],
-      metrics: metrics.map(m => ({
-        name: m,
-        count: 3,
-        interval: '30s',
-        failureLimit: 0,
-        successCondition: 'result[0] >= 0.95',
-        provider: {
-          prometheus: {
-            address: 'http://prometheus.monitoring:9090',
-            query: `sum(rate(${m.replace(
-              /-/g,
-              '_',
-            )}_ok[5m])) / sum(rate(${m.replace(/-/g, '_')}_total[5m]))`,
-          },
-        },
-      })),
+      metrics: metrics.map(successRateMetric),
     },
   };
 }
