@@ -1,6 +1,7 @@
 /** Wall time, CPU time and peak RSS of one async operation of this process. */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 export interface Cost {
   wallMs: number;
@@ -8,6 +9,10 @@ export interface Cost {
   peakRssMb: number;
   /** RSS just before the operation (the backend, loaded and idle). */
   startRssMb: number;
+  /** Heap still in use after the operation and a full GC, minus before: what it keeps. */
+  retainedHeapMb: number;
+  /** Garbage collection pauses of the main thread during the operation. */
+  gc: { count: number; ms: number };
 }
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -21,6 +26,7 @@ export function collectGarbage() {
 
 export async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; cost: Cost }> {
   collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
   const maxRssBefore = process.resourceUsage().maxRSS;
   const startRss = process.memoryUsage.rss();
   let peak = startRss;
@@ -30,6 +36,15 @@ export async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; cos
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 50);
+  const gc = { count: 0, ms: 0 };
+  const countGc = (entries: PerformanceEntry[]) => {
+    for (const entry of entries) {
+      gc.count += 1;
+      gc.ms += entry.duration;
+    }
+  };
+  const gcObserver = new PerformanceObserver(list => countGc(list.getEntries()));
+  gcObserver.observe({ entryTypes: ['gc'] });
   const cpu = process.cpuUsage();
   const start = performance.now();
   try {
@@ -40,6 +55,12 @@ export async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; cos
     const maxRssAfter = process.resourceUsage().maxRSS;
     // The lifetime peak rose during the run: then it happened during the run.
     if (maxRssAfter > maxRssBefore) peak = Math.max(peak, maxRssAfter * 1024);
+    // Pauses not delivered yet count; the forced collection below does not.
+    countGc(gcObserver.takeRecords());
+    gcObserver.disconnect();
+    const gcDuring = { count: gc.count, ms: Math.round(gc.ms) };
+    collectGarbage();
+    const retained = process.memoryUsage().heapUsed - heapBefore;
     return {
       result,
       cost: {
@@ -47,9 +68,12 @@ export async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; cos
         cpuMs: Math.round((used.user + used.system) / 1000),
         peakRssMb: mb(peak),
         startRssMb: mb(startRss),
+        retainedHeapMb: mb(retained),
+        gc: gcDuring,
       },
     };
   } finally {
     clearInterval(sampler);
+    gcObserver.disconnect();
   }
 }

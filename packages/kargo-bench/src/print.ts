@@ -20,6 +20,9 @@ export function printRun(r: RunResult, print: (line: string) => void) {
   }
   print('');
   print(`    RSS before the refresh (backend loaded, idle): ${r.costs.first.startRssMb} MB`);
+  const gcOf = (c: { gc: { count: number; ms: number } }) => `${c.gc.ms} ms in ${c.gc.count} pauses`;
+  print(`    heap kept after the full refresh (the snapshot, after a full GC): ${r.costs.first.retainedHeapMb} MB`);
+  print(`    garbage collection: ${gcOf(r.costs.first)} (full refresh), ${gcOf(r.costs.second)} (second)`);
   print(`    sandbox busy (>= 1 request in flight): ${Math.round(first.busyMs)} ms of the full refresh,` +
     ` ${Math.round(second.busyMs)} ms of the second${naive ? `, ${Math.round(naive.busyMs)} ms of the naive run` : ''}`);
   print(`    k8s requests of the full refresh: ${JSON.stringify(first.kubeByRoute)}`);
@@ -43,6 +46,10 @@ export function printRun(r: RunResult, print: (line: string) => void) {
   print('');
   print(`(5) parse floor: ${f.parseFloorMs} ms to JSON.parse ${r.floor.payloads} raw payloads (${r.floor.megabytes} MB);` +
     ` refresh/parse = ${ratio(f.refreshMs, f.parseFloorMs)}`);
+  if (f.readFloorMs) {
+    print(`    read floor: ${f.readFloorMs} ms to fetch them over HTTP through the proxy and JSON.parse them,` +
+      ` with the refresh's parallelism; refresh/read = ${ratio(f.refreshMs, f.readFloorMs)}`);
+  }
 }
 
 /** The issue's targets, each with its verdict. */

@@ -16,6 +16,8 @@ export interface BenchFigures extends RefreshFigures {
   naive: { refreshMs: number; k8sRequests: number; gitRequests: number } | null;
   detail: { rps: number; p50Ms: number; p95Ms: number; p99Ms: number; k8sRequests: number } | null;
   parseFloorMs: number;
+  /** Fetching and parsing the same payloads over HTTP, nothing else. */
+  readFloorMs: number | null;
 }
 
 export const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : NaN);

@@ -9,7 +9,7 @@ import { durationToMilliseconds } from '@backstage/types';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
 import { SnapshotService } from './services/snapshot/SnapshotService';
-import { SnapshotStore } from './services/snapshot/SnapshotStore';
+import { isSharedCacheStore, SnapshotStore } from './services/snapshot/SnapshotStore';
 import { VerificationActionsService } from './services/VerificationActionsService';
 
 /**
@@ -39,7 +39,7 @@ export const kargoPlugin = createBackendPlugin({
         const { refresh } = readKargoConfig(deps.config);
         const frequencyMs = durationToMilliseconds(refresh.frequency);
         const store = new SnapshotStore(
-          deps.cache,
+          isSharedCacheStore(deps.config) ? deps.cache : undefined,
           Math.max(5 * frequencyMs, 60_000),
           frequencyMs,
         );

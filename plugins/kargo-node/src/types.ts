@@ -29,8 +29,16 @@ export interface KargoClusterClient {
   listStages(project: string): Promise<Stage[]>;
   listFreight(project: string): Promise<Freight[]>;
   listPromotions(project: string): Promise<Promotion[]>;
-  /** AnalysisRuns of a project, optionally filtered by a label selector. */
-  listAnalysisRuns(project: string, labelSelector?: string): Promise<AnalysisRun[]>;
+  /**
+   * AnalysisRuns of a project, optionally filtered by a label selector.
+   * `select`, when given, is applied to each run as its LIST page arrives
+   * (e.g. slimAnalysisRun), so that whole pages are not held until the last.
+   */
+  listAnalysisRuns(
+    project: string,
+    labelSelector?: string,
+    select?: (run: AnalysisRun) => AnalysisRun,
+  ): Promise<AnalysisRun[]>;
   getStage(project: string, name: string): Promise<Stage>;
   getAnalysisRun(project: string, name: string): Promise<AnalysisRun>;
   getPromotion(project: string, name: string): Promise<Promotion>;

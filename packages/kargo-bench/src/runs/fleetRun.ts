@@ -11,7 +11,7 @@ import type { BenchFigures, RefreshFigures } from '../report';
 import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
 import type { RequestCounts } from '../sandbox/proxy';
 import { startBenchBackend, type BenchBackend } from './backend';
-import { fetchRawPayloads, parseFloor, type Floor } from './floor';
+import { fetchRawPayloads, parseFloor, readFloor, type Floor } from './floor';
 import { runNaive, type NaiveResult } from './naive';
 
 export interface RunOptions {
@@ -84,7 +84,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
     const b = backend;
     const first = await counted(sandbox, () => profiled(options.profileDir, 'full-refresh', () => b.refresh()));
     log(`full refresh: ${first.cost.wallMs} ms`);
-    const second = await counted(sandbox, () => b.refresh());
+    const second = await counted(sandbox, () => profiled(options.profileDir, 'second-refresh', () => b.refresh()));
     log(`second refresh: ${second.cost.wallMs} ms`);
     const served = await servedByBackend(b, spec);
 
@@ -114,6 +114,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
     }
 
     const floor = parseFloor(await fetchRawPayloads(sandbox.directUrl, spec));
+    floor.readMs = await readFloor(sandbox.url, spec);
     const figures: BenchFigures = {
       stages: fleet.stages,
       ...refreshFigures(first.cost, first.counts),
@@ -123,6 +124,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
         : null,
       detail,
       parseFloorMs: floor.parseMs,
+      readFloorMs: floor.readMs ?? null,
     };
     return {
       figures,

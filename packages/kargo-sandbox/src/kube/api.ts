@@ -6,8 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, authorize, TokenPolicy, Verb } from './auth';
 import * as discovery from './discovery';
 import { KubeError, methodNotAllowed, notFound } from './errors';
-import { sendError, sendJson } from './http';
-import { listObjects } from './list';
+import { sendError, sendJson, sendText } from './http';
+import { listJson, listObjects } from './list';
 import { ResourceRegistry, ResourceType } from './resources';
 import { ObjectStore } from './store';
 import { asTable, wantsTable } from './table';
@@ -113,7 +113,8 @@ async function serveResource(
       return;
     case 'list': {
       const list = listObjects(ctx.store, path, query);
-      sendJson(res, 200, table ? asTable(rt, list.items, list.metadata) : list);
+      if (table) sendJson(res, 200, asTable(rt, [...list.items], list.metadata));
+      else sendText(res, 200, listJson(ctx.store, list));
       return;
     }
     case 'get': {

@@ -39,6 +39,10 @@ function decodeContinue(token: string): ContinueToken {
   );
 }
 
+/**
+ * One LIST page. Its items are the stored objects themselves (serialise them,
+ * never modify or keep them): copying a page only to write it out was wasted.
+ */
 export function listObjects(
   store: ObjectStore,
   path: ResourcePath,
@@ -77,6 +81,16 @@ export function listObjects(
     apiVersion: apiVersionOf(rt),
     kind: rt.listKind,
     metadata,
-    items: items.map(o => structuredClone(o)),
+    items: items as readonly KubeObject[],
   };
+}
+
+/** The page's JSON, built from the store's per-object serialisations. */
+export function listJson(
+  store: ObjectStore,
+  list: ReturnType<typeof listObjects>,
+): string {
+  const { items, ...head } = list;
+  const prefix = JSON.stringify(head).slice(0, -1);
+  return `${prefix},"items":[${items.map(o => store.jsonOf(o)).join(',')}]}`;
 }

@@ -44,6 +44,25 @@ describe('Kubernetes API writes', () => {
     );
   });
 
+  it('lists every write at once, though LIST pages reuse serialised objects', async () => {
+    const list = async () => (await call(sandbox, 'GET', STAGES, { token: ADMIN })).body;
+    const before = await list();
+    await call(sandbox, 'PATCH', `${STAGES}/dev`, {
+      token: ADMIN,
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { labels: { tier: 'gold' } } },
+    });
+    const after = await list();
+    const dev = after.items.find((s: any) => s.metadata.name === 'dev');
+    expect(dev.metadata.labels).toEqual({ tier: 'gold' });
+    expect(Number(after.metadata.resourceVersion)).toBeGreaterThan(Number(before.metadata.resourceVersion));
+
+    await call(sandbox, 'DELETE', `${STAGES}/dev`, { token: ADMIN });
+    const names = (await list()).items.map((s: any) => s.metadata.name);
+    expect(names).not.toContain('dev');
+    expect(names).toHaveLength(before.items.length - 1);
+  });
+
   it('answers 409 Conflict to a write carrying a stale resourceVersion', async () => {
     const dev = (await call(sandbox, 'GET', `${STAGES}/dev`, { token: ADMIN }))
       .body;

@@ -62,20 +62,40 @@ function literalBranches(steps: GitStep[]): LiteralBranch[] {
   return branches;
 }
 
+/** A URL compared case-insensitively, without surrounding space or trailing slashes. */
 function urlKey(url: string): string {
-  return url.trim().toLowerCase().replace(/\/+$/, '');
+  const key = url.trim().toLowerCase();
+  let end = key.length;
+  // A loop, not /\/+$/: that regex is tried at every slash of every URL.
+  while (end > 0 && key.charCodeAt(end - 1) === 47 /* '/' */) end -= 1;
+  return key.slice(0, end);
+}
+
+/** A recorded PR with its comparison keys computed once per Stage, not per candidate. */
+interface RecordKeys {
+  promotion: string;
+  url: string | undefined;
+  number: number | undefined;
+  repo: string | undefined;
+}
+
+function keysOf(record: RecordedPullRequest): RecordKeys {
+  return {
+    promotion: record.promotion,
+    url: record.url ? urlKey(record.url) : undefined,
+    number: record.number,
+    repo: record.repoUrl ? repoKey(record.repoUrl) : undefined,
+  };
 }
 
 function recordedIt(
-  record: RecordedPullRequest,
+  record: RecordKeys,
   pr: PullRequestCandidate,
+  prUrl: string,
+  prRepo: string | undefined,
 ): boolean {
-  if (record.url && urlKey(record.url) === urlKey(pr.url)) return true;
-  return (
-    record.number === pr.number &&
-    !!record.repoUrl &&
-    repoKey(record.repoUrl) === repoKey(pr.repoUrl)
-  );
+  if (record.url && record.url === prUrl) return true;
+  return record.number === pr.number && !!record.repo && record.repo === prRepo;
 }
 
 /**
@@ -113,26 +133,31 @@ export function attributeWithSteps(
   const phases = new Map(
     promotions.map(p => [p.metadata!.name!, p.status?.phase ?? '']),
   );
-  const recorded = recordedPullRequests(stage, input.promotions, steps);
+  const recorded = recordedPullRequests(stage, input.promotions, steps).map(keysOf);
   const literals = literalBranches(steps);
+  const branches = promotions.map(p => ({
+    name: p.metadata!.name!,
+    branch: promotionBranch(p.metadata!.name!),
+  }));
 
   const seen = new Set<string>();
   const result: PullRequestInfo[] = [];
   for (const pr of asArray(input.pullRequests)) {
-    if (!pr?.url || seen.has(urlKey(pr.url))) continue;
+    if (!pr?.url) continue;
+    const prUrl = urlKey(pr.url);
+    if (seen.has(prUrl)) continue;
+    const prRepo = repoKey(pr.repoUrl);
     const recorders = recorded
-      .filter(r => recordedIt(r, pr))
+      .filter(r => recordedIt(r, pr, prUrl, prRepo))
       .map(r => r.promotion);
-    const byBranch = promotions
-      .map(p => p.metadata!.name!)
-      .filter(name => pr.sourceBranch === promotionBranch(name));
+    const byBranch = branches
+      .filter(b => b.branch === pr.sourceBranch)
+      .map(b => b.name);
     const byLiteral = literals.filter(
-      l =>
-        l.branch === pr.sourceBranch &&
-        (!l.repo || l.repo === repoKey(pr.repoUrl)),
+      l => l.branch === pr.sourceBranch && (!l.repo || l.repo === prRepo),
     );
     if (!recorders.length && !byBranch.length && !byLiteral.length) continue;
-    seen.add(urlKey(pr.url));
+    seen.add(prUrl);
 
     const associated = [
       ...recorders,

@@ -1,6 +1,6 @@
 export { normalizeRepoUrl, parsePullRequestUrl } from './repoUrl';
-export { repositoriesOfStage } from './repositories';
-export { promotionsOfStage } from './steps';
+export { repositoriesFromSteps, repositoriesOfStage } from './repositories';
+export { gitStepsOfStage, promotionsOfStage, type GitStep } from './steps';
 export {
   attributePullRequests,
   type AttributePullRequestsInput,

@@ -25,7 +25,12 @@ export function repositoriesOfStage(
   );
 }
 
-/** repositoriesOfStage with the Stage's Git steps already walked. */
+/**
+ * repositoriesOfStage with the Stage's Git steps already walked
+ * (gitStepsOfStage).
+ *
+ * @public
+ */
 export function repositoriesFromSteps(
   stage: Stage,
   promotions: Promotion[] | undefined,

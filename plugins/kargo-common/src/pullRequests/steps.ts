@@ -12,7 +12,11 @@ export const GIT_STEPS = [
   'git-wait-for-pr',
 ];
 
-/** A Git step of a Stage's promotion template or of one of its Promotions. */
+/**
+ * A Git step of a Stage's promotion template or of one of its Promotions.
+ *
+ * @public
+ */
 export interface GitStep {
   uses: string;
   /** The key of its outputs in `Promotion.status.state`. */
@@ -101,6 +105,8 @@ function gitSteps(
  * with the vars each step sees: the Stage's vars, overridden by the
  * template's (or the Promotion's, which Kargo copied from the template when
  * it created it), overridden by the step's own.
+ *
+ * @public
  */
 export function gitStepsOfStage(
   stage: Stage,

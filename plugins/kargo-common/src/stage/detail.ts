@@ -46,6 +46,11 @@ export interface BuildStageDetailInput {
    * not walked again.
    */
   repositories?: string[];
+  /**
+   * The Stage's Git steps when the caller already walked them with
+   * `gitStepsOfStage(stage, promotions)`.
+   */
+  gitSteps?: GitStep[];
 }
 
 const UNAVAILABLE: StageActions = {
@@ -84,7 +89,7 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
   );
   // Walked once for both parts; a walk that throws is retried by (and
   // reported for) each part, as when each walked on its own.
-  let steps: GitStep[] | undefined;
+  let steps: GitStep[] | undefined = input.gitSteps;
   const gitSteps = () => (steps ??= gitStepsOfStage(stage, input.promotions));
   const pullRequests = safely(
     'pull requests',

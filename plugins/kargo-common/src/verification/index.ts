@@ -5,6 +5,7 @@ export {
 } from './deriveHistory';
 export { deriveStageActions } from './actions';
 export { metricsOfAnalysisRun } from './metrics';
+export { slimAnalysisRun } from './slimRun';
 export { effectiveVerificationPhase } from './phases';
 export { currentVerificationPhase, verificationCounts } from './summary';
 export {

@@ -6,7 +6,7 @@ import type {
 } from '../types';
 import { asArray, asRecord } from '../util/objects';
 
-const FAILED_MEASUREMENT_PHASES = ['Failed', 'Error', 'Inconclusive'];
+export const FAILED_MEASUREMENT_PHASES = ['Failed', 'Error', 'Inconclusive'];
 
 /**
  * Failed measurements kept per metric. Argo Rollouts already trims

@@ -88,6 +88,7 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     resource: string,
     page: (cont: string | undefined) => Promise<KubeList<T>>,
     namespace?: string,
+    select?: (item: T) => T,
   ): Promise<T[]> {
     const items: T[] = [];
     let cont: string | undefined;
@@ -96,7 +97,8 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
       const list = await this.call({ verb: 'list', resource, namespace }, () =>
         page(token),
       );
-      items.push(...(list.items ?? []));
+      const pageItems = list.items ?? [];
+      items.push(...(select ? pageItems.map(select) : pageItems));
       cont = list.metadata?.continue || undefined;
     } while (cont);
     return items;
@@ -107,6 +109,7 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     plural: string,
     namespace: string,
     labelSelector?: string,
+    select?: (item: T) => T,
   ): Promise<T[]> {
     return this.listAll<T>(
       plural,
@@ -123,6 +126,7 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
           this.options,
         ),
       namespace,
+      select,
     );
   }
 
@@ -165,8 +169,12 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     return this.listNamespaced<Promotion>(KARGO, 'promotions', project);
   }
 
-  listAnalysisRuns(project: string, labelSelector?: string): Promise<AnalysisRun[]> {
-    return this.listNamespaced<AnalysisRun>(ROLLOUTS, 'analysisruns', project, labelSelector);
+  listAnalysisRuns(
+    project: string,
+    labelSelector?: string,
+    select?: (run: AnalysisRun) => AnalysisRun,
+  ): Promise<AnalysisRun[]> {
+    return this.listNamespaced<AnalysisRun>(ROLLOUTS, 'analysisruns', project, labelSelector, select);
   }
 
   getStage(project: string, name: string): Promise<Stage> {

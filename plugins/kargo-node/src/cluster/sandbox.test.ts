@@ -35,6 +35,17 @@ describe('KubernetesKargoClusterClient against the sandbox', () => {
     expect(client.requestCount - before).toBe(3);
   });
 
+  it('applies a selection to every run of every page', async () => {
+    const client = clientFor(sandbox, 'sandbox-readonly-token', 5);
+    const seen: string[] = [];
+    const runs = await client.listAnalysisRuns('payments', 'kargo.akuity.io/stage=perf', run => {
+      seen.push(run.metadata!.name!);
+      return { metadata: { name: run.metadata!.name } };
+    });
+    expect(seen).toHaveLength(14);
+    expect(runs).toEqual(seen.map(name => ({ metadata: { name } })));
+  });
+
   it('reads a Stage and answers NotFoundError for a missing one', async () => {
     const client = clientFor(sandbox, 'sandbox-readonly-token');
     const stage = await client.getStage('checkout', 'staging');

@@ -45,6 +45,8 @@ describe('two backend replicas on one PostgreSQL', () => {
         refresh: { frequency: { seconds: 1 }, timeout: { seconds: 4 } },
       },
       backend: {
+        // A store shared by the replicas (sharedCacheFactory stands in for it).
+        cache: { store: 'redis', connection: 'redis://unused' },
         database: {
           client: 'pg',
           connection: {

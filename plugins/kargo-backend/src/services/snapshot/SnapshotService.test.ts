@@ -10,6 +10,7 @@ import {
   type KargoService,
   type PullRequestService,
 } from '@kargo-backstage/plugin-kargo-node';
+import type { AnalysisRun } from '@kargo-backstage/plugin-kargo-common';
 import { SnapshotService } from './SnapshotService';
 import { SnapshotStore } from './SnapshotStore';
 
@@ -40,7 +41,9 @@ function flakyClient(inner: KubernetesKargoClusterClient) {
     listStages: wrap('listStages', p => inner.listStages(p)),
     listFreight: wrap('listFreight', p => inner.listFreight(p)),
     listPromotions: wrap('listPromotions', p => inner.listPromotions(p)),
-    listAnalysisRuns: wrap('listAnalysisRuns', (p: string, s?: string) => inner.listAnalysisRuns(p, s)),
+    listAnalysisRuns: wrap('listAnalysisRuns', (p: string, s?: string, select?: (r: AnalysisRun) => AnalysisRun) =>
+      inner.listAnalysisRuns(p, s, select),
+    ),
     getStage: wrap('getStage', (p: string, n: string) => inner.getStage(p, n)),
     getAnalysisRun: wrap('getAnalysisRun', (p: string, n: string) => inner.getAnalysisRun(p, n)),
     getPromotion: wrap('getPromotion', (p: string, n: string) => inner.getPromotion(p, n)),

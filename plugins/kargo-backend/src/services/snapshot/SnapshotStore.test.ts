@@ -1,5 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
-import { SnapshotStore } from './SnapshotStore';
+import { ConfigReader } from '@backstage/config';
+import { isSharedCacheStore, SnapshotStore } from './SnapshotStore';
 import type { InstanceState } from './types';
 
 function stateAt(attemptedAt: string): InstanceState {
@@ -69,5 +70,21 @@ describe('SnapshotStore', () => {
     expect([...entries.values()].every(v => typeof v === 'string')).toBe(true);
     const other = new SnapshotStore(cache, 60_000, 0);
     expect(await other.get('production')).toEqual(state);
+  });
+
+  it('keeps the state in memory only when the cache store is not shared', async () => {
+    const store = new SnapshotStore(undefined, 60_000, 1_000);
+    const state = stateAt(new Date().toISOString());
+    await store.set(state);
+    expect(await store.get('production')).toBe(state);
+    expect(await store.get('staging')).toBeUndefined();
+  });
+
+  it('treats every store but the in-process memory store as shared', () => {
+    const shared = (backend?: object) => isSharedCacheStore(new ConfigReader(backend ? { backend } : {}));
+    expect(shared()).toBe(false);
+    expect(shared({ cache: { store: 'memory' } })).toBe(false);
+    expect(shared({ cache: { store: 'redis', connection: 'redis://cache:6379' } })).toBe(true);
+    expect(shared({ cache: { store: 'memcache', connection: 'cache:11211' } })).toBe(true);
   });
 });

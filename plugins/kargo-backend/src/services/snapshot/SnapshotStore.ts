@@ -1,4 +1,5 @@
 import type { CacheService } from '@backstage/backend-plugin-api';
+import type { Config } from '@backstage/config';
 import type { JsonValue } from '@backstage/types';
 import type { InstanceState } from './types';
 
@@ -18,15 +19,21 @@ function decode(value: unknown): InstanceState | undefined {
 }
 
 /**
- * Keeps each instance's state in memory and in the cache service, so that
- * replicas which do not run the (globally locked) refresh task serve the
- * same data. The newest of the two wins.
+ * Keeps each instance's state in memory and, when the cache service is shared
+ * between replicas, in the cache too, so that replicas which do not run the
+ * (globally locked) refresh task serve the same data. The newest of the two
+ * wins.
  */
 export class SnapshotStore {
   private readonly memory = new Map<string, InstanceState>();
 
   constructor(
-    private readonly cache: CacheService,
+    /**
+     * The cache service when its store is shared (redis, valkey, memcache);
+     * undefined for the in-process memory store, where a copy would only cost
+     * a serialisation of the whole state per refresh that nobody else reads.
+     */
+    private readonly cache: CacheService | undefined,
     /** How long a cached state lives: a few refresh periods. */
     private readonly ttlMs: number,
     /** Memory younger than this is served without asking the cache. */
@@ -38,6 +45,7 @@ export class SnapshotStore {
     if (local && Date.now() - Date.parse(local.attemptedAt) < this.freshMs) {
       return local;
     }
+    if (!this.cache) return local && this.markStaleWhenOld(local);
     let shared: InstanceState | undefined;
     try {
       shared = decode(await this.cache.get<JsonValue>(KEY_PREFIX + instance));
@@ -69,6 +77,7 @@ export class SnapshotStore {
 
   async set(state: InstanceState): Promise<void> {
     this.memory.set(state.instance, state);
+    if (!this.cache) return;
     try {
       await this.cache.set(KEY_PREFIX + state.instance, JSON.stringify(state), {
         ttl: this.ttlMs,
@@ -77,4 +86,12 @@ export class SnapshotStore {
       // Memory still holds it; other replicas refresh on their own.
     }
   }
+}
+
+/**
+ * Whether the backend's cache store is shared between replicas. Backstage's
+ * default store, `memory`, lives in each process.
+ */
+export function isSharedCacheStore(config: Config): boolean {
+  return (config.getOptionalString('backend.cache.store') ?? 'memory') !== 'memory';
 }

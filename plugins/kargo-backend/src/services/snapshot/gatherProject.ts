@@ -3,10 +3,13 @@ import {
   buildStageDetail,
   candidateRunsOfStage,
   indexAnalysisRunsByStage,
+  gitStepsOfStage,
   promotionsOfStage,
-  repositoriesOfStage,
+  repositoriesFromSteps,
+  slimAnalysisRun,
   type AnalysisRunIndex,
   type Freight,
+  type GitStep,
   type Promotion,
   type RepositoryError,
   type Stage,
@@ -28,63 +31,112 @@ export interface GatherProjectOptions {
   now: string;
 }
 
+/** What a Stage needs before its detail can be built: its PRs listed. */
+interface StagePlan {
+  stage: Stage;
+  promotions: Promotion[];
+  gitSteps: GitStep[];
+  repositories: string[];
+  pullRequests: OpenPullRequest[];
+  pullRequestErrors: RepositoryError[];
+}
+
 /**
  * Reads one project with one paginated LIST per kind (never a request per
  * Stage) and builds every Stage's detail. A Stage that cannot be built gets
  * an error entry; it never hides the others.
+ *
+ * The Stages' pull requests are listed while the AnalysisRuns (most of the
+ * bytes) are still being read, and every detail is then built in one go: the
+ * parsed lists are garbage as soon as they are used, instead of living
+ * (and being promoted to the old generation) through the PR listings.
  */
 export async function gatherProject(options: GatherProjectOptions): Promise<StageDetail[]> {
   const { client, project } = options;
-  const [stages, freight, promotions, analysisRuns] = await Promise.all([
-    client.listStages(project),
-    client.listFreight(project),
-    client.listPromotions(project),
-    client.listAnalysisRuns(project),
+  const [planned, [freight, analysisRuns]] = await Promise.all([
+    planStages(options),
+    Promise.all([
+      client.listFreight(project),
+      // Only what the history reads is kept of each run, page by page.
+      client.listAnalysisRuns(project, undefined, slimAnalysisRun),
+    ]),
   ]);
-
   // Grouped once per project: each Stage then looks at its own runs, not at
   // every run of the project (that was Stages x runs).
   const runIndex = indexAnalysisRunsByStage(analysisRuns);
-  const details = await Promise.all(
-    stages.map(stage => buildOne(options, stage, { freight, promotions, runIndex })),
+  const details = planned.map(plan =>
+    'error' in plan ? plan.error : buildOne(options, plan, freight, runIndex),
   );
   return details.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-async function buildOne(
+async function planStages(
   options: GatherProjectOptions,
-  stage: Stage,
-  data: { freight: Freight[]; promotions: Promotion[]; runIndex: AnalysisRunIndex },
-): Promise<StageDetail> {
+): Promise<Array<StagePlan | { error: StageDetail }>> {
+  const { client, project } = options;
+  const [stages, allPromotions] = await Promise.all([
+    client.listStages(project),
+    client.listPromotions(project),
+  ]);
+  return Promise.all(
+    stages.map(async stage => {
+      // Listing the Stage's repositories might throw on a malformed Stage;
+      // buildStageDetail never does.
+      try {
+        // Every use of the promotions selects the Stage's own with
+        // promotionsOfStage, so handing over only those changes nothing but
+        // the work: the project's list is filtered once per Stage.
+        const promotions = promotionsOfStage(stage, allPromotions);
+        const gitSteps = gitStepsOfStage(stage, promotions);
+        const repositories = repositoriesFromSteps(stage, promotions, gitSteps);
+        const listed = await Promise.all(repositories.map(repo => options.pullRequests.list(repo)));
+        return {
+          stage,
+          promotions,
+          gitSteps,
+          repositories,
+          pullRequests: listed.flatMap(r => r.pullRequests),
+          pullRequestErrors: listed.flatMap(r => (r.error ? [r.error] : [])),
+        };
+      } catch (error) {
+        return { error: brokenStage(options, stage.metadata?.name ?? '(unnamed)', error) };
+      }
+    }),
+  );
+}
+
+function buildOne(
+  options: GatherProjectOptions,
+  plan: StagePlan,
+  freight: Freight[],
+  runIndex: AnalysisRunIndex,
+): StageDetail {
   const { instance, now } = options;
-  // buildStageDetail never throws; listing the Stage's repositories might.
+  const { stage } = plan;
+  // buildStageDetail never throws; picking the Stage's runs might, on a
+  // malformed Stage.
+  let analysisRuns;
   try {
-    // Every use of the promotions selects the Stage's own with
-    // promotionsOfStage, so handing over only those changes nothing but the
-    // work: the project's list is filtered once per Stage, not at every use.
-    const promotions = promotionsOfStage(stage, data.promotions);
-    const repos = repositoriesOfStage(stage, promotions);
-    const listed = await Promise.all(repos.map(repo => options.pullRequests.list(repo)));
-    const open: OpenPullRequest[] = listed.flatMap(r => r.pullRequests);
-    const pullRequestErrors: RepositoryError[] = listed.flatMap(r => (r.error ? [r.error] : []));
-    return buildStageDetail({
-      instance: instance.name,
-      kargoUrl: instance.kargoUrl,
-      stage,
-      // analysisRunsOfStage still decides; the index only narrows its input.
-      analysisRuns: analysisRunsOfStage(stage, candidateRunsOfStage(data.runIndex, stage)),
-      freight: data.freight,
-      promotions,
-      repositories: repos,
-      // Attributed to the Stage (and orphans found) inside buildStageDetail.
-      pullRequests: open,
-      pullRequestErrors,
-      lastUpdated: now,
-      stale: false,
-    });
+    // analysisRunsOfStage still decides; the index only narrows its input.
+    analysisRuns = analysisRunsOfStage(stage, candidateRunsOfStage(runIndex, stage));
   } catch (error) {
     return brokenStage(options, stage.metadata?.name ?? '(unnamed)', error);
   }
+  return buildStageDetail({
+    instance: instance.name,
+    kargoUrl: instance.kargoUrl,
+    stage,
+    analysisRuns,
+    freight,
+    promotions: plan.promotions,
+    repositories: plan.repositories,
+    gitSteps: plan.gitSteps,
+    // Attributed to the Stage (and orphans found) inside buildStageDetail.
+    pullRequests: plan.pullRequests,
+    pullRequestErrors: plan.pullRequestErrors,
+    lastUpdated: now,
+    stale: false,
+  });
 }
 
 /** The entry of a Stage whose data could not be turned into a detail. */

@@ -33,6 +33,12 @@ function withTimeout() {
   return { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
 }
 
+/** The body octokit leaves unparsed (a web stream) as JSON. */
+async function readJson(body: unknown): Promise<unknown> {
+  if (typeof body === 'string') return JSON.parse(body);
+  return JSON.parse(await new Response(body as ReadableStream).text());
+}
+
 export function toOpenPullRequest(
   pr: PullRequestItem,
   repoUrl: string,
@@ -107,11 +113,15 @@ export class GithubPullRequests {
         per_page: PER_PAGE,
         page,
         headers: previous?.etag ? { 'if-none-match': previous.etag } : {},
-        request: withTimeout(),
+        // Octokit parses JSON with a JavaScript parser (json-with-bigint),
+        // several times slower than the native one on 100 full PR objects
+        // per page; no field we read is a big integer.
+        request: { ...withTimeout(), parseSuccessResponseBody: false },
       });
+      const data = (await readJson(response.data as unknown)) as PullRequestItem[];
       return {
         etag: response.headers.etag,
-        items: response.data.map(pr => toOpenPullRequest(pr, repo.url)),
+        items: data.map(pr => toOpenPullRequest(pr, repo.url)),
         hasNext: /rel="next"/.test(response.headers.link ?? ''),
       };
     } catch (error) {
