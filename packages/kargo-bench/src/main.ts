@@ -18,7 +18,7 @@ function machine(): string {
 
 async function scaling(args: BenchArgs) {
   const rows = [];
-  print(row('Stages', ['refresh ms', 'CPU ms', 'peak RSS MB', 'k8s req', 'Git req', '2nd ms', '2nd Git', 'parse ms', 'ratio']));
+  print(row('Stages', ['refresh ms', 'CPU ms', 'peak RSS MB', 'k8s req', 'Git req', '2nd ms', '2nd Git', 'parse ms', 'ratio', 'read ms']));
   for (const stages of [100, 1000, 5000]) {
     const r = await runFleet({ spec: fleetSpec(stages), naive: false, log });
     const f = r.figures;
@@ -26,6 +26,7 @@ async function scaling(args: BenchArgs) {
     print(row(String(stages), [
       f.refreshMs, f.refreshCpuMs, f.peakRssMb, f.k8sRequests, f.gitRequests,
       f.secondRefresh.refreshMs, f.secondRefresh.gitRequests, f.parseFloorMs, ratio(f.refreshMs, f.parseFloorMs),
+      f.readFloorMs ?? '',
     ]));
   }
   print(JSON.stringify({ machine: machine(), scaling: rows, connections: args.connections }));

@@ -1,7 +1,7 @@
 /** Wall time, CPU time and peak RSS of one async operation of this process. */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 export interface Cost {
   wallMs: number;
@@ -11,6 +11,8 @@ export interface Cost {
   startRssMb: number;
   /** Heap still in use after the operation and a full GC, minus before: what it keeps. */
   retainedHeapMb: number;
+  /** How late timers ran during the operation: what other plugins' requests waited. */
+  eventLoopDelay: { p99Ms: number; maxMs: number };
   /** Garbage collection pauses of the main thread during the operation. */
   gc: { count: number; ms: number };
 }
@@ -45,12 +47,16 @@ export async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; cos
   };
   const gcObserver = new PerformanceObserver(list => countGc(list.getEntries()));
   gcObserver.observe({ entryTypes: ['gc'] });
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const cpu = process.cpuUsage();
   const start = performance.now();
   try {
     const result = await fn();
     const wallMs = performance.now() - start;
     const used = process.cpuUsage(cpu);
+    loopDelay.disable();
+    const delayMs = (ns: number) => Math.round(ns / 1e5) / 10;
     peak = Math.max(peak, process.memoryUsage.rss());
     const maxRssAfter = process.resourceUsage().maxRSS;
     // The lifetime peak rose during the run: then it happened during the run.
@@ -70,6 +76,7 @@ export async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; cos
         startRssMb: mb(startRss),
         retainedHeapMb: mb(retained),
         gc: gcDuring,
+        eventLoopDelay: { p99Ms: delayMs(loopDelay.percentile(99)), maxMs: delayMs(loopDelay.max) },
       },
     };
   } finally {

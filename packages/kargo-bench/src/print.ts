@@ -22,6 +22,10 @@ export function printRun(r: RunResult, print: (line: string) => void) {
   print(`    RSS before the refresh (backend loaded, idle): ${r.costs.first.startRssMb} MB`);
   const gcOf = (c: { gc: { count: number; ms: number } }) => `${c.gc.ms} ms in ${c.gc.count} pauses`;
   print(`    heap kept after the full refresh (the snapshot, after a full GC): ${r.costs.first.retainedHeapMb} MB`);
+  const delayOf = (c: { eventLoopDelay: { p99Ms: number; maxMs: number } }) =>
+    `p99 ${c.eventLoopDelay.p99Ms} ms, max ${c.eventLoopDelay.maxMs} ms`;
+  print(`    event loop delay (what other plugins' requests wait): ${delayOf(r.costs.first)} (full refresh),` +
+    ` ${delayOf(r.costs.second)} (second)`);
   print(`    garbage collection: ${gcOf(r.costs.first)} (full refresh), ${gcOf(r.costs.second)} (second)`);
   print(`    sandbox busy (>= 1 request in flight): ${Math.round(first.busyMs)} ms of the full refresh,` +
     ` ${Math.round(second.busyMs)} ms of the second${naive ? `, ${Math.round(naive.busyMs)} ms of the naive run` : ''}`);
@@ -47,7 +51,7 @@ export function printRun(r: RunResult, print: (line: string) => void) {
   print(`(5) parse floor: ${f.parseFloorMs} ms to JSON.parse ${r.floor.payloads} raw payloads (${r.floor.megabytes} MB);` +
     ` refresh/parse = ${ratio(f.refreshMs, f.parseFloorMs)}`);
   if (f.readFloorMs) {
-    print(`    read floor: ${f.readFloorMs} ms to fetch them over HTTP through the proxy and JSON.parse them,` +
+    print(`    read floor: ${f.readFloorMs} ms to fetch them over HTTP and JSON.parse them,` +
       ` with the refresh's parallelism; refresh/read = ${ratio(f.refreshMs, f.readFloorMs)}`);
   }
 }

@@ -43,6 +43,11 @@ export interface SandboxOptions {
   githubToken?: string;
   gitlabToken?: string;
   log?: (message: string) => void;
+  /**
+   * Called first for every request of every API (e.g. to count requests
+   * without putting a proxy, and its copy of every body, in front).
+   */
+  onRequest?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 }
 
 /** A running sandbox. @public */
@@ -123,6 +128,7 @@ export async function startSandbox(
     res: http.ServerResponse,
   ) => {
     try {
+      options.onRequest?.(req, res);
       if (await faults.intercept(req, res)) return;
       if (await kube(req, res)) return;
       if (await gitHandler(req, res)) return;

@@ -150,3 +150,31 @@ describe('kargo backend plugin against the sandbox', () => {
     expect(JSON.stringify(res.body)).not.toContain(ADMIN_TOKEN);
   });
 });
+
+describe('kargo backend plugin on one or several replicas', () => {
+  it('refreshes on every replica when the cache store is in-process, as nothing can be shared', async () => {
+    const backend = await startKargoTestBackend();
+    try {
+      expect(backend.refreshTask()).toMatchObject({ id: 'kargo-snapshot-refresh', scope: 'local' });
+      await backend.refresh();
+      const res = await request(backend.server)
+        .get('/api/kargo/projects/checkout/stages')
+        .set('Authorization', user());
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeGreaterThan(0);
+    } finally {
+      await backend.stop();
+    }
+  });
+
+  it('refreshes on one replica at a time when the cache store is shared', async () => {
+    const backend = await startKargoTestBackend({
+      backendConfig: { cache: { store: 'redis', connection: 'redis://cache.example.com:6379' } },
+    });
+    try {
+      expect(backend.refreshTask()).toMatchObject({ id: 'kargo-snapshot-refresh', scope: 'global' });
+    } finally {
+      await backend.stop();
+    }
+  });
+});

@@ -38,8 +38,12 @@ export const kargoPlugin = createBackendPlugin({
         const { httpRouter, logger, scheduler, kargo } = deps;
         const { refresh } = readKargoConfig(deps.config);
         const frequencyMs = durationToMilliseconds(refresh.frequency);
+        // With a shared cache store one replica refreshes (a global task) and
+        // the others read its snapshot from the cache; with the in-process
+        // memory store nothing can be shared, so every replica refreshes.
+        const shared = isSharedCacheStore(deps.config);
         const store = new SnapshotStore(
-          isSharedCacheStore(deps.config) ? deps.cache : undefined,
+          shared ? deps.cache : undefined,
           Math.max(5 * frequencyMs, 60_000),
           frequencyMs,
         );
@@ -53,7 +57,7 @@ export const kargoPlugin = createBackendPlugin({
 
         await scheduler.scheduleTask({
           id: 'kargo-snapshot-refresh',
-          scope: 'global',
+          scope: shared ? 'global' : 'local',
           frequency: refresh.frequency,
           timeout: refresh.timeout,
           initialDelay: { seconds: 0 },

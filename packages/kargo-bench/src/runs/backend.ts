@@ -24,7 +24,7 @@ export interface BenchBackend {
   stop(): Promise<void>;
 }
 
-/** Integrations and the Kargo instance, all pointing at the counting proxy. */
+/** Integrations and the Kargo instance, all pointing at the (counting) sandbox. */
 export function benchConfig(url: string) {
   return {
     kargo: {

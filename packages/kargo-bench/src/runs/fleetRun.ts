@@ -9,7 +9,7 @@ import { measure, type Cost } from '../measure';
 import { profiled } from '../profile';
 import type { BenchFigures, RefreshFigures } from '../report';
 import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
-import type { RequestCounts } from '../sandbox/proxy';
+import type { RequestCounts } from '../sandbox/counter';
 import { startBenchBackend, type BenchBackend } from './backend';
 import { fetchRawPayloads, parseFloor, readFloor, type Floor } from './floor';
 import { runNaive, type NaiveResult } from './naive';
@@ -77,7 +77,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
     `${fleet.analysisRuns} AnalysisRuns, ${fleet.promotions} Promotions, ${fleet.repositories} repositories ` +
     `(${fleet.gitlabRepositories} on GitLab), ${fleet.openPullRequests} open PRs`);
   const sandbox = await startBenchSandbox(spec);
-  log(`sandbox (pid ${sandbox.pid}) loaded in ${sandbox.loadMs} ms; counting proxy at ${sandbox.url}`);
+  log(`sandbox (pid ${sandbox.pid}) loaded in ${sandbox.loadMs} ms at ${sandbox.url}`);
   let backend: BenchBackend | undefined;
   try {
     backend = await startBenchBackend(sandbox.url);
@@ -113,7 +113,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
       log(`detail load: ${load.requests} requests, ${load.rps} req/s`);
     }
 
-    const floor = parseFloor(await fetchRawPayloads(sandbox.directUrl, spec));
+    const floor = parseFloor(await fetchRawPayloads(sandbox.url, spec));
     floor.readMs = await readFloor(sandbox.url, spec);
     const figures: BenchFigures = {
       stages: fleet.stages,

@@ -1,6 +1,6 @@
 /**
  * The sandbox child process: a sandbox with the generated fleet loaded
- * straight into its stores, behind the counting proxy. Kept out of the bench
+ * straight into its stores, counting every request it serves. Kept out of the bench
  * process so the sandbox's CPU and memory never count as ours.
  */
 import {
@@ -11,7 +11,7 @@ import {
 } from '@kargo-backstage/kargo-sandbox';
 import { countsOf, fleetProjects } from '../fleet/generate';
 import { fetchRawPayloads } from '../runs/floor';
-import { startCountingProxy } from './proxy';
+import { requestCounter } from './counter';
 import type { FromSandbox, SandboxChildArgs, ToSandbox } from './protocol';
 
 type GitFixtureDocument = Parameters<GitFakeStore['addFromFixture']>[0];
@@ -21,7 +21,14 @@ const send = (message: FromSandbox) => process.send?.(message);
 async function main() {
   const args = JSON.parse(process.argv[2]) as SandboxChildArgs;
   const started = Date.now();
-  const sandbox = await startSandbox({ port: 0, fixtures: false, controller: false, tokens: DEMO_TOKENS });
+  const counter = requestCounter();
+  const sandbox = await startSandbox({
+    port: 0,
+    fixtures: false,
+    controller: false,
+    tokens: DEMO_TOKENS,
+    onRequest: counter.onRequest,
+  });
   // The naive approach alone sends thousands of GitHub requests: lift the
   // fake's hourly limit so it measures cost, not throttling.
   sandbox.git.setGitHubRateLimit(1_000_000_000, { resetUsage: true });
@@ -35,17 +42,16 @@ async function main() {
   // object's serialisation (as kube-apiserver caches encoded objects), so the
   // first refresh measures our backend, not the fake serialising 70 MB cold.
   await fetchRawPayloads(sandbox.url, args.spec);
-  const proxy = await startCountingProxy(sandbox.url);
-  send({ type: 'ready', url: proxy.url, directUrl: sandbox.url, fleet: countsOf(args.spec), loadMs: Date.now() - started });
+  counter.reset();
+  send({ type: 'ready', url: sandbox.url, fleet: countsOf(args.spec), loadMs: Date.now() - started });
 
   process.on('message', async (message: ToSandbox) => {
-    if (message.type === 'counts') send({ type: 'counts', id: message.id, counts: proxy.counts() });
+    if (message.type === 'counts') send({ type: 'counts', id: message.id, counts: counter.counts() });
     if (message.type === 'reset') {
-      proxy.reset();
+      counter.reset();
       send({ type: 'done', id: message.id });
     }
     if (message.type === 'stop') {
-      await proxy.close();
       await sandbox.stop();
       send({ type: 'done', id: message.id });
       process.exit(0);

@@ -3,7 +3,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import type { FleetSpec } from '../fleet/generate';
 import type { FromSandbox, SandboxReady, ToSandbox } from './protocol';
-import type { RequestCounts } from './proxy';
+import type { RequestCounts } from './counter';
 
 export interface BenchSandbox extends SandboxReady {
   pid: number;

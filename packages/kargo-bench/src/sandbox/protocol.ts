@@ -1,6 +1,6 @@
 /** Messages between the bench and its sandbox child process. */
 import type { FleetCounts, FleetSpec } from '../fleet/generate';
-import type { RequestCounts } from './proxy';
+import type { RequestCounts } from './counter';
 
 export type ToSandbox =
   | { type: 'counts'; id: number }
@@ -9,10 +9,8 @@ export type ToSandbox =
 
 export interface SandboxReady {
   type: 'ready';
-  /** The counting proxy: point every client measured here. */
+  /** The sandbox; every request it serves is counted. */
   url: string;
-  /** The sandbox itself, uncounted (raw payloads for the parse floor). */
-  directUrl: string;
   fleet: FleetCounts;
   loadMs: number;
 }

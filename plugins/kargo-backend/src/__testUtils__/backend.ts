@@ -1,3 +1,4 @@
+import type { JsonObject } from '@backstage/types';
 import {
   mockCredentials,
   mockServices,
@@ -53,6 +54,8 @@ export interface KargoTestBackend {
   permissions: ReturnType<typeof mockServices.permissions.mock>;
   /** The plugin's Kargo service, to count requests that reached the cluster. */
   kargo(): DefaultKargoService;
+  /** The refresh task as the plugin scheduled it. */
+  refreshTask(): SchedulerServiceTaskInvocationDefinition;
   stop(): Promise<void>;
 }
 
@@ -62,6 +65,8 @@ export async function startKargoTestBackend(options?: {
   result?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
   /** Point the instance elsewhere (e.g. a closed port) instead of the sandbox. */
   clusterUrl?: string;
+  /** `backend` configuration (e.g. the cache store). */
+  backendConfig?: JsonObject;
 }): Promise<KargoTestBackend> {
   const sandbox =
     options?.sandbox ?? (await startSandbox({ port: 0, tokens: DEMO_TOKENS, stepDelayMs: 20 }));
@@ -85,6 +90,7 @@ export async function startKargoTestBackend(options?: {
       }),
       mockServices.rootConfig.factory({
         data: {
+          ...(options?.backendConfig ? { backend: options.backendConfig } : {}),
           kargo: {
             instances: [
               {
@@ -122,6 +128,7 @@ export async function startKargoTestBackend(options?: {
     auditor,
     permissions,
     kargo: () => kargo!,
+    refreshTask: task,
     refresh: () => Promise.resolve(task().fn(new AbortController().signal)),
     stop: async () => {
       await backend.stop();
