@@ -106,6 +106,12 @@ try {
   await failedRow.getByRole('button').first().click();
   const drawer = page.getByRole('region', { name: /^AnalysisRun / });
   await drawer.getByText(/card authorisations time out/).waitFor();
+  // The drawer slides in from the right: wait until it has arrived.
+  await page.waitForFunction(() => {
+    const paper = document.querySelector('.MuiDrawer-paper');
+    const box = paper?.getBoundingClientRect();
+    return !!box && Math.abs(box.right - window.innerWidth) < 1;
+  });
   await shot(page, 'analysis-run-drawer.png');
   await page.keyboard.press('Escape');
 

@@ -67,17 +67,17 @@ const runArb = fc.record({
 
 describe('slimAnalysisRun', () => {
   it('keeps what the history reads and drops providers, managed fields and passed measurements', () => {
+    const metadata = {
+      name: 'app.01.c1',
+      namespace: 'proj',
+      labels: { 'kargo.akuity.io/stage': 'app' },
+      annotations: { 'kargo.akuity.io/create-actor': 'admin' },
+      ownerReferences: [{ kind: 'Freight', name: 'f1' } as any],
+    };
     const run: AnalysisRun = {
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'AnalysisRun',
-      metadata: {
-        name: 'app.01.c1',
-        namespace: 'proj',
-        labels: { 'kargo.akuity.io/stage': 'app' },
-        annotations: { 'kargo.akuity.io/create-actor': 'admin' },
-        ownerReferences: [{ kind: 'Freight', name: 'f1' } as any],
-        managedFields: [{ manager: 'rollouts-controller' }],
-      } as any,
+      metadata: { ...metadata, managedFields: [{ manager: 'rollouts-controller' }] } as any,
       spec: { metrics: [{ name: 'error-rate', provider: { prometheus: { query: 'up' } } } as any] },
       status: {
         phase: 'Failed',
@@ -101,13 +101,7 @@ describe('slimAnalysisRun', () => {
     expect(slimAnalysisRun(run)).toEqual({
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'AnalysisRun',
-      metadata: {
-        name: 'app.01.c1',
-        namespace: 'proj',
-        labels: { 'kargo.akuity.io/stage': 'app' },
-        annotations: { 'kargo.akuity.io/create-actor': 'admin' },
-        ownerReferences: [{ kind: 'Freight', name: 'f1' }],
-      },
+      metadata,
       spec: { metrics: [{ name: 'error-rate' }] },
       status: {
         phase: 'Failed',
