@@ -102,26 +102,28 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
       }
       const freightObject = resolved.freight;
       const freightName = freightObject.metadata?.name ?? freight;
-      const availability = isFreightAvailableToStage(
-        freightObject,
-        stageObject,
-      );
-      if (!availability.available) {
-        throw new InputError(
-          `Freight ${freight} is not available to Stage ${stage}: ${availability.reason}`,
-        );
-      }
-      if (!stageObject.spec?.promotionTemplate?.spec?.steps?.length) {
-        throw new InputError(
-          `Stage ${stage} has no promotion steps, so Freight cannot be promoted into it`,
-        );
-      }
 
       // The key names what is promoted where, so a retried task finds the
-      // Promotion it already created instead of creating a second one.
+      // Promotion it already created instead of creating a second one. The
+      // checks belong to the creation: a retry must return that Promotion
+      // even if the Freight has stopped being available since.
       const promotionName = await ctx.checkpoint({
         key: `kargo.promote.${instanceName}.${project}.${stage}.${freightName}`,
         fn: async () => {
+          const availability = isFreightAvailableToStage(
+            freightObject,
+            stageObject,
+          );
+          if (!availability.available) {
+            throw new InputError(
+              `Freight ${freight} is not available to Stage ${stage}: ${availability.reason}`,
+            );
+          }
+          if (!stageObject.spec?.promotionTemplate?.spec?.steps?.length) {
+            throw new InputError(
+              `Stage ${stage} has no promotion steps, so Freight cannot be promoted into it`,
+            );
+          }
           const promotion = buildPromotion({
             stage: stageObject,
             freight: freightObject,
