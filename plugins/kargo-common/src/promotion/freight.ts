@@ -1,5 +1,7 @@
 import { KARGO_LABELS } from '../constants';
 import type { Freight, FreightOrigin, Stage } from '../types';
+import { asRecord } from '../util/objects';
+import { formatDuration, parseGoDuration, toMillis } from '../util/time';
 
 /**
  * Outcome of {@link resolveFreight}: the Freight, or why there is none.
@@ -60,15 +62,17 @@ function hasKey(map: Record<string, unknown> | undefined, key: string) {
  * - the Stage must request Freight from the Freight's origin;
  * - then the Freight is available when it is approved for the Stage, when the
  *   Stage takes that origin directly, or when it is verified in one upstream
- *   Stage (all of them with `availabilityStrategy: All`).
- *
- * Required soak times are not evaluated (Kargo enforces them itself).
+ *   Stage (all of them with `availabilityStrategy: All`);
+ * - with `requiredSoakTime`, an upstream Stage counts only once the Freight
+ *   has soaked there that long: its longest recorded soak, the time since it
+ *   was verified there, or the time it has been there now (approval skips it).
  *
  * @public
  */
 export function isFreightAvailableToStage(
   freight: Freight,
   stage: Stage,
+  now: number = Date.now(),
 ): FreightAvailability {
   const freightName = freightAlias(freight) ?? freight.metadata?.name ?? '';
   const stageName = stage.metadata?.name ?? '';
@@ -109,16 +113,30 @@ export function isFreightAvailableToStage(
   const verifiedIn = upstream.filter(s =>
     hasKey(freight.status?.verifiedIn, s),
   );
+  const soak = parseGoDuration(
+    (sources as { requiredSoakTime?: unknown } | undefined)?.requiredSoakTime,
+  );
+  const soakedIn = soak
+    ? verifiedIn.filter(s => soakOf(freight, s, now) >= soak)
+    : verifiedIn;
   const all = sources?.availabilityStrategy === 'All';
-  const ok =
+  const counted = (list: string[]) =>
     upstream.length > 0 &&
-    (all ? verifiedIn.length === upstream.length : verifiedIn.length > 0);
-  if (ok) {
+    (all ? list.length === upstream.length : list.length > 0);
+  if (counted(soakedIn)) {
     return {
       available: true,
-      reason: `Freight "${freightName}" is verified in ${verifiedIn.join(
-        ', ',
-      )}`,
+      reason: `Freight "${freightName}" is verified in ${soakedIn.join(', ')}`,
+    };
+  }
+  if (soak && counted(verifiedIn)) {
+    const soaking = verifiedIn
+      .filter(s => !soakedIn.includes(s))
+      .map(s => `${formatDuration(soakOf(freight, s, now))} in ${s}`)
+      .join(', ');
+    return {
+      available: false,
+      reason: `Freight "${freightName}" must soak ${formatDuration(soak)} in its upstream Stages to be available to Stage "${stageName}"; so far ${soaking}`,
     };
   }
   const list = upstream.join(', ') || 'none';
@@ -128,4 +146,21 @@ export function isFreightAvailableToStage(
       ? `Freight "${freightName}" must be verified in all upstream Stages (${list}) to be available to Stage "${stageName}"`
       : `Freight "${freightName}" must be verified in at least one upstream Stage (${list}) to be available to Stage "${stageName}"`,
   };
+}
+
+/**
+ * How long the Freight has soaked in a Stage: the longest of its recorded
+ * longest soak, the time since it was verified there and its time there now.
+ */
+function soakOf(freight: Freight, stage: string, now: number): number {
+  const verified = asRecord(freight.status?.verifiedIn?.[stage]);
+  const since = (time: unknown) => {
+    const at = toMillis(typeof time === 'string' ? time : undefined);
+    return at === undefined ? 0 : now - at;
+  };
+  return Math.max(
+    parseGoDuration(verified?.longestSoak) ?? 0,
+    since(verified?.verifiedAt),
+    since(freight.status?.currentlyIn?.[stage]?.since),
+  );
 }

@@ -13,3 +13,43 @@ export function formatClock(
   if (ms === undefined) return undefined;
   return `${new Date(ms).toISOString().slice(11, 16)} UTC`;
 }
+
+const GO_DURATION_UNITS: Record<string, number> = {
+  h: 3_600_000,
+  m: 60_000,
+  s: 1_000,
+  ms: 1,
+  us: 0.001,
+  µs: 0.001,
+  ns: 0.000001,
+};
+
+/**
+ * Milliseconds of a Go duration as Kubernetes writes `metav1.Duration`
+ * (`1h30m0s`, `90s`, `2h`, `0`), or undefined for anything else.
+ */
+export function parseGoDuration(text: unknown): number | undefined {
+  if (typeof text !== 'string' || !text) return undefined;
+  if (text === '0') return 0;
+  const part = /(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/y;
+  let total = 0;
+  let at = 0;
+  while (at < text.length) {
+    part.lastIndex = at;
+    const match = part.exec(text);
+    if (!match) return undefined;
+    total += Number(match[1]) * GO_DURATION_UNITS[match[2]];
+    at = part.lastIndex;
+  }
+  return total;
+}
+
+/** A duration as a person reads it: `1h 30m`, `10m`, `45s`. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const parts = [h && `${h}h`, m && `${m}m`, s && !h && `${s}s`].filter(Boolean);
+  return parts.length ? parts.join(' ') : '0s';
+}
