@@ -173,7 +173,9 @@ test('a run name opens the AnalysisRun drawer with the failed measurements', asy
     'error-rate 0.871 is below 0.95: card authorisations time out against the acquirer sandbox',
   );
   // Once it has slid in, the whole drawer is on screen, its close button too.
-  await expect(drawer.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  await expect(drawer.getByRole('button', { name: 'Close' })).toBeInViewport({
+    ratio: 1,
+  });
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toBeHidden();
 });

@@ -1,8 +1,10 @@
 import { createApp } from '@backstage/frontend-defaults';
 import catalogPlugin from '@backstage/plugin-catalog/alpha';
-import kargoPlugin from '@kargo-backstage/plugin-kargo/alpha';
+import kargoPlugin, {
+  kargoTranslationsModule,
+} from '@kargo-backstage/plugin-kargo/alpha';
 import { navModule } from './modules/nav';
 
 export default createApp({
-  features: [catalogPlugin, kargoPlugin, navModule],
+  features: [catalogPlugin, kargoPlugin, kargoTranslationsModule, navModule],
 });

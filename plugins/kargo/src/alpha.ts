@@ -4,4 +4,6 @@
  * @packageDocumentation
  */
 export { default } from './alpha/plugin';
+export { kargoTranslationsModule } from './alpha/translation';
 export { kargoTranslationRef } from './translation';
+export { kargoTranslations } from './translations';

@@ -1,114 +1,117 @@
 import { createTranslationRef } from '@backstage/core-plugin-api/alpha';
 
+/** The English messages (the default language). */
+export const kargoMessages = {
+  tab: { title: 'Kargo' },
+  card: {
+    title: 'Kargo',
+    stage: 'Stage',
+    verification: 'Verification',
+    pullRequests: 'Open PRs',
+    actions: 'Actions',
+    openPullRequests_one: '{{count}} open PR',
+    openPullRequests_other: '{{count}} open PRs',
+  },
+  states: {
+    staleBanner: 'Kargo data is stale: last updated {{time}}',
+    staleBannerUnknown: 'Kargo data is stale: never updated',
+    staleMessage:
+      'The last attempt to read Kargo failed; this page shows older data.',
+    refreshFailed:
+      'Could not refresh Kargo data: {{message}}; showing data from {{time}}',
+    refreshFailedUnknown:
+      'Could not refresh Kargo data: {{message}}; showing earlier data',
+    emptyTitle: 'No Kargo Stages',
+    emptyDescription:
+      'The Kargo project this entity names has no Stages (or none match kargo.akuity.io/stages).',
+    projectError: 'Could not read Kargo project {{project}} ({{instance}})',
+    stageError: 'This Stage could not be read',
+  },
+  stage: {
+    phase: 'Phase: {{phase}}',
+    health: 'Health: {{health}}',
+    healthUnknown: 'Health: Unknown',
+    openInKargo: 'Open in Kargo',
+    currentFreight: 'Current freight',
+    noFreight: 'No freight',
+    verificationHistory: 'Verification history',
+    pullRequests: 'Pull requests',
+    pullRequestError: 'Could not list pull requests of {{repo}}',
+    rateLimitedUntil: 'Rate limited until {{time}}.',
+  },
+  verification: {
+    phase: 'Phase',
+    start: 'Started',
+    duration: 'Duration',
+    actor: 'Actor',
+    freight: 'Freight',
+    analysisRun: 'AnalysisRun',
+    none: 'No verifications yet',
+    noRun: 'no AnalysisRun',
+    stale: 'Stale',
+    staleTooltip:
+      'Kargo still shows {{recorded}}; the AnalysisRun {{phase}} at {{time}}',
+    staleTooltipNoTime:
+      'Kargo still shows {{recorded}}; the AnalysisRun is {{phase}}',
+    staleTooltipUnlisted:
+      'Kargo no longer lists this run; the AnalysisRun is {{phase}}',
+    noVerification: 'No verification',
+  },
+  drawer: {
+    title: 'AnalysisRun {{name}}',
+    close: 'Close',
+    summary: 'Summary',
+    started: 'Started',
+    completed: 'Completed',
+    message: 'Message',
+    metrics: 'Metrics',
+    noMetrics: 'This AnalysisRun has no metric results.',
+    measurement: '{{phase}} measurement at {{time}}',
+    value: 'value: {{value}}',
+  },
+  pullRequests: {
+    number: 'Number',
+    title: 'Title',
+    state: 'State',
+    branches: 'Branches',
+    author: 'Author',
+    age: 'Age',
+    promotion: 'Promotion',
+    none: 'No open pull requests',
+    orphaned: 'Orphaned',
+    orphanedTooltip:
+      'Open, but no running or pending Promotion of this Stage waits for it: Kargo lost track of it. Merge or close it by hand.',
+  },
+  actions: {
+    reverify: 'Reverify',
+    abort: 'Abort verification',
+    reverifyTitle: 'Reverify {{stage}}?',
+    reverifyBody:
+      'Kargo will run the verification of the current freight of {{stage}} again.',
+    abortTitle: 'Abort the verification of {{stage}}?',
+    abortBody:
+      'Kargo will terminate the running AnalysisRun; the verification ends as Failed.',
+    confirmReverify: 'Confirm reverify',
+    confirmAbort: 'Confirm abort',
+    cancel: 'Cancel',
+    reverifyRequested: 'Reverify requested for {{stage}}',
+    abortRequested: 'Abort requested for {{stage}}',
+    reverifyFailed: 'Reverify of {{stage}} failed: {{message}}',
+    abortFailed: 'Abort of {{stage}} failed: {{message}}',
+    notPermittedReverify: 'You are not permitted to reverify this Stage.',
+    notPermittedAbort: 'You are not permitted to abort this verification.',
+    checkingPermission: 'Checking your permissions…',
+    notAllowed: 'Kargo does not allow this action right now.',
+  },
+} as const;
+
 /**
  * Every string the Kargo frontend shows. Override them through the app's
- * translation API.
+ * translation API; `kargoTranslations` adds German.
  *
  * @alpha
  */
 export const kargoTranslationRef = createTranslationRef({
   id: 'plugin.kargo',
-  messages: {
-    tab: { title: 'Kargo' },
-    card: {
-      title: 'Kargo',
-      stage: 'Stage',
-      verification: 'Verification',
-      pullRequests: 'Open PRs',
-      actions: 'Actions',
-      openPullRequests_one: '{{count}} open PR',
-      openPullRequests_other: '{{count}} open PRs',
-    },
-    states: {
-      staleBanner: 'Kargo data is stale: last updated {{time}}',
-      staleBannerUnknown: 'Kargo data is stale: never updated',
-      staleMessage:
-        'The last attempt to read Kargo failed; this page shows older data.',
-      refreshFailed:
-        'Could not refresh Kargo data: {{message}}; showing data from {{time}}',
-      refreshFailedUnknown:
-        'Could not refresh Kargo data: {{message}}; showing earlier data',
-      emptyTitle: 'No Kargo Stages',
-      emptyDescription:
-        'The Kargo project this entity names has no Stages (or none match kargo.akuity.io/stages).',
-      projectError: 'Could not read Kargo project {{project}} ({{instance}})',
-      stageError: 'This Stage could not be read',
-    },
-    stage: {
-      phase: 'Phase: {{phase}}',
-      health: 'Health: {{health}}',
-      healthUnknown: 'Health: Unknown',
-      openInKargo: 'Open in Kargo',
-      currentFreight: 'Current freight',
-      noFreight: 'No freight',
-      verificationHistory: 'Verification history',
-      pullRequests: 'Pull requests',
-      pullRequestError: 'Could not list pull requests of {{repo}}',
-      rateLimitedUntil: 'Rate limited until {{time}}.',
-    },
-    verification: {
-      phase: 'Phase',
-      start: 'Started',
-      duration: 'Duration',
-      actor: 'Actor',
-      freight: 'Freight',
-      analysisRun: 'AnalysisRun',
-      none: 'No verifications yet',
-      noRun: 'no AnalysisRun',
-      stale: 'Stale',
-      staleTooltip:
-        'Kargo still shows {{recorded}}; the AnalysisRun {{phase}} at {{time}}',
-      staleTooltipNoTime:
-        'Kargo still shows {{recorded}}; the AnalysisRun is {{phase}}',
-      staleTooltipUnlisted:
-        'Kargo no longer lists this run; the AnalysisRun is {{phase}}',
-      noVerification: 'No verification',
-    },
-    drawer: {
-      title: 'AnalysisRun {{name}}',
-      close: 'Close',
-      summary: 'Summary',
-      started: 'Started',
-      completed: 'Completed',
-      message: 'Message',
-      metrics: 'Metrics',
-      noMetrics: 'This AnalysisRun has no metric results.',
-      measurement: '{{phase}} measurement at {{time}}',
-      value: 'value: {{value}}',
-    },
-    pullRequests: {
-      number: 'Number',
-      title: 'Title',
-      state: 'State',
-      branches: 'Branches',
-      author: 'Author',
-      age: 'Age',
-      promotion: 'Promotion',
-      none: 'No open pull requests',
-      orphaned: 'Orphaned',
-      orphanedTooltip:
-        'Open, but no running or pending Promotion of this Stage waits for it: Kargo lost track of it. Merge or close it by hand.',
-    },
-    actions: {
-      reverify: 'Reverify',
-      abort: 'Abort verification',
-      reverifyTitle: 'Reverify {{stage}}?',
-      reverifyBody:
-        'Kargo will run the verification of the current freight of {{stage}} again.',
-      abortTitle: 'Abort the verification of {{stage}}?',
-      abortBody:
-        'Kargo will terminate the running AnalysisRun; the verification ends as Failed.',
-      confirmReverify: 'Confirm reverify',
-      confirmAbort: 'Confirm abort',
-      cancel: 'Cancel',
-      reverifyRequested: 'Reverify requested for {{stage}}',
-      abortRequested: 'Abort requested for {{stage}}',
-      reverifyFailed: 'Reverify of {{stage}} failed: {{message}}',
-      abortFailed: 'Abort of {{stage}} failed: {{message}}',
-      notPermittedReverify: 'You are not permitted to reverify this Stage.',
-      notPermittedAbort: 'You are not permitted to abort this verification.',
-      checkingPermission: 'Checking your permissions…',
-      notAllowed: 'Kargo does not allow this action right now.',
-    },
-  },
+  messages: kargoMessages,
 });

@@ -7,7 +7,7 @@ import { kargoEntityContent } from './entityContent';
 
 /**
  * The Kargo frontend plugin for the new frontend system: the API client, the
- * entity tab and the overview card.
+ * entity tab and the overview card (translations: kargoTranslationsModule).
  *
  * @alpha
  */

@@ -1,0 +1,106 @@
+import { createTranslationMessages } from '@backstage/frontend-plugin-api';
+import { kargoTranslationRef } from '../translation';
+
+/** German, complete (`full`: a new English key fails the type check here). */
+const de = createTranslationMessages({
+  ref: kargoTranslationRef,
+  full: true,
+  messages: {
+    'tab.title': 'Kargo',
+    'card.title': 'Kargo',
+    'card.stage': 'Stage',
+    'card.verification': 'Verifizierung',
+    'card.pullRequests': 'Offene PRs',
+    'card.actions': 'Aktionen',
+    'card.openPullRequests_one': '{{count}} offener PR',
+    'card.openPullRequests_other': '{{count}} offene PRs',
+    'states.staleBanner':
+      'Kargo-Daten sind veraltet: zuletzt aktualisiert {{time}}',
+    'states.staleBannerUnknown': 'Kargo-Daten sind veraltet: nie aktualisiert',
+    'states.staleMessage':
+      'Der letzte Versuch, Kargo zu lesen, ist fehlgeschlagen; diese Seite zeigt ältere Daten.',
+    'states.refreshFailed':
+      'Kargo-Daten konnten nicht aktualisiert werden: {{message}}; Daten von {{time}}',
+    'states.refreshFailedUnknown':
+      'Kargo-Daten konnten nicht aktualisiert werden: {{message}}; ältere Daten',
+    'states.emptyTitle': 'Keine Kargo-Stages',
+    'states.emptyDescription':
+      'Das Kargo-Projekt dieser Entität hat keine Stages (oder keine passt zu kargo.akuity.io/stages).',
+    'states.projectError':
+      'Kargo-Projekt {{project}} ({{instance}}) konnte nicht gelesen werden',
+    'states.stageError': 'Diese Stage konnte nicht gelesen werden',
+    'stage.phase': 'Phase: {{phase}}',
+    'stage.health': 'Zustand: {{health}}',
+    'stage.healthUnknown': 'Zustand: unbekannt',
+    'stage.openInKargo': 'In Kargo öffnen',
+    'stage.currentFreight': 'Aktuelle Freight',
+    'stage.noFreight': 'Keine Freight',
+    'stage.verificationHistory': 'Verifizierungsverlauf',
+    'stage.pullRequests': 'Pull-Requests',
+    'stage.pullRequestError':
+      'Pull-Requests von {{repo}} konnten nicht gelistet werden',
+    'stage.rateLimitedUntil': 'Rate-Limit bis {{time}}.',
+    'verification.phase': 'Phase',
+    'verification.start': 'Gestartet',
+    'verification.duration': 'Dauer',
+    'verification.actor': 'Auslöser',
+    'verification.freight': 'Freight',
+    'verification.analysisRun': 'AnalysisRun',
+    'verification.none': 'Noch keine Verifizierungen',
+    'verification.noRun': 'kein AnalysisRun',
+    'verification.stale': 'Veraltet',
+    'verification.staleTooltip':
+      'Kargo zeigt noch {{recorded}}; der AnalysisRun ist um {{time}} {{phase}}',
+    'verification.staleTooltipNoTime':
+      'Kargo zeigt noch {{recorded}}; der AnalysisRun ist {{phase}}',
+    'verification.staleTooltipUnlisted':
+      'Kargo listet diesen Run nicht mehr; der AnalysisRun ist {{phase}}',
+    'verification.noVerification': 'Keine Verifizierung',
+    'drawer.title': 'AnalysisRun {{name}}',
+    'drawer.close': 'Schließen',
+    'drawer.summary': 'Übersicht',
+    'drawer.started': 'Gestartet',
+    'drawer.completed': 'Beendet',
+    'drawer.message': 'Meldung',
+    'drawer.metrics': 'Metriken',
+    'drawer.noMetrics': 'Dieser AnalysisRun hat keine Metrik-Ergebnisse.',
+    'drawer.measurement': 'Messung {{phase}} um {{time}}',
+    'drawer.value': 'Wert: {{value}}',
+    'pullRequests.number': 'Nummer',
+    'pullRequests.title': 'Titel',
+    'pullRequests.state': 'Status',
+    'pullRequests.branches': 'Branches',
+    'pullRequests.author': 'Autor',
+    'pullRequests.age': 'Alter',
+    'pullRequests.promotion': 'Promotion',
+    'pullRequests.none': 'Keine offenen Pull-Requests',
+    'pullRequests.orphaned': 'Verwaist',
+    'pullRequests.orphanedTooltip':
+      'Offen, aber keine laufende oder wartende Promotion dieser Stage wartet darauf: Kargo hat ihn aus den Augen verloren. Von Hand mergen oder schließen.',
+    'actions.reverify': 'Erneut verifizieren',
+    'actions.abort': 'Verifizierung abbrechen',
+    'actions.reverifyTitle': '{{stage}} erneut verifizieren?',
+    'actions.reverifyBody':
+      'Kargo führt die Verifizierung der aktuellen Freight von {{stage}} noch einmal aus.',
+    'actions.abortTitle': 'Die Verifizierung von {{stage}} abbrechen?',
+    'actions.abortBody':
+      'Kargo beendet den laufenden AnalysisRun; die Verifizierung endet als Failed.',
+    'actions.confirmReverify': 'Erneut verifizieren',
+    'actions.confirmAbort': 'Abbrechen bestätigen',
+    'actions.cancel': 'Zurück',
+    'actions.reverifyRequested':
+      'Erneute Verifizierung von {{stage}} angefordert',
+    'actions.abortRequested': 'Abbruch für {{stage}} angefordert',
+    'actions.reverifyFailed':
+      'Erneute Verifizierung von {{stage}} fehlgeschlagen: {{message}}',
+    'actions.abortFailed': 'Abbruch von {{stage}} fehlgeschlagen: {{message}}',
+    'actions.notPermittedReverify':
+      'Sie dürfen diese Stage nicht erneut verifizieren.',
+    'actions.notPermittedAbort':
+      'Sie dürfen diese Verifizierung nicht abbrechen.',
+    'actions.checkingPermission': 'Berechtigungen werden geprüft…',
+    'actions.notAllowed': 'Kargo erlaubt diese Aktion gerade nicht.',
+  },
+});
+
+export default de;
