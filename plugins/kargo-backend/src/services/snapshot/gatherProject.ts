@@ -54,8 +54,8 @@ interface StagePlan {
  * an error entry; it never hides the others.
  *
  * The Stages' pull requests are listed while the AnalysisRuns (most of the
- * bytes) are still being read, and every detail is then built in one go: the
- * parsed lists are garbage as soon as they are used, instead of living
+ * bytes) are still being read, and the details are built once everything is
+ * in: the parsed lists are garbage soon after they arrive, instead of living
  * (and being promoted to the old generation) through the PR listings.
  */
 export async function gatherProject(options: GatherProjectOptions): Promise<StageDetail[]> {
