@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import { projectName, repoCount, repoUrl, type FleetSpec } from '../fleet/generate';
+import { mapLimit } from '../mapLimit';
 
 const KINDS = [
   'apis/kargo.akuity.io/v1alpha1/namespaces/{ns}/stages',
@@ -85,14 +86,6 @@ export async function fetchRawPayloads(url: string, spec: FleetSpec): Promise<st
   return bodies;
 }
 
-async function inParallel(count: number, limit: number, fn: (i: number) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await fn(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-}
-
 /**
  * The read floor: fetch every payload from the sandbox over HTTP and
  * JSON.parse it, nothing else, with the refresh's parallelism (projects 4 at
@@ -105,11 +98,12 @@ export async function readFloor(url: string, spec: FleetSpec, rounds = 2): Promi
   for (let i = 0; i < rounds; i++) {
     const start = performance.now();
     await kubePages(url, 'apis/kargo.akuity.io/v1alpha1/projects', parse);
+    const indices = (n: number) => Array.from({ length: n }, (_, k) => k);
     await Promise.all([
-      inParallel(spec.projects, 4, p =>
-        Promise.all(KINDS.map(kind => kubePages(url, kind.replace('{ns}', projectName(p)), parse))).then(() => undefined),
+      mapLimit(indices(spec.projects), 4, p =>
+        Promise.all(KINDS.map(kind => kubePages(url, kind.replace('{ns}', projectName(p)), parse))),
       ),
-      inParallel(repoCount(spec), 4, r => gitPages(url, repoUrl(spec, r), parse)),
+      mapLimit(indices(repoCount(spec)), 4, r => gitPages(url, repoUrl(spec, r), parse)),
     ]);
     best = Math.min(best, performance.now() - start);
   }

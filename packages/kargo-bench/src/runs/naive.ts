@@ -11,6 +11,7 @@ import { Gitlab } from '@gitbeaker/rest';
 import { stageLabelValue, type Promotion } from '@kargo-backstage/plugin-kargo-common';
 import { DefaultKargoService } from '@kargo-backstage/plugin-kargo-node';
 import { Octokit } from '@octokit/rest';
+import { mapLimit } from '../mapLimit';
 import { benchConfig } from './backend';
 import { quietLogger } from './quietLogger';
 
@@ -22,14 +23,6 @@ export interface NaiveResult {
   analysisRuns: number;
   pullRequestsFetched: number;
   openPullRequestsFound: number;
-}
-
-async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 function recordedPullRequest(p: Promotion): string | undefined {

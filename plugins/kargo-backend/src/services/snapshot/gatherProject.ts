@@ -81,7 +81,6 @@ export async function gatherProject(options: GatherProjectOptions): Promise<Stag
   return details.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-
 async function planStages(
   options: GatherProjectOptions,
 ): Promise<Array<StagePlan | { error: StageDetail }>> {
