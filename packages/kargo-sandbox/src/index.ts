@@ -24,3 +24,5 @@ export type {
 } from './faults';
 export { sandboxBackstageConfig } from './testing/backstageConfig';
 export type { SandboxBackstageConfigOptions } from './testing/backstageConfig';
+export { stageWriteState, writesReceived } from './testing/stageWriteState';
+export type { StageWriteState } from './testing/stageWriteState';
