@@ -122,7 +122,7 @@ describe('KargoNotifier', () => {
           payload: {
             title: 'Kargo verification Failed on payments/qa',
             description:
-              'error-rate Failed: Metric "error-rate" assessed Failed',
+              'error-rate Failed: Metric "error-rate" assessed Failed (AnalysisRun qa.run-1)',
             link: '/catalog/default/component/payments-api/kargo',
             severity: 'high',
             topic: 'Kargo payments',

@@ -5,3 +5,12 @@ export {
 export { worstVerificationPhase } from './rollup';
 export { stageEntityName } from './entityName';
 export { describeStage } from './describe';
+export {
+  isKargoSelectionActive,
+  kargoCatalogQuery,
+  kargoSelectionFromQuery,
+  kargoSelectionToQuery,
+  matchesKargoSelection,
+  type KargoCatalogPredicate,
+  type KargoCatalogSelection,
+} from './filter';

@@ -1,4 +1,4 @@
-import type { StageDetail } from '../types';
+import type { StageDetail, VerificationEntry } from '../types';
 import { effectiveVerificationPhase } from '../verification/phases';
 import { describeMetricFailure } from '../assistant/stageView';
 
@@ -33,6 +33,16 @@ function where(stage: StageDetail): string {
   return `${stage.project}/${stage.name}`;
 }
 
+function detailsOf(entry: VerificationEntry): string {
+  const parts = [
+    entry.analysisRun ? `AnalysisRun ${entry.analysisRun.name}` : null,
+    entry.freight
+      ? `Freight ${entry.freight.alias ?? entry.freight.name}`
+      : null,
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 function verificationEvents(stage: StageDetail): KargoStageEvent[] {
   const current = stage.verifications.find(v => v.current);
   if (!current) return [];
@@ -53,11 +63,9 @@ function verificationEvents(stage: StageDetail): KargoStageEvent[] {
       project: stage.project,
       stage: stage.name,
       title: `Kargo verification ${phase} on ${where(stage)}`,
-      description: `${current.aborted ? 'Aborted by a user' : why}${
-        current.freight
-          ? ` (Freight ${current.freight.alias ?? current.freight.name})`
-          : ''
-      }`,
+      description: `${current.aborted ? 'Aborted by a user' : why}${detailsOf(
+        current,
+      )}`,
     },
   ];
 }
