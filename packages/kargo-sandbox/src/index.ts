@@ -24,3 +24,12 @@ export type {
 } from './faults';
 export { sandboxBackstageConfig } from './testing/backstageConfig';
 export type { SandboxBackstageConfigOptions } from './testing/backstageConfig';
+export {
+  SANDBOX_CONTEXT,
+  sandboxKubeconfig,
+  writeSandboxFiles,
+} from './kubeconfig';
+export type {
+  SandboxFiles,
+  SandboxKubeconfigOptions,
+} from './kubeconfig';
