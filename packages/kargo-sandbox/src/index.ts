@@ -29,7 +29,4 @@ export {
   sandboxKubeconfig,
   writeSandboxFiles,
 } from './kubeconfig';
-export type {
-  SandboxFiles,
-  SandboxKubeconfigOptions,
-} from './kubeconfig';
+export type { SandboxFiles, SandboxKubeconfigOptions } from './kubeconfig';

@@ -39,9 +39,7 @@ export function sandboxKubeconfig(
     apiVersion: 'v1',
     kind: 'Config',
     clusters: [{ name, cluster }],
-    users: [
-      { name, user: { token: options.token ?? 'sandbox-admin-token' } },
-    ],
+    users: [{ name, user: { token: options.token ?? 'sandbox-admin-token' } }],
     contexts: [{ name, context: { cluster: name, user: name } }],
     'current-context': name,
   });

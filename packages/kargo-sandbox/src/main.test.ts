@@ -62,7 +62,16 @@ describe('kargo-sandbox --write-ca --write-kubeconfig', () => {
     expect(fs.statSync(kubeconfig).mode & 0o077).toBe(0);
     const { stdout } = await run(
       '/usr/bin/kubectl',
-      ['--kubeconfig', kubeconfig, 'get', 'stages', '-n', 'checkout', '-o', 'name'],
+      [
+        '--kubeconfig',
+        kubeconfig,
+        'get',
+        'stages',
+        '-n',
+        'checkout',
+        '-o',
+        'name',
+      ],
       { env: { ...process.env, HOME: dir } },
     );
     expect(stdout.trim().split('\n')).toEqual([
@@ -90,7 +99,9 @@ describe('kargo-sandbox --write-ca --write-kubeconfig', () => {
         '-o',
         'name',
       ],
-      { env: { ...process.env, HOME: dir, KUBECONFIG: path.join(dir, 'none') } },
+      {
+        env: { ...process.env, HOME: dir, KUBECONFIG: path.join(dir, 'none') },
+      },
     );
     expect(stdout).toContain('project.kargo.akuity.io/checkout');
   });
