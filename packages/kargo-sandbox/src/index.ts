@@ -30,3 +30,9 @@ export {
   writeSandboxFiles,
 } from './kubeconfig';
 export type { SandboxFiles, SandboxKubeconfigOptions } from './kubeconfig';
+export {
+  docsExample,
+  docsExamples,
+  loadDocsExample,
+} from './testing/docsExamples';
+export type { LoadDocsExampleOptions } from './testing/docsExamples';
