@@ -36,3 +36,4 @@ export {
   loadDocsExample,
 } from './testing/docsExamples';
 export type { LoadDocsExampleOptions } from './testing/docsExamples';
+export type { GitHubAppOptions } from './git/githubApp';
