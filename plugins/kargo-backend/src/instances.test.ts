@@ -154,3 +154,49 @@ describe('two Kargo instances, one of them down', () => {
     expect(byName.expired.error).toContain('(401)');
   });
 });
+
+describe('a bad Kargo configuration', () => {
+  it.each([
+    [
+      [{ name: 'a', serviceAccountToken: 't' }],
+      "kargo.instances[0].url is required (instance 'a')",
+    ],
+    [
+      [
+        {
+          name: 'a',
+          authProvider: 'kubeconfig',
+          kubeconfig: { path: '/nonexistent/kubeconfig' },
+        },
+      ],
+      "Kargo instance 'a': cannot read kubeconfig /nonexistent/kubeconfig",
+    ],
+    [
+      [
+        {
+          name: 'a',
+          url: 'https://127.0.0.1:1',
+          serviceAccountToken: 't',
+          caData: 'x',
+          caFile: '/ca',
+        },
+      ],
+      'kargo.instances[0]: set caData or caFile, not both',
+    ],
+  ])(
+    'stops the backend at startup, naming the key: %j',
+    async (instances, message) => {
+      const sandbox = await startSandbox({
+        controller: false,
+        fixtures: false,
+      });
+      try {
+        await expect(
+          startKargoTestBackend({ sandbox, instances }),
+        ).rejects.toThrow(message);
+      } finally {
+        await sandbox.stop();
+      }
+    },
+  );
+});
