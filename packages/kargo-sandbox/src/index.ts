@@ -34,6 +34,7 @@ export {
   docsExample,
   docsExamples,
   loadDocsExample,
+  loadTwoInstancesExample,
 } from './testing/docsExamples';
 export type { LoadDocsExampleOptions } from './testing/docsExamples';
 export type { GitHubAppOptions } from './git/githubApp';

@@ -8,7 +8,7 @@ import type { Entity } from '@backstage/catalog-model';
 import type { JsonObject } from '@backstage/types';
 import {
   DEMO_TOKENS,
-  loadDocsExample,
+  loadTwoInstancesExample,
   startSandbox,
   type Sandbox,
 } from '@kargo-backstage/kargo-sandbox';
@@ -52,18 +52,7 @@ describe('two Kargo instances, one of them down', () => {
       startSandbox({ https: true, tokens: DEMO_TOKENS, controller: false }),
     ]);
     // The documented example, with the sandboxes' addresses and secrets.
-    const example = await loadDocsExample('two-instances', {
-      replace: {
-        'https://k8s.example.com:6443': healthy.httpsUrl!,
-        'https://k8s-staging.example.com:6443': down.httpsUrl!,
-      },
-      env: {
-        KARGO_TOKEN: 'sandbox-readonly-token',
-        KARGO_CA_DATA: healthy.caData!,
-        KARGO_STAGING_TOKEN: 'sandbox-readonly-token',
-        KARGO_STAGING_CA_DATA: down.caData!,
-      },
-    });
+    const example = await loadTwoInstancesExample(healthy, down);
     const [production, staging] = (example.kargo as { instances: JsonObject[] })
       .instances;
     await down.stop();

@@ -8,8 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { FileConfigSource } from '@backstage/config-loader';
 import type { JsonObject } from '@backstage/types';
+import { PACKAGE_ROOT } from '../paths';
 
-const DOC = path.resolve(__dirname, '../../../../docs/configuration.md');
+// The repository's docs, next to packages/kargo-sandbox.
+const DOC = path.resolve(PACKAGE_ROOT, '../../docs/configuration.md');
 const EXAMPLE = /<!-- example: ([a-z0-9-]+) -->\s*```yaml\n([\s\S]*?)```/g;
 
 /** Every example of docs/configuration.md, by name. @public */
@@ -70,4 +72,30 @@ export async function loadDocsExample(
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+type HttpsSandbox = { httpsUrl?: string; caData?: string };
+
+/**
+ * The `two-instances` example with its `production` and `staging` clusters
+ * at two HTTPS sandboxes, both with the demo read-only token.
+ *
+ * @public
+ */
+export function loadTwoInstancesExample(
+  production: HttpsSandbox,
+  staging: HttpsSandbox,
+): Promise<JsonObject> {
+  return loadDocsExample('two-instances', {
+    replace: {
+      'https://k8s.example.com:6443': production.httpsUrl!,
+      'https://k8s-staging.example.com:6443': staging.httpsUrl!,
+    },
+    env: {
+      KARGO_TOKEN: 'sandbox-readonly-token',
+      KARGO_CA_DATA: production.caData!,
+      KARGO_STAGING_TOKEN: 'sandbox-readonly-token',
+      KARGO_STAGING_CA_DATA: staging.caData!,
+    },
+  });
 }

@@ -21,11 +21,15 @@ import {
 } from '@kargo-backstage/kargo-sandbox';
 import { createPullRequestService } from './PullRequestService';
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+/** A GitHub App's key pair, as GitHub generates it (PKCS#1 private key). */
+const appKeyPair = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+
+const { privateKey, publicKey } = appKeyPair();
 
 const ENV = {
   GITHUB_TOKEN: 'sandbox-github-token',
@@ -211,11 +215,7 @@ describe('the documented Git connections, against the sandbox', () => {
   });
 
   it('github-app: a key the App does not have gets no token, and says so', async () => {
-    const other = generateKeyPairSync('rsa', {
-      modulusLength: 2048,
-      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-    });
+    const other = appKeyPair();
     const config = await loadDocsExample('github-app', {
       env: { ...ENV, GITHUB_APP_PRIVATE_KEY: other.privateKey },
     });
