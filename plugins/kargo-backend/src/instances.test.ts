@@ -8,6 +8,8 @@ import type { Entity } from '@backstage/catalog-model';
 import type { JsonObject } from '@backstage/types';
 import {
   DEMO_TOKENS,
+  READ_VERBS,
+  type TokenPolicy,
   loadTwoInstancesExample,
   startSandbox,
   type Sandbox,
@@ -188,4 +190,50 @@ describe('a bad Kargo configuration', () => {
       }
     },
   );
+});
+
+describe('a token that expires after the first read', () => {
+  it("keeps the Stages, marked stale, with the 401 as the project's error", async () => {
+    const tokens: TokenPolicy = {
+      'first-token': READ_VERBS,
+      'next-token': READ_VERBS,
+    };
+    const sandbox = await startSandbox({
+      https: true,
+      tokens,
+      controller: false,
+    });
+    const backend = await startKargoTestBackend({
+      sandbox,
+      instances: [
+        {
+          name: 'production',
+          url: sandbox.httpsUrl!,
+          serviceAccountToken: 'first-token',
+          caData: sandbox.caData!,
+        },
+      ],
+      entities: [component('on-production', 'production')],
+    });
+    try {
+      await backend.refresh();
+      delete tokens['first-token'];
+      await backend.refresh();
+      const res = await request(backend.server)
+        .get('/api/kargo/entities/component/default/on-production/stages')
+        .set('Authorization', user());
+      expect(res.status).toBe(200);
+      const body = res.body as EntityStagesResponse;
+      expect(body.stale).toBe(true);
+      expect(body.items.map(s => s.name)).toEqual(['dev', 'prod', 'staging']);
+      for (const stage of body.items) {
+        expect(stage.stale).toBe(true);
+        expect(stage.error).toContain("Kargo instance 'production'");
+        expect(stage.error).toContain('(401)');
+      }
+    } finally {
+      await backend.stop();
+      await sandbox.stop();
+    }
+  });
 });
