@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { KubeConfig, type Cluster } from '@kubernetes/client-node';
 import type { KargoInstanceConfig } from '../config';
+import { useRotatingTokenFile } from './kubeconfigTokenFile';
 
 /**
  * Directory prepended to Kubernetes' service-account mount
@@ -72,6 +73,9 @@ export function createKubeConfig(instance: KargoInstanceConfig): KubeConfig {
       throw new Error(
         `${at}: the kubeconfig's context '${kc.getCurrentContext()}' names no cluster or user`,
       );
+    }
+    if (instance.kubeconfig?.path) {
+      useRotatingTokenFile(kc, instance.kubeconfig.path);
     }
     return applyOverrides(kc, instance);
   }
