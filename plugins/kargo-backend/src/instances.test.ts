@@ -160,7 +160,7 @@ describe('a bad Kargo configuration', () => {
           kubeconfig: { path: '/nonexistent/kubeconfig' },
         },
       ],
-      "Kargo instance 'a': cannot read kubeconfig /nonexistent/kubeconfig",
+      "Kargo instance 'a': cannot read kubeconfig.path /nonexistent/kubeconfig",
     ],
     [
       [

@@ -53,8 +53,9 @@ export function createKubeConfig(instance: KargoInstanceConfig): KubeConfig {
       }
     } catch (e) {
       throw new Error(
-        `${at}: cannot read kubeconfig ${
-          instance.kubeconfig?.path ?? '(default)'
+        `${at}: cannot read kubeconfig.path ${
+          instance.kubeconfig?.path ??
+          '(default: $KUBECONFIG or ~/.kube/config)'
         }: ${(e as Error).message}`,
       );
     }
