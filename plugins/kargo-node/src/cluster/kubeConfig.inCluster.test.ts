@@ -13,7 +13,12 @@ import {
   type TokenPolicy,
 } from '@kargo-backstage/kargo-sandbox';
 import { createKubeConfig, IN_CLUSTER_ROOT_ENV } from './kubeConfig';
-import { client, error, instance } from './__testUtils__/clients';
+import {
+  client,
+  error,
+  fakeTheDateOnly,
+  instance,
+} from './__testUtils__/clients';
 
 const TOKEN = 'sandbox-readonly-token';
 
@@ -83,19 +88,7 @@ describe('createKubeConfig in a pod, against the sandbox over HTTPS', () => {
       );
       fs.writeFileSync(tokenFile, 'first-token');
       process.env.KUBERNETES_SERVICE_PORT = new URL(rotating.httpsUrl!).port;
-      jest.useFakeTimers({
-        doNotFake: [
-          'nextTick',
-          'setImmediate',
-          'setTimeout',
-          'clearTimeout',
-          'setInterval',
-          'clearInterval',
-          'queueMicrotask',
-          'hrtime',
-          'performance',
-        ],
-      });
+      fakeTheDateOnly();
       const c = client(instance({ authProvider: 'inCluster' }));
       expect(await c.listProjects()).toEqual([]);
 

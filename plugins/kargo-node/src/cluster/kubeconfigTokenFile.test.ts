@@ -13,7 +13,7 @@ import {
   type TokenPolicy,
 } from '@kargo-backstage/kargo-sandbox';
 import { parse, stringify } from 'yaml';
-import { client, instance } from './__testUtils__/clients';
+import { client, fakeTheDateOnly, instance } from './__testUtils__/clients';
 
 describe('a kubeconfig user with a tokenFile', () => {
   const tokens: TokenPolicy = {
@@ -39,19 +39,7 @@ describe('a kubeconfig user with a tokenFile', () => {
     const file = path.join(dir, 'kubeconfig');
     fs.writeFileSync(file, stringify(kubeconfig));
     fs.writeFileSync(path.join(dir, 'token'), 'first-token');
-    jest.useFakeTimers({
-      doNotFake: [
-        'nextTick',
-        'setImmediate',
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'queueMicrotask',
-        'hrtime',
-        'performance',
-      ],
-    });
+    fakeTheDateOnly();
 
     const c = client(
       instance({ authProvider: 'kubeconfig', kubeconfig: { path: file } }),

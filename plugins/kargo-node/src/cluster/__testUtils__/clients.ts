@@ -31,3 +31,24 @@ export const error = (promise: Promise<unknown>) =>
     () => undefined,
     e => e as Error,
   );
+
+/**
+ * Fakes the wall clock only (`Date`), so a test can move past the token
+ * file's one-minute re-read while real timers and sockets keep running.
+ * Undo with jest.useRealTimers().
+ */
+export function fakeTheDateOnly() {
+  jest.useFakeTimers({
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'queueMicrotask',
+      'hrtime',
+      'performance',
+    ],
+  });
+}
