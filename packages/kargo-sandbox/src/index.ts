@@ -26,3 +26,17 @@ export { sandboxBackstageConfig } from './testing/backstageConfig';
 export type { SandboxBackstageConfigOptions } from './testing/backstageConfig';
 export { stageWriteState, writesReceived } from './testing/stageWriteState';
 export type { StageWriteState } from './testing/stageWriteState';
+export {
+  SANDBOX_CONTEXT,
+  sandboxKubeconfig,
+  writeSandboxFiles,
+} from './kubeconfig';
+export type { SandboxFiles, SandboxKubeconfigOptions } from './kubeconfig';
+export {
+  docsExample,
+  docsExamples,
+  loadDocsExample,
+  loadTwoInstancesExample,
+} from './testing/docsExamples';
+export type { LoadDocsExampleOptions } from './testing/docsExamples';
+export type { GitHubAppOptions } from './git/githubApp';

@@ -1,5 +1,5 @@
 import {
-  kargoCatalogQuery,
+  kargoCatalogFilterFields,
   kargoSelectionFromQuery,
   kargoSelectionToQuery,
   matchesKargoSelection,
@@ -35,32 +35,18 @@ describe('the Kargo catalog selection', () => {
     ]);
   });
 
-  it('asks the catalog backend the same', () => {
-    expect(kargoCatalogQuery({})).toBeUndefined();
-    expect(kargoCatalogQuery({ phase: 'Failed' })).toEqual({
-      'metadata.annotations.kargo.akuity.io/verification-phase': 'Failed',
-    });
+  it('asks the catalog backend for the exact values and the present counts', () => {
+    expect(kargoCatalogFilterFields({})).toEqual({});
     expect(
-      kargoCatalogQuery({ stale: true, orphanedPullRequests: true }),
+      kargoCatalogFilterFields({
+        phase: 'Failed',
+        stale: true,
+        orphanedPullRequests: true,
+      }),
     ).toEqual({
-      $all: [
-        { 'metadata.annotations.kargo.akuity.io/verification-stale': 'true' },
-        {
-          $all: [
-            {
-              'metadata.annotations.kargo.akuity.io/orphaned-pull-requests': {
-                $exists: true,
-              },
-            },
-            {
-              $not: {
-                'metadata.annotations.kargo.akuity.io/orphaned-pull-requests':
-                  '0',
-              },
-            },
-          ],
-        },
-      ],
+      'metadata.annotations.kargo.akuity.io/verification-phase': 'Failed',
+      'metadata.annotations.kargo.akuity.io/verification-stale': 'true',
+      'metadata.annotations.kargo.akuity.io/orphaned-pull-requests': null,
     });
   });
 

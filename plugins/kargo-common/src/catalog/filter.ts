@@ -15,23 +15,6 @@ export interface KargoCatalogSelection {
   orphanedPullRequests?: boolean;
 }
 
-/** A catalog filter predicate (the `@backstage/filter-predicates` shape). @public */
-export type KargoCatalogPredicate =
-  | Record<string, string | { $in: string[] } | { $exists: boolean }>
-  | { $all: KargoCatalogPredicate[] }
-  | { $not: KargoCatalogPredicate };
-
-const field = (annotation: string) => `metadata.annotations.${annotation}`;
-
-function positiveCount(annotation: string): KargoCatalogPredicate {
-  return {
-    $all: [
-      { [field(annotation)]: { $exists: true } },
-      { $not: { [field(annotation)]: '0' } },
-    ],
-  };
-}
-
 /** True when the selection filters at all. @public */
 export function isKargoSelectionActive(
   selection: KargoCatalogSelection,
@@ -44,24 +27,29 @@ export function isKargoSelectionActive(
   );
 }
 
-/** The catalog backend query of a selection; undefined when it selects everything. @public */
-export function kargoCatalogQuery(
+/**
+ * The catalog backend filter of a selection: annotation fields and the value
+ * they must have, `null` for "must be present". Counts above zero cannot be
+ * asked of the backend; the present-check narrows them and
+ * {@link matchesKargoSelection} decides.
+ *
+ * @public
+ */
+export function kargoCatalogFilterFields(
   selection: KargoCatalogSelection,
-): KargoCatalogPredicate | undefined {
-  const parts: KargoCatalogPredicate[] = [];
+): Record<string, string | null> {
+  const fields: Record<string, string | null> = {};
+  const field = (annotation: string) => `metadata.annotations.${annotation}`;
   if (selection.phase)
-    parts.push({
-      [field(KARGO_ANNOTATIONS.verificationPhase)]: selection.phase,
-    });
+    fields[field(KARGO_ANNOTATIONS.verificationPhase)] = selection.phase;
   if (selection.stale)
-    parts.push({ [field(KARGO_ANNOTATIONS.verificationStale)]: 'true' });
+    fields[field(KARGO_ANNOTATIONS.verificationStale)] = 'true';
   if (selection.openPullRequests)
-    parts.push(positiveCount(KARGO_ANNOTATIONS.openPullRequests));
+    fields[field(KARGO_ANNOTATIONS.openPullRequests)] = null;
   if (selection.orphanedPullRequests) {
-    parts.push(positiveCount(KARGO_ANNOTATIONS.orphanedPullRequests));
+    fields[field(KARGO_ANNOTATIONS.orphanedPullRequests)] = null;
   }
-  if (parts.length === 0) return undefined;
-  return parts.length === 1 ? parts[0] : { $all: parts };
+  return fields;
 }
 
 function count(value: string | undefined): number {

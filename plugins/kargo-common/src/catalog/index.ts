@@ -7,10 +7,9 @@ export { stageEntityName } from './entityName';
 export { describeStage } from './describe';
 export {
   isKargoSelectionActive,
-  kargoCatalogQuery,
+  kargoCatalogFilterFields,
   kargoSelectionFromQuery,
   kargoSelectionToQuery,
   matchesKargoSelection,
-  type KargoCatalogPredicate,
   type KargoCatalogSelection,
 } from './filter';

@@ -1,7 +1,10 @@
 import type { Entity } from '@backstage/catalog-model';
-import type { EntityFilter } from '@backstage/plugin-catalog-react';
 import {
-  kargoCatalogQuery,
+  CATALOG_FILTER_EXISTS,
+  type EntityFilter,
+} from '@backstage/plugin-catalog-react';
+import {
+  kargoCatalogFilterFields,
   kargoSelectionToQuery,
   matchesKargoSelection,
   type KargoCatalogSelection,
@@ -9,18 +12,22 @@ import {
 
 /**
  * The catalog list filter behind {@link KargoCatalogFilter}: the catalog
- * backend filters by the annotations the Kargo catalog module writes, and
- * the same rule applies to entities filtered in the browser.
+ * backend narrows by the annotations the Kargo catalog module writes, and the
+ * full rule (counts above zero) applies in the browser.
  *
  * @public
  */
 export class KargoEntityFilter implements EntityFilter {
   constructor(readonly selection: KargoCatalogSelection) {}
 
-  getCatalogQuery() {
-    return kargoCatalogQuery(this.selection) as ReturnType<
-      NonNullable<EntityFilter['getCatalogQuery']>
-    >;
+  getCatalogFilters(): Record<string, string | symbol> {
+    const filters: Record<string, string | symbol> = {};
+    for (const [field, value] of Object.entries(
+      kargoCatalogFilterFields(this.selection),
+    )) {
+      filters[field] = value ?? CATALOG_FILTER_EXISTS;
+    }
+    return filters;
   }
 
   filterEntity(entity: Entity): boolean {
