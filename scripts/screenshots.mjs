@@ -136,12 +136,15 @@ try {
 
   // The catalog's Kargo filter: Stage resources whose current verification Failed.
   if (want('catalog-filter')) {
+    // Tall enough to show the filter column and the table together.
+    await page.setViewportSize({ width: 1400, height: 1250 });
     await page.goto(
       '/?filters%5Bkind%5D=resource&filters%5Btype%5D=kargo-stage&filters%5Buser%5D=all&filters%5Bkargo%5D=phase%3AFailed',
     );
     await page.getByRole('link', { name: 'payments/qa' }).waitFor();
-    await page.getByRole('group', { name: 'Kargo' }).scrollIntoViewIfNeeded();
+    await page.getByRole('group', { name: 'Kargo' }).waitFor();
     await shot(page, 'catalog-filter.png');
+    await page.setViewportSize({ width: 1400, height: 900 });
   }
 
   // Kargo notifications in the portal (the demo turns them on).
