@@ -14,3 +14,5 @@ export * from './stage';
 export * from './pullRequests';
 export * from './catalog';
 export * from './promotion';
+export * from './assistant';
+export * from './notifications';
