@@ -6,6 +6,8 @@
  * no workspace: ranges, our own dependencies satisfiable from the registry,
  * license/repository set, and the tarballs holding the entry points, types
  * and config schema their manifests name.
+ * Do not run it next to a running demo: prepack rewrites each plugin's
+ * package.json (entry points to dist/) until postpack restores it.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
