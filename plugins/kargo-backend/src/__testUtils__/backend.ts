@@ -67,6 +67,8 @@ export async function startKargoTestBackend(options?: {
   clusterUrl?: string;
   /** `backend` configuration (e.g. the cache store). */
   backendConfig?: JsonObject;
+  /** `kargo.refresh` (e.g. `{ mode: 'poll' }`). */
+  refresh?: JsonObject;
 }): Promise<KargoTestBackend> {
   const sandbox =
     options?.sandbox ?? (await startSandbox({ port: 0, tokens: DEMO_TOKENS, stepDelayMs: 20 }));
@@ -92,6 +94,7 @@ export async function startKargoTestBackend(options?: {
         data: {
           ...(options?.backendConfig ? { backend: options.backendConfig } : {}),
           kargo: {
+            ...(options?.refresh ? { refresh: options.refresh } : {}),
             instances: [
               {
                 name: 'sandbox',
