@@ -29,6 +29,8 @@ export interface UpdateOptions {
   now?: string;
   /** False when no Kargo object was read (a pull-request listing changed). */
   read?: boolean;
+  /** Why the instance is not fully current (served stale meanwhile); null when it is. */
+  failure?: string | null;
 }
 
 /** What a detail says, without the time it was built at. */
@@ -92,7 +94,8 @@ export class InstanceModel {
 
   private async apply(options: UpdateOptions): Promise<StageChange[]> {
     const now = options.now ?? new Date().toISOString();
-    const read = options.read ?? true;
+    // A read while part of the instance fails is not a complete read.
+    const read = (options.read ?? true) && !options.failure;
     const previous = await this.current();
     const projects: Record<string, ProjectState> = { ...previous?.projects };
     const changes: StageChange[] = [];
@@ -128,8 +131,8 @@ export class InstanceModel {
       kargoUrl: this.instance.kargoUrl,
       lastUpdated,
       attemptedAt: new Date().toISOString(),
-      stale: false,
-      error: null,
+      stale: !!options.failure,
+      error: options.failure ?? null,
       projects,
     });
     this.changes.emit(changes);

@@ -76,7 +76,7 @@ export class WatchedInstance implements InstanceSource {
   }
 
   async rebuild(rebuild: Rebuild): Promise<void> {
-    await this.model.update({ rebuild, listsOf: p => this.listsOf(p), read: false });
+    await this.model.update({ rebuild, listsOf: p => this.listsOf(p), read: false, failure: this.failure });
   }
 
   private projects(): string[] {
@@ -137,7 +137,12 @@ export class WatchedInstance implements InstanceSource {
     this.timer = undefined;
     const rebuild = this.pending;
     this.pending = new Map();
-    await this.model.update({ rebuild, listsOf: p => this.listsOf(p), projects: this.projects() });
+    await this.model.update({
+      rebuild,
+      listsOf: p => this.listsOf(p),
+      projects: this.projects(),
+      failure: this.failure,
+    });
   }
 
   private health(error: Error | null) {
