@@ -27,6 +27,8 @@ export class PullRequestTracker {
   private readonly listeners = new Set<ListingsChanged>();
   private readonly inFlight = new Map<string, Promise<RepositoryListing>>();
   private readonly listedAt = new Map<string, number>();
+  /** The URL each repository is listed under (the first spelling seen). */
+  private readonly urls = new Map<string, string>();
 
   constructor(
     private readonly gatherer: PullRequestGatherer,
@@ -61,6 +63,7 @@ export class PullRequestTracker {
       const key = keyOf(repo);
       let users = this.users.get(key);
       if (!users) this.users.set(key, (users = new Set()));
+      if (!this.urls.has(key)) this.urls.set(key, repo);
       users.add(stageKey);
       if (!this.listings.has(key)) fresh.push(repo);
     }
@@ -120,7 +123,7 @@ export class PullRequestTracker {
       const started = Date.now();
       running = this.gatherer
         .cycle()
-        .list(repoUrl)
+        .list(this.urls.get(key) ?? repoUrl)
         .finally(() => {
           this.inFlight.delete(key);
           this.listedAt.set(key, started);
@@ -140,6 +143,7 @@ export class PullRequestTracker {
     this.users.delete(key);
     this.listings.delete(key);
     this.listedAt.delete(key);
-    this.gatherer.forget(repoUrl);
+    this.gatherer.forget(this.urls.get(key) ?? repoUrl);
+    this.urls.delete(key);
   }
 }
