@@ -75,6 +75,22 @@ test('the staging Stage shows its stale runs as Failed, and Reverify adds a run 
   await expect(dataRows(history).first()).toBeVisible({ timeout: 60_000 });
   const newestBefore = await analysisRunOf(dataRows(history).first());
 
+  // From here on: every reload of the Stages must answer a signal of the
+  // backend (checkout changed), never a timer.
+  const refetches: string[] = [];
+  const signals: string[] = [];
+  page.on('request', request => {
+    if (request.method() === 'GET' && /\/api\/kargo\/entities\//.test(request.url())) {
+      refetches.push(request.url());
+    }
+  });
+  page.on('websocket', socket => {
+    socket.on('framereceived', frame => {
+      const text = String(frame.payload);
+      if (text.includes('kargo:project:') && text.includes('/checkout')) signals.push(text);
+    });
+  });
+
   // Stale entries do not block Reverify.
   const reverify = staging.getByRole('button', { name: 'Reverify' });
   await expect(reverify).toBeEnabled();
@@ -106,6 +122,10 @@ test('the staging Stage shows its stale runs as Failed, and Reverify adds a run 
   });
   await expect(newest).toContainText(newRun);
   await expect(newest.getByText('Stale', { exact: true })).toHaveCount(0);
+  // Live, not polled: the run went Running -> Successful on screen, and
+  // every reload followed a signal (one more: right after the Reverify).
+  expect(signals.length).toBeGreaterThan(0);
+  expect(refetches.length).toBeLessThanOrEqual(signals.length + 1);
 });
 
 test('the prod Stage lists the orphaned PR #41 and the PR #42 of its running Promotion', async ({

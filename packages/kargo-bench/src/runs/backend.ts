@@ -63,12 +63,12 @@ function recordingScheduler(tasks: SchedulerServiceTaskInvocationDefinition[]): 
   };
 }
 
-export async function startBenchBackend(url: string): Promise<BenchBackend> {
+export async function startBenchBackend(url: string, mode: 'poll' | 'watch' = 'poll'): Promise<BenchBackend> {
   const tasks: SchedulerServiceTaskInvocationDefinition[] = [];
   const backend = await startTestBackend({
     features: [
       kargoPlugin,
-      mockServices.rootConfig.factory({ data: benchConfig(url) }),
+      mockServices.rootConfig.factory({ data: benchConfig(url, mode) }),
       // Warnings show a degraded refresh (a repository that failed, a project that could not be read).
       mockServices.rootLogger.factory({ level: 'warn' }),
       createServiceFactory({

@@ -1,0 +1,122 @@
+/**
+ * `yarn bench --live`: the watch path on a generated fleet. Freshness is
+ * measured from an AnalysisRun's status change in the sandbox (child process)
+ * to the new phase in the backend's REST answer.
+ */
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import { countsOf, projectName, type FleetSpec } from '../fleet/generate';
+import { collectGarbage } from '../measure';
+import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
+import type { FlippedRun } from '../sandbox/protocol';
+import { startBenchBackend, type BenchBackend } from './backend';
+
+export interface LiveFigures {
+  stages: number;
+  firstSyncMs: number;
+  rssMb: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** Not measured by this run (needs the demo app in Chromium); see docs/benchmarks.md. */
+  browserP95Ms: number | null;
+  burstP95Ms: number;
+  burstVisible: number;
+  idleK8sRequestsPerMin: number;
+  idleListRequests: number;
+  idleCpuPct: number;
+}
+
+const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function servedStages(backend: BenchBackend, spec: FleetSpec): Promise<number> {
+  let total = 0;
+  for (let p = 0; p < spec.projects; p++) {
+    const res = await fetch(`${backend.apiUrl}/projects/${projectName(p)}/stages`);
+    if (!res.ok) return -1;
+    total += ((await res.json()) as { items: unknown[] }).items.length;
+  }
+  return total;
+}
+
+/** Polls the REST answer every 10 ms until the run shows its new phase; the delay. */
+async function visibleAfter(backend: BenchBackend, run: FlippedRun, timeoutMs = 30_000): Promise<number> {
+  const url = `${backend.apiUrl}/projects/${run.project}/stages/${run.stage}`;
+  for (;;) {
+    const res = await fetch(url);
+    if (res.ok) {
+      const stage = (await res.json()) as StageDetail;
+      const entry = stage.verifications.find(v => v.analysisRun?.name === run.name);
+      if (entry?.phase === run.phase) return Date.now() - run.at;
+    }
+    if (Date.now() - run.at > timeoutMs) return Number.POSITIVE_INFINITY;
+    await sleep(10);
+  }
+}
+
+export async function runLive(options: { spec: FleetSpec; log: (line: string) => void }): Promise<LiveFigures> {
+  const { spec, log } = options;
+  const fleet = countsOf(spec);
+  const sandbox: BenchSandbox = await startBenchSandbox(spec);
+  log(`sandbox (pid ${sandbox.pid}) loaded ${fleet.stages} Stages in ${sandbox.loadMs} ms`);
+  let backend: BenchBackend | undefined;
+  try {
+    const started = Date.now();
+    backend = await startBenchBackend(sandbox.url, 'watch');
+    const b = backend;
+    while ((await servedStages(b, spec)) !== fleet.stages) await sleep(20);
+    const firstSyncMs = Date.now() - started;
+    collectGarbage();
+    const rssMb = Math.round(process.memoryUsage().rss / 1e6);
+    log(`first sync: ${firstSyncMs} ms, RSS ${rssMb} MB`);
+
+    // Freshness: one change at a time.
+    const delays: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const [run] = await sandbox.flip(i * 7, 1);
+      delays.push(await visibleAfter(b, run));
+    }
+    log(`freshness: ${delays.join(', ')} ms`);
+
+    // A burst: 100 changes at once, each must become visible.
+    const burst = await sandbox.flip(1000, 100);
+    const burstDelays = await Promise.all(burst.map(run => visibleAfter(b, run)));
+    const burstVisible = burstDelays.filter(Number.isFinite).length;
+    log(`burst: ${burstVisible}/100 visible`);
+
+    // Idle: no change for 60 s.
+    await sleep(2000);
+    await sandbox.reset();
+    const cpu = process.cpuUsage();
+    const idleStart = performance.now();
+    await sleep(60_000);
+    const used = process.cpuUsage(cpu);
+    const idleMs = performance.now() - idleStart;
+    const counts = await sandbox.counts();
+    const lists = Object.entries(counts.kubeByRoute)
+      .filter(([route]) => route.startsWith('LIST'))
+      .reduce((n, [, c]) => n + c, 0);
+    const nonWatch = Object.entries(counts.kubeByRoute)
+      .filter(([route]) => !route.startsWith('WATCH'))
+      .reduce((n, [, c]) => n + c, 0);
+    return {
+      stages: fleet.stages,
+      firstSyncMs,
+      rssMb,
+      p50Ms: percentile(delays, 50),
+      p95Ms: percentile(delays, 95),
+      browserP95Ms: null,
+      burstP95Ms: percentile(burstDelays, 95),
+      burstVisible,
+      idleK8sRequestsPerMin: Math.round((nonWatch / idleMs) * 60_000 * 10) / 10,
+      idleListRequests: lists,
+      idleCpuPct: Math.round(((used.user + used.system) / 1000 / idleMs) * 1000) / 10,
+    };
+  } finally {
+    await backend?.stop();
+    await sandbox.stop();
+  }
+}
