@@ -205,13 +205,19 @@ describe('SnapshotService', () => {
     const stalled = new Promise<void>(resolve => {
       release = resolve;
     });
+    let read!: () => void;
+    const hasRead = new Promise<void>(resolve => {
+      read = resolve;
+    });
     flaky.client.listStages = async (project: string) => {
-      const stages = await inner(project);
       flaky.client.listStages = inner;
+      const stages = await inner(project);
+      read();
       await stalled;
       return stages;
     };
     const older = service.refreshProject('sandbox', 'checkout');
+    await hasRead;
     await new Promise(r => setTimeout(r, 5));
     // Meanwhile a Stage is deleted and a later refresh reads that, and lands first.
     const stage = sandbox.registry.find('kargo.akuity.io', 'v1alpha1', 'stages')!;
