@@ -45,6 +45,21 @@ test('the staging Stage shows its stale runs as Failed, and Reverify adds a run 
 }) => {
   // Kargo verifies nothing while a Promotion runs (the demo template leaves one).
   await settleStagingPromotions();
+  // Watched from the start: the signals socket opens with the page.
+  let armed = false;
+  const refetches: string[] = [];
+  const signals: string[] = [];
+  page.on('request', request => {
+    if (armed && request.method() === 'GET' && /\/api\/kargo\/entities\//.test(request.url())) {
+      refetches.push(request.url());
+    }
+  });
+  page.on('websocket', socket => {
+    socket.on('framereceived', frame => {
+      const text = String(frame.payload);
+      if (armed && text.includes('kargo:project:') && text.includes('/checkout')) signals.push(text);
+    });
+  });
   await openKargoTab(page, 'checkout-service');
   const staging = stageSection(page, 'checkout/staging');
   await expect(staging).toBeVisible();
@@ -77,19 +92,7 @@ test('the staging Stage shows its stale runs as Failed, and Reverify adds a run 
 
   // From here on: every reload of the Stages must answer a signal of the
   // backend (checkout changed), never a timer.
-  const refetches: string[] = [];
-  const signals: string[] = [];
-  page.on('request', request => {
-    if (request.method() === 'GET' && /\/api\/kargo\/entities\//.test(request.url())) {
-      refetches.push(request.url());
-    }
-  });
-  page.on('websocket', socket => {
-    socket.on('framereceived', frame => {
-      const text = String(frame.payload);
-      if (text.includes('kargo:project:') && text.includes('/checkout')) signals.push(text);
-    });
-  });
+  armed = true;
 
   // Stale entries do not block Reverify.
   const reverify = staging.getByRole('button', { name: 'Reverify' });
