@@ -9,11 +9,8 @@ import { collectGarbage } from '../measure';
 import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
 import type { FlippedRun } from '../sandbox/protocol';
 import { ConfigReader } from '@backstage/config';
+import { buildProjectStages, type KubeObject } from '@kargo-backstage/plugin-kargo-common';
 import { DefaultKargoService } from '@kargo-backstage/plugin-kargo-node';
-// The backend's own snapshot service, alone: its first sync without the
-// backend's start-up (modules transpiled on the fly by the bench's loader).
-import { SnapshotService } from '@kargo-backstage/plugin-kargo-backend/src/services/snapshot/SnapshotService';
-import { SnapshotStore } from '@kargo-backstage/plugin-kargo-backend/src/services/snapshot/SnapshotStore';
 import { benchConfig, startBenchBackend, type BenchBackend } from './backend';
 import { quietLogger } from './quietLogger';
 
@@ -49,25 +46,39 @@ async function servedStages(backend: BenchBackend, spec: FleetSpec): Promise<num
   return total;
 }
 
-/** Watch mode's first sync of the fleet: LIST of every kind, every Stage built. */
-async function firstSync(url: string): Promise<{ ms: number; rssMb: number }> {
+/**
+ * Watch mode's first sync of the fleet, without the backend's start-up
+ * (modules transpiled on the fly): the cluster watch's LIST of every kind,
+ * then every Stage built (what the backend's WatchedInstance does first).
+ */
+async function firstSync(url: string): Promise<{ ms: number; rssMb: number; stages: number }> {
   const config = new ConfigReader(benchConfig(url, 'watch'));
-  const kargo = DefaultKargoService.fromConfig({ config, logger: quietLogger });
-  const snapshots = new SnapshotService(
-    kargo,
-    new SnapshotStore(undefined, Number.POSITIVE_INFINITY, 0),
-    quietLogger,
-    { mode: 'watch' },
-  );
+  const client = DefaultKargoService.fromConfig({ config, logger: quietLogger }).cluster('bench');
+  const watch = client.watch({ onEvent: () => {} });
   collectGarbage();
   const started = performance.now();
-  snapshots.start();
-  await snapshots.getInstance('bench');
+  await watch.start();
+  let stages = 0;
+  for (const project of watch.list('projects').map((p: KubeObject) => p.metadata!.name!)) {
+    for (const _built of buildProjectStages({
+      instance: 'bench',
+      kargoUrl: null,
+      project,
+      now: new Date().toISOString(),
+      stages: watch.list('stages', project),
+      analysisRuns: watch.list('analysisruns', project),
+      promotions: watch.list('promotions', project),
+      freight: watch.list('freights', project),
+      pullRequestsOf: () => undefined,
+    })) {
+      stages += 1;
+    }
+  }
   const ms = Math.round(performance.now() - started);
   collectGarbage();
   const rssMb = Math.round(process.memoryUsage().rss / 1e6);
-  await snapshots.stop();
-  return { ms, rssMb };
+  await watch.stop();
+  return { ms, rssMb, stages };
 }
 
 /** Polls the REST answer until the run shows its new phase; the delay. */
@@ -98,6 +109,7 @@ export async function runLive(options: { spec: FleetSpec; log: (line: string) =>
   let backend: BenchBackend | undefined;
   try {
     const sync = await firstSync(sandbox.url);
+    if (sync.stages !== fleet.stages) throw new Error(`the first sync built ${sync.stages} Stages of ${fleet.stages}`);
     const firstSyncMs = sync.ms;
     const rssMb = sync.rssMb;
     log(`first sync: ${firstSyncMs} ms, RSS ${rssMb} MB`);
