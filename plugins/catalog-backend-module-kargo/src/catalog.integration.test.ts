@@ -27,6 +27,7 @@ import { stageEntityName } from '@kargo-backstage/plugin-kargo-common';
 import path from 'node:path';
 import request from 'supertest';
 import { catalogModuleKargo } from './module';
+import { eventually } from './__testUtils__/eventually';
 
 const ENTITIES = path.resolve(__dirname, '../../../examples/entities.yaml');
 // The Kargo backend refreshes each instance on its own task.
@@ -47,22 +48,6 @@ function config(sandbox: Sandbox) {
       providers: { kargo: { defaultOwner: 'group:default/guests' } },
     },
   };
-}
-
-/** Retries an assertion until it passes: the catalog processes asynchronously. */
-async function eventually<T>(
-  check: () => Promise<T>,
-  timeoutMs = 45_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise(resolve => setTimeout(resolve, 250));
-    }
-  }
 }
 
 describe('catalog with the Kargo module, the Kargo backend and the sandbox', () => {
