@@ -124,8 +124,9 @@ export class InstanceModel {
       const stamp = read ? now : before?.lastUpdated ?? now;
       projects[project] = await this.rebuildProject(project, lists, which, before, stamp, changes);
     }
+    // Never read completely (a failing first sync) stays null: served as 503.
     const lastUpdated =
-      read && now > (previous?.lastUpdated ?? '') ? now : previous?.lastUpdated ?? now;
+      read && now > (previous?.lastUpdated ?? '') ? now : previous?.lastUpdated ?? (read ? now : null);
     await this.store.set({
       instance: this.instance.name,
       kargoUrl: this.instance.kargoUrl,
