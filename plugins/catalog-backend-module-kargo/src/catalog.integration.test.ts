@@ -30,7 +30,8 @@ import { catalogModuleKargo } from './module';
 import { eventually } from './__testUtils__/eventually';
 
 const ENTITIES = path.resolve(__dirname, '../../../examples/entities.yaml');
-const BACKEND_TASK = 'kargo-snapshot-refresh';
+// The Kargo backend refreshes each instance on its own task.
+const BACKEND_TASK = 'kargo-snapshot-refresh:sandbox';
 const MODULE_TASK = 'KargoStageEntityProvider:refresh';
 const SEARCH_TASK = 'search_index_software_catalog';
 const FAILED_FILTER =

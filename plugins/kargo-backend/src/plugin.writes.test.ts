@@ -116,7 +116,9 @@ describe('kargo backend plugin writing to the sandbox', () => {
       .set('Authorization', user());
     expect(snapshot.body.instances[0].stale).toBe(true);
     expect(snapshot.body.instances[0].error).toContain("Kargo instance 'sandbox': cannot reach the cluster");
-  });
+    // refresh() also runs the pull-request pass, whose Git client retries the
+    // stopped sandbox's GitHub fake a few times.
+  }, 30_000);
 });
 
 describe('kargo backend plugin with an unreachable cluster and no snapshot', () => {

@@ -9,7 +9,7 @@ import { ApiException } from '@kubernetes/client-node';
 /** What a request did, to name it in messages: "list stages in 'checkout'". */
 export interface KubeOperation {
   instance: string;
-  verb: 'get' | 'list' | 'patch' | 'create';
+  verb: 'get' | 'list' | 'watch' | 'patch' | 'create';
   resource: string;
   namespace?: string;
   name?: string;
@@ -90,7 +90,21 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
 
       );
   }
-  const err = error as { code?: string; name?: string; message?: string; type?: string };
+  const err = error as {
+    code?: string;
+    name?: string;
+    message?: string;
+    type?: string;
+    statusCode?: number;
+  };
+  // Already translated (a LIST inside a watch went through here).
+  if (err instanceof ServiceUnavailableError || err instanceof InputError) return err;
+  // client-node's Watch reports a non-200 answer as an Error with statusCode.
+  if (typeof err?.statusCode === 'number') {
+    return new ServiceUnavailableError(
+      `Kargo ${instance}: the cluster answered ${err.statusCode} to ${describe(op)}`,
+    );
+  }
   if (err?.name === 'AbortError' || err?.type === 'aborted') {
     return new ServiceUnavailableError(
       `Kargo ${instance}: ${describe(op)} timed out`,

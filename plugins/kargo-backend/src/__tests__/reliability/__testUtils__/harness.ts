@@ -66,7 +66,11 @@ export function startSecretSandbox(
   });
 }
 
-export function kargoConfig(sandbox: Sandbox, refreshSeconds = 1) {
+export function kargoConfig(
+  sandbox: Sandbox,
+  refreshSeconds = 1,
+  mode: 'watch' | 'poll' = 'watch',
+) {
   return {
     kargo: {
       instances: [
@@ -78,6 +82,7 @@ export function kargoConfig(sandbox: Sandbox, refreshSeconds = 1) {
         },
       ],
       refresh: {
+        mode,
         frequency: { seconds: refreshSeconds },
         timeout: { seconds: 30 },
       },
@@ -199,10 +204,12 @@ export async function startReliabilityBackend(
     server: backend.server,
     sandbox,
     logs,
+    // Every task once, in the order scheduled: each instance's refresh,
+    // then the pull-request pass.
     refresh: async () => {
-      const task = scheduler.scheduleTask.mock
-        .calls[0][0] as SchedulerServiceTaskInvocationDefinition;
-      await task.fn(new AbortController().signal);
+      for (const [task] of scheduler.scheduleTask.mock.calls) {
+        await (task as SchedulerServiceTaskInvocationDefinition).fn(new AbortController().signal);
+      }
     },
     decide: fn => {
       decision = fn;
