@@ -1,7 +1,6 @@
 import type { PermissionsRegistryService } from '@backstage/backend-plugin-api';
 import {
   kargoPermissions,
-  kargoPullRequestOpenPermission,
   parseKargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
@@ -22,7 +21,7 @@ export function registerKargoPermissions(
 ) {
   registry.addResourceType({
     resourceRef: kargoStagePermissionResourceRef,
-    permissions: kargoPermissions.filter(p => p !== kargoPullRequestOpenPermission),
+    permissions: kargoPermissions,
     rules: Object.values(kargoStageRules),
     getResources: async refs =>
       Promise.all(
@@ -41,5 +40,4 @@ export function registerKargoPermissions(
         }),
       ),
   });
-  registry.addPermissions([kargoPullRequestOpenPermission]);
 }
