@@ -14,3 +14,4 @@ export * from './stage';
 export * from './pullRequests';
 export * from './catalog';
 export * from './promotion';
+export { redactCredentials } from './redact';

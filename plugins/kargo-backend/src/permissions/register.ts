@@ -3,6 +3,7 @@ import {
   kargoPermissions,
   parseKargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
+import { projectOf } from '../router/lookup';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
 import {
   KargoStageResource,
@@ -30,7 +31,7 @@ export function registerKargoPermissions(
           if (!parsed) return undefined;
           try {
             const state = await snapshots.getInstance(parsed.instance);
-            const stage = state.projects[parsed.project]?.stages.find(
+            const stage = projectOf(state, parsed.project)?.stages.find(
               s => s.name === parsed.name,
             );
             return stage ? parsed : undefined;

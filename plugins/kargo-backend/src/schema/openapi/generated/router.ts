@@ -410,8 +410,7 @@ export const spec = {
           "project",
           "name",
           "phase",
-          "metrics",
-          "raw"
+          "metrics"
         ],
         "properties": {
           "instance": {
@@ -448,7 +447,7 @@ export const spec = {
           "raw": {
             "type": "object",
             "additionalProperties": true,
-            "description": "The AnalysisRun without managedFields"
+            "description": "The AnalysisRun without managedFields; only with kargo.analysisrun.raw.read on the Stage"
           }
         }
       },
@@ -539,6 +538,13 @@ export const spec = {
                   "items": {
                     "type": "string"
                   }
+                },
+                "incompleteProjects": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  },
+                  "description": "Projects whose last read failed or never succeeded: unknown, not empty"
                 },
                 "stages": {
                   "type": "array",
