@@ -238,7 +238,7 @@ describe('catalog with the Kargo module, the Kargo backend and the sandbox', () 
     await gather();
     const snapshot = await request(backend.server)
       .get('/api/kargo/snapshot')
-      .set('authorization', mockCredentials.user.header());
+      .set('authorization', mockCredentials.service.header());
     expect(snapshot.status).toBe(200);
     const [instance] = snapshot.body.instances;
     expect(instance.stale || instance.error !== null).toBe(true);
