@@ -26,6 +26,7 @@ import {
 import { stageEntityName } from '@kargo-backstage/plugin-kargo-common';
 import path from 'node:path';
 import request from 'supertest';
+import { eventually } from './__testUtils__/eventually';
 import { catalogModuleKargo } from './module';
 
 const ENTITIES = path.resolve(__dirname, '../../../examples/entities.yaml');
@@ -46,22 +47,6 @@ function config(sandbox: Sandbox) {
       providers: { kargo: { defaultOwner: 'group:default/guests' } },
     },
   };
-}
-
-/** Retries an assertion until it passes: the catalog processes asynchronously. */
-async function eventually<T>(
-  check: () => Promise<T>,
-  timeoutMs = 45_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise(resolve => setTimeout(resolve, 250));
-    }
-  }
 }
 
 describe('catalog with the Kargo module, the Kargo backend and the sandbox', () => {

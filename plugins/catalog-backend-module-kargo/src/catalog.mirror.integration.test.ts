@@ -26,6 +26,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
+import { eventually } from './__testUtils__/eventually';
 import { catalogModuleKargo } from './module';
 
 const ENTITIES = path.resolve(__dirname, '../../../examples/entities.yaml');
@@ -33,21 +34,6 @@ const MODULE_TASK = 'KargoStageEntityProvider:refresh';
 const STAGES = 'kind=resource,spec.type=kargo-stage';
 
 jest.setTimeout(120_000);
-
-async function eventually<T>(
-  check: () => Promise<T>,
-  timeoutMs = 45_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise(resolve => setTimeout(resolve, 250));
-    }
-  }
-}
 
 /** The Kargo backend alone, on the sandbox; its refresh runs on demand. */
 async function startKargoBackend(sandbox: Sandbox) {
@@ -137,31 +123,42 @@ async function startCatalogBackend(
 
 const titles = (items: Entity[]) => items.map(e => e.metadata.title).sort();
 
-describe('the catalog mirror of a Kargo backend that restarts', () => {
-  let sandbox: Sandbox;
-  let kargo: Awaited<ReturnType<typeof startKargoBackend>>;
-  let catalog: Awaited<ReturnType<typeof startCatalogBackend>>;
-
+/** A sandbox, a Kargo backend and a catalog backend, for one describe block. */
+function useMirror(providerConfig: object) {
+  const env = {} as {
+    sandbox: Sandbox;
+    kargo: Awaited<ReturnType<typeof startKargoBackend>>;
+    catalog: Awaited<ReturnType<typeof startCatalogBackend>>;
+  };
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, controller: false });
-    kargo = await startKargoBackend(sandbox);
-    catalog = await startCatalogBackend(() => kargo.url, {});
+    env.sandbox = await startSandbox({ port: 0, controller: false });
+    env.kargo = await startKargoBackend(env.sandbox);
+    env.catalog = await startCatalogBackend(
+      () => env.kargo.url,
+      providerConfig,
+    );
+    await env.catalog.mirror();
   });
   afterAll(async () => {
-    await catalog?.backend.stop();
-    await kargo?.backend.stop();
-    await sandbox?.stop();
+    await env.catalog?.backend.stop();
+    await env.kargo?.backend.stop();
+    await env.sandbox?.stop();
   });
+  return env;
+}
+
+describe('the catalog mirror of a Kargo backend that restarts', () => {
+  const env = useMirror({});
 
   it("never deletes a project's Stage entities because that project failed its first read after a Kargo backend restart", async () => {
-    await catalog.mirror();
+    await env.catalog.mirror();
     await eventually(async () =>
-      expect(await catalog.entities(STAGES)).toHaveLength(8),
+      expect(await env.catalog.entities(STAGES)).toHaveLength(8),
     );
     await eventually(async () =>
       expect(
         (
-          await catalog.entity('component/default/payments-api')
+          await env.catalog.entity('component/default/payments-api')
         ).metadata.annotations,
       ).toMatchObject({
         'kargo.akuity.io/verification-phase': 'Failed',
@@ -169,14 +166,14 @@ describe('the catalog mirror of a Kargo backend that restarts', () => {
     );
 
     // Restart the Kargo backend while payments cannot be read.
-    await kargo.backend.stop();
-    sandbox.faults.set({ path: /\/namespaces\/payments\//, status: 500 });
-    kargo = await startKargoBackend(sandbox);
-    await catalog.mirror();
-    await catalog.refresh('component:default/payments-api');
+    await env.kargo.backend.stop();
+    env.sandbox.faults.set({ path: /\/namespaces\/payments\//, status: 500 });
+    env.kargo = await startKargoBackend(env.sandbox);
+    await env.catalog.mirror();
+    await env.catalog.refresh('component:default/payments-api');
     await new Promise(resolve => setTimeout(resolve, 4_000));
 
-    expect(titles(await catalog.entities(STAGES))).toEqual([
+    expect(titles(await env.catalog.entities(STAGES))).toEqual([
       'checkout/dev',
       'checkout/prod',
       'checkout/staging',
@@ -188,39 +185,25 @@ describe('the catalog mirror of a Kargo backend that restarts', () => {
     ]);
     // Its rollup did not fall to None either.
     expect(
-      (await catalog.entity('component/default/payments-api')).metadata
+      (await env.catalog.entity('component/default/payments-api')).metadata
         .annotations,
     ).toMatchObject({
       'kargo.akuity.io/verification-phase': 'Failed',
     });
-    sandbox.faults.clear();
+    env.sandbox.faults.clear();
   });
 });
 
 describe('the catalog mirrors only what config names', () => {
-  let sandbox: Sandbox;
-  let kargo: Awaited<ReturnType<typeof startKargoBackend>>;
-  let catalog: Awaited<ReturnType<typeof startCatalogBackend>>;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, controller: false });
-    kargo = await startKargoBackend(sandbox);
-    catalog = await startCatalogBackend(() => kargo.url, {
-      projects: ['checkout'],
-      includePullRequestUrls: false,
-      includeErrorText: false,
-    });
-    await catalog.mirror();
-  });
-  afterAll(async () => {
-    await catalog?.backend.stop();
-    await kargo?.backend.stop();
-    await sandbox?.stop();
+  const env = useMirror({
+    projects: ['checkout'],
+    includePullRequestUrls: false,
+    includeErrorText: false,
   });
 
   it('mirrors only catalog.providers.kargo.projects, without PR URLs and error text, and rolls up only mirrored projects', async () => {
     const stages = await eventually(async () => {
-      const items = await catalog.entities(STAGES);
+      const items = await env.catalog.entities(STAGES);
       expect(items).toHaveLength(3);
       return items;
     });
@@ -239,18 +222,18 @@ describe('the catalog mirrors only what config names', () => {
     ).toBeGreaterThan(0);
 
     // payments is not mirrored: its component gets no rollup at all.
-    await catalog.refresh('component:default/payments-api');
-    await catalog.refresh('component:default/checkout-service');
+    await env.catalog.refresh('component:default/payments-api');
+    await env.catalog.refresh('component:default/checkout-service');
     await eventually(async () =>
       expect(
         (
-          await catalog.entity('component/default/checkout-service')
+          await env.catalog.entity('component/default/checkout-service')
         ).metadata.annotations,
       ).toHaveProperty(['kargo.akuity.io/verification-phase']),
     );
     await new Promise(resolve => setTimeout(resolve, 2_000));
     expect(
-      (await catalog.entity('component/default/payments-api')).metadata
+      (await env.catalog.entity('component/default/payments-api')).metadata
         .annotations,
     ).not.toHaveProperty(['kargo.akuity.io/verification-phase']);
   });

@@ -110,14 +110,14 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
               throw new InputError(`${resolved.error} in project ${project}`);
             }
             const freightObject = resolved.freight;
-            const freightName = freightObject.metadata?.name ?? freight;
+            const resolvedName = freightObject.metadata?.name ?? freight;
 
             // The key names what is promoted where, so a retried task finds the
             // Promotion it already created instead of creating a second one. The
             // checks belong to the creation: a retry must return that Promotion
             // even if the Freight has stopped being available since.
-            const created = await ctx.checkpoint({
-              key: `kargo.promote.${instanceName}.${project}.${stage}.${freightName}`,
+            const createdName = await ctx.checkpoint({
+              key: `kargo.promote.${instanceName}.${project}.${stage}.${resolvedName}`,
               fn: async () => {
                 const availability = isFreightAvailableToStage(
                   freightObject,
@@ -136,7 +136,7 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
                 const promotion = buildPromotion({
                   stage: stageObject,
                   freight: freightObject,
-                  name: generatePromotionName(stage, freightName, ulid()),
+                  name: generatePromotionName(stage, resolvedName, ulid()),
                   actor: initiatorActor(ctx.user, credentials),
                 });
                 const created = await cluster.createPromotion(
@@ -147,7 +147,7 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
                 return created.metadata?.name ?? promotion.metadata!.name!;
               },
             });
-            return { promotion: created, freight: freightName };
+            return { promotion: createdName, freight: resolvedName };
           },
         });
       ctx.logger.info(
