@@ -240,6 +240,17 @@ describe('reads that leak nothing', () => {
   });
 
   it("serves a project named 'constructor' (no plain object used as a map)", async () => {
+    // Before it exists: a 404 like any missing project (not Object.prototype's).
+    const absent = await get('/projects/constructor/stages');
+    expect(absent.status).toBe(404);
+    expect(shape(absent, 'constructor')).toEqual(
+      shape(await get('/projects/nope/stages'), 'nope'),
+    );
+    expect((await get('/projects/constructor/stages/dev')).status).toBe(404);
+    expect((await get('/projects/constructor/analysis-runs/x')).status).toBe(
+      404,
+    );
+
     const stages = sandbox.registry.find(
       'kargo.akuity.io',
       'v1alpha1',
