@@ -14,10 +14,12 @@ export interface Config {
        */
       name: string;
       /**
-       * URL of the cluster's Kubernetes API server.
+       * URL of the cluster's Kubernetes API server. Required with
+       * `serviceAccount`; with `kubeconfig` or `inCluster` it overrides the
+       * server the kubeconfig or the pod names.
        * @visibility backend
        */
-      url: string;
+      url?: string;
       /**
        * How to authenticate: `serviceAccount` (default; uses
        * `serviceAccountToken`), `kubeconfig` (a kubeconfig file) or
@@ -42,7 +44,8 @@ export interface Config {
         context?: string;
       };
       /**
-       * Base64 PEM bundle of the certificate authorities to trust.
+       * Base64 PEM bundle of the certificate authorities to trust; with
+       * `kubeconfig` or `inCluster` it replaces their CA. Not with `caFile`.
        * @visibility secret
        */
       caData?: string;
@@ -52,7 +55,8 @@ export interface Config {
        */
       caFile?: string;
       /**
-       * Skip TLS certificate verification. Never in production.
+       * Skip TLS certificate verification (with any authProvider). Never in
+       * production.
        * @visibility backend
        */
       skipTLSVerify?: boolean;

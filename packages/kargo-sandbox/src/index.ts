@@ -24,3 +24,17 @@ export type {
 } from './faults';
 export { sandboxBackstageConfig } from './testing/backstageConfig';
 export type { SandboxBackstageConfigOptions } from './testing/backstageConfig';
+export {
+  SANDBOX_CONTEXT,
+  sandboxKubeconfig,
+  writeSandboxFiles,
+} from './kubeconfig';
+export type { SandboxFiles, SandboxKubeconfigOptions } from './kubeconfig';
+export {
+  docsExample,
+  docsExamples,
+  loadDocsExample,
+  loadTwoInstancesExample,
+} from './testing/docsExamples';
+export type { LoadDocsExampleOptions } from './testing/docsExamples';
+export type { GitHubAppOptions } from './git/githubApp';

@@ -1,10 +1,12 @@
 /**
  * CLI: `kargo-sandbox [--fixtures DIR] [--port P] [--token T] [--https-port P2]
- * [--step-delay MS]`. Prints its URLs when ready; stops on SIGINT/SIGTERM.
+ * [--write-ca FILE] [--write-kubeconfig FILE] [--step-delay MS]`. Prints its
+ * URLs when ready; stops on SIGINT/SIGTERM.
  */
 /* eslint-disable no-console */
 import { parseArgs } from 'node:util';
 import { DEMO_TOKENS } from './kube/auth';
+import { writeSandboxFiles } from './kubeconfig';
 import { startSandbox } from './sandbox';
 
 async function main() {
@@ -16,12 +18,15 @@ async function main() {
       token: { type: 'string' },
       'https-port': { type: 'string' },
       'step-delay': { type: 'string' },
+      'write-ca': { type: 'string' },
+      'write-kubeconfig': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     console.log(
-      'Usage: yarn sandbox [--fixtures DIR] [--port 7008] [--token T] [--https-port P] [--step-delay MS]',
+      'Usage: yarn sandbox [--fixtures DIR] [--port 7008] [--token T] [--https-port P]\n' +
+        '  [--write-ca FILE] [--write-kubeconfig FILE] [--step-delay MS]',
     );
     return;
   }
@@ -40,11 +45,18 @@ async function main() {
       values['https-port'] !== undefined
         ? Number(values['https-port'])
         : undefined,
+    // A CA or kubeconfig to write implies HTTPS (on a free port unless given).
+    https: Boolean(values['write-ca'] || values['write-kubeconfig']),
     stepDelayMs:
       values['step-delay'] !== undefined
         ? Number(values['step-delay'])
         : undefined,
     log: message => console.error(`[kargo-sandbox] ${message}`),
+  });
+  writeSandboxFiles(sandbox, {
+    caFile: values['write-ca'],
+    kubeconfigFile: values['write-kubeconfig'],
+    token: values.token,
   });
   console.log(`Kargo sandbox ready
   Kubernetes API: ${sandbox.url}${
@@ -57,7 +69,13 @@ async function main() {
   }/sandbox/v1/github/<owner>/<repo>/pulls/<n>/merge
   Merge an MR:    curl -X POST ${
     sandbox.url
-  }/sandbox/v1/gitlab/<group>/<project>/merge_requests/<iid>/merge`);
+  }/sandbox/v1/gitlab/<group>/<project>/merge_requests/<iid>/merge${
+    values['write-ca'] ? `\n  CA (PEM):       ${values['write-ca']}` : ''
+  }${
+    values['write-kubeconfig']
+      ? `\n  kubeconfig:     ${values['write-kubeconfig']} (kubectl --kubeconfig ${values['write-kubeconfig']} get stages -A)`
+      : ''
+  }`);
   let stopping = false;
   const stop = () => {
     if (stopping) return;

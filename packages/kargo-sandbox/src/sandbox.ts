@@ -15,6 +15,7 @@ import {
 } from './fixtures';
 import { SandboxFaults } from './faults';
 import { createGitHandler, GitFakeStore } from './git';
+import type { GitHubAppOptions } from './git/githubApp';
 import { createKubeApiHandler, KubeApiContext } from './kube/api';
 import { TokenPolicy } from './kube/auth';
 import { ResourceRegistry, loadCrdResourceTypes } from './kube/resources';
@@ -42,6 +43,11 @@ export interface SandboxOptions {
   controller?: boolean;
   githubToken?: string;
   gitlabToken?: string;
+  /**
+   * A GitHub App (id and PEM public key) whose signed JWTs may list its
+   * installations (one per repository owner) and mint installation tokens.
+   */
+  githubApp?: GitHubAppOptions;
   log?: (message: string) => void;
   /**
    * Called first for every request of every API (e.g. to count requests
@@ -122,6 +128,7 @@ export async function startSandbox(
   const gitHandler = createGitHandler(git, {
     githubToken: options.githubToken,
     gitlabToken: options.gitlabToken,
+    githubApp: options.githubApp,
   });
   const handle = async (
     req: http.IncomingMessage,

@@ -59,6 +59,8 @@ describe('readKargoConfig', () => {
     [{ instances: [{ ...instance, serviceAccountToken: undefined }] }, 'kargo.instances[0].serviceAccountToken is required'],
     [{ instances: [{ ...instance, authProvider: 'aws' }] }, 'kargo.instances[0].authProvider must be one of'],
     [{ instances: [instance], refresh: { frequency: { fortnights: 1 } } }, 'kargo.refresh.frequency is not a valid duration'],
+    [{ instances: [{ ...instance, kubeconfig: { path: '/k' } }] }, 'kargo.instances[0].kubeconfig is only read with authProvider kubeconfig'],
+    [{ instances: [{ ...instance, caData: 'x', caFile: '/ca' }] }, 'kargo.instances[0]: set caData or caFile, not both'],
   ])('fails fast on %j', (kargo, message) => {
     expect(() => read(kargo)).toThrow(message);
   });

@@ -79,6 +79,14 @@ function readInstance(c: Config, index: number): KargoInstanceConfig {
       `${at}.serviceAccountToken is required with authProvider serviceAccount (instance '${name}')`,
     );
   }
+  if (c.has('kubeconfig') && authProvider !== 'kubeconfig') {
+    throw new Error(
+      `${at}.kubeconfig is only read with authProvider kubeconfig (instance '${name}' uses ${authProvider})`,
+    );
+  }
+  if (c.has('caData') && c.has('caFile')) {
+    throw new Error(`${at}: set caData or caFile, not both (instance '${name}')`);
+  }
   const kargoUrl = c.getOptionalString('kargoUrl');
   return {
     name,

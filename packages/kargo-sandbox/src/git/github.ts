@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { tokenOf, type ApiRequest, type Reply } from './http';
 import { GITHUB_DOCS, githubError } from './githubJson';
+import { GitHubAppFake, type GitHubAppOptions } from './githubApp';
 import { githubRoutes } from './githubRoutes';
 import { addEtag, locate, serveProviderApi, type Answer } from './providerApi';
 import type { GitFakeStore } from './store';
@@ -75,17 +76,25 @@ function rateLimitResource(store: GitFakeStore): Reply {
 }
 
 /**
- * GitHub's REST API under `/github/api/v3`: token auth, the primary rate limit
- * (a 304 costs nothing, as on GitHub), ETags on every GET, fault injection.
+ * GitHub's REST API under `/github/api/v3`: token auth (or a GitHub App's
+ * installation tokens), the primary rate limit (a 304 costs nothing, as on
+ * GitHub), ETags on every GET, fault injection.
  */
-export function createGitHubApi(store: GitFakeStore, token: string) {
+export function createGitHubApi(
+  store: GitFakeStore,
+  token: string,
+  githubApp?: GitHubAppOptions,
+) {
   const routes = githubRoutes(store);
+  const app = githubApp && new GitHubAppFake(store, githubApp);
 
   const answer = (req: ApiRequest): Answer => {
     const { found, route, fault } = locate('github', routes, store, req);
     if (fault) return { reply: faultReply(fault, store), route };
+    const appReply = app?.answer(req);
+    if (appReply) return { reply: appReply, route };
     const given = tokenOf(req.headers);
-    if (given !== token) {
+    if (given !== token && !app?.accepts(given)) {
       const message = given ? 'Bad credentials' : 'Requires authentication';
       return { reply: { status: 401, body: githubError(401, message) }, route };
     }

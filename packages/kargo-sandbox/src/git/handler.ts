@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GITHUB_API_BASE, createGitHubApi } from './github';
+import type { GitHubAppOptions } from './githubApp';
 import { GITLAB_API_BASE, createGitLabApi } from './gitlab';
 import { send, type Reply } from './http';
 import type { GitFakeStore } from './store';
@@ -11,6 +12,8 @@ export interface GitHandlerOptions {
   githubToken?: string;
   /** Token GitLab requests must carry (`PRIVATE-TOKEN: X` or `Authorization: Bearer X`). */
   gitlabToken?: string;
+  /** A GitHub App whose JWTs mint installation tokens (`/app/...`). */
+  githubApp?: GitHubAppOptions;
 }
 
 /** Defaults the demo app-config uses. @public */
@@ -101,6 +104,7 @@ export function createGitHandler(
   const github = createGitHubApi(
     store,
     options.githubToken ?? DEFAULT_GITHUB_TOKEN,
+    options.githubApp,
   );
   const gitlab = createGitLabApi(
     store,

@@ -102,6 +102,13 @@ export class GitFakeStore extends GitFakeControls {
     return this.repos.get(repoKey(provider, path));
   }
 
+  /** Paths (`owner/repo`) of every repository of a provider. */
+  repositoryPaths(provider: GitProvider): string[] {
+    return [...this.repos.values()]
+      .filter(r => r.provider === provider)
+      .map(r => r.path);
+  }
+
   /** A GitLab project by numeric id or path, as `:id` in GitLab's API. */
   findGitLabProject(idOrPath: string): GitRepository | undefined {
     if (/^\d+$/.test(idOrPath)) {

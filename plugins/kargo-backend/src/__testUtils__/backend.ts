@@ -10,11 +10,18 @@ import {
   createServiceFactory,
   type SchedulerServiceTaskInvocationDefinition,
 } from '@backstage/backend-plugin-api';
-import { DefaultKargoService, kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
+import {
+  DefaultKargoService,
+  kargoServiceRef,
+} from '@kargo-backstage/plugin-kargo-node';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type { Entity } from '@backstage/catalog-model';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { DEMO_TOKENS, startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
+import {
+  DEMO_TOKENS,
+  startSandbox,
+  type Sandbox,
+} from '@kargo-backstage/kargo-sandbox';
 import { kargoPlugin } from '../plugin';
 
 export const ADMIN_TOKEN = 'sandbox-admin-token';
@@ -67,14 +74,21 @@ export async function startKargoTestBackend(options?: {
   clusterUrl?: string;
   /** `backend` configuration (e.g. the cache store). */
   backendConfig?: JsonObject;
+  /** `kargo.instances` instead of the one sandbox instance. */
+  instances?: JsonObject[];
+  /** Catalog entities instead of ENTITIES. */
+  entities?: Entity[];
 }): Promise<KargoTestBackend> {
   const sandbox =
-    options?.sandbox ?? (await startSandbox({ port: 0, tokens: DEMO_TOKENS, stepDelayMs: 20 }));
+    options?.sandbox ??
+    (await startSandbox({ port: 0, tokens: DEMO_TOKENS, stepDelayMs: 20 }));
   const scheduler = mockServices.scheduler.mock();
   const auditor = mockServices.auditor.mock();
   const permissions = mockServices.permissions.mock({
     authorize: async requests =>
-      requests.map(() => ({ result: options?.result ?? AuthorizeResult.ALLOW })),
+      requests.map(() => ({
+        result: options?.result ?? AuthorizeResult.ALLOW,
+      })),
   });
   let kargo: DefaultKargoService | undefined;
   const backend = await startTestBackend({
@@ -92,7 +106,7 @@ export async function startKargoTestBackend(options?: {
         data: {
           ...(options?.backendConfig ? { backend: options.backendConfig } : {}),
           kargo: {
-            instances: [
+            instances: options?.instances ?? [
               {
                 name: 'sandbox',
                 url: options?.clusterUrl ?? sandbox.url,
@@ -102,7 +116,13 @@ export async function startKargoTestBackend(options?: {
             ],
           },
           integrations: {
-            github: [{ host: 'github.com', apiBaseUrl: sandbox.githubApiUrl, token: 'sandbox-github-token' }],
+            github: [
+              {
+                host: 'github.com',
+                apiBaseUrl: sandbox.githubApiUrl,
+                token: 'sandbox-github-token',
+              },
+            ],
             gitlab: [
               {
                 host: 'gitlab.example.com',
@@ -117,11 +137,12 @@ export async function startKargoTestBackend(options?: {
       scheduler.factory,
       auditor.factory,
       permissions.factory,
-      catalogServiceMock.factory({ entities: ENTITIES }),
+      catalogServiceMock.factory({ entities: options?.entities ?? ENTITIES }),
     ],
   });
   const task = () =>
-    scheduler.scheduleTask.mock.calls[0][0] as SchedulerServiceTaskInvocationDefinition;
+    scheduler.scheduleTask.mock
+      .calls[0][0] as SchedulerServiceTaskInvocationDefinition;
   return {
     server: backend.server,
     sandbox,
@@ -144,14 +165,19 @@ export const user = () => mockCredentials.user.header('user:default/alice');
 export function sandboxClient(url: string) {
   return DefaultKargoService.fromConfig({
     config: new ConfigReader({
-      kargo: { instances: [{ name: 'sandbox', url, serviceAccountToken: ADMIN_TOKEN }] },
+      kargo: {
+        instances: [{ name: 'sandbox', url, serviceAccountToken: ADMIN_TOKEN }],
+      },
     }),
     logger: mockServices.logger.mock(),
   }).cluster('sandbox');
 }
 
 /** Polls until the probe returns a value (the sandbox controller is asynchronous). */
-export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+): Promise<T> {
   for (let i = 0; i < 400; i++) {
     const value = await probe();
     if (value !== undefined) return value;

@@ -68,9 +68,19 @@ export async function findProject(
   return { state, project: found };
 }
 
-/** The Stage's detail as served: with the snapshot's freshness. */
+/**
+ * The Stage's detail as served: with the snapshot's freshness. A Stage kept
+ * from an older read carries why it could not be read again (a 401 once the
+ * token expired, an unreachable cluster), not a silent stale flag.
+ */
 export function served(found: FoundProject, stage: StageDetail): StageDetail {
-  return { ...stage, ...freshnessOf(found.state, found.project) };
+  const freshness = freshnessOf(found.state, found.project);
+  const why = found.project.error ?? found.state.error;
+  return {
+    ...stage,
+    ...freshness,
+    error: stage.error ?? (freshness.stale ? why : null),
+  };
 }
 
 export async function findStage(

@@ -52,6 +52,10 @@ const NETWORK_CODES = new Set([
   'UND_ERR_SOCKET',
 ]);
 
+// Node's TLS verification failures (OpenSSL's names): a CA problem, not a
+// network one, so the message says which keys fix it.
+const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME/;
+
 /**
  * Translates any failure of a Kubernetes API call into an `@backstage/errors`
  * error. The only place that does so: callers never see ApiException.
@@ -96,6 +100,12 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
   if (err?.name === 'AbortError' || err?.type === 'aborted') {
     return new ServiceUnavailableError(
       `Kargo ${instance}: ${describe(op)} timed out`,
+    );
+  }
+  if (err?.code && CERTIFICATE_CODE.test(err.code)) {
+    const reason = /reason: (.*)$/.exec(err.message ?? '')?.[1] ?? err.code;
+    return new ServiceUnavailableError(
+      `Kargo ${instance}: the cluster's TLS certificate is not trusted (${reason}) on ${describe(op)}; set caData or caFile of ${instance} to the cluster's CA`,
     );
   }
   if (err?.code && NETWORK_CODES.has(err.code)) {

@@ -1,4 +1,4 @@
-import { parseRepoUrl } from './parseRepoUrl';
+import { parseRepoUrl, withoutPathPrefix } from './parseRepoUrl';
 
 const CHECKOUT = 'https://github.com/acme/checkout-deploy';
 
@@ -61,5 +61,29 @@ describe('parseRepoUrl', () => {
     expect(() => parseRepoUrl(input)).toThrow(
       expect.objectContaining({ name: 'InputError' }),
     );
+  });
+});
+
+describe('withoutPathPrefix', () => {
+  const parsed = parseRepoUrl(
+    'https://git.example.com/gitlab/group/sub/project',
+  );
+
+  it('strips the prefix of a GitLab under a path, keeping the full url', () => {
+    expect(withoutPathPrefix(parsed, '/gitlab')).toEqual({
+      host: 'git.example.com',
+      path: 'group/sub/project',
+      owner: 'group',
+      name: 'project',
+      url: 'https://git.example.com/gitlab/group/sub/project',
+    });
+  });
+
+  it.each([
+    ['', 'gitlab/group/sub/project'],
+    ['/other', 'gitlab/group/sub/project'],
+    ['/gitlab/group/sub', 'gitlab/group/sub/project'],
+  ])('leaves a path outside the prefix %j as it is', (prefix, path) => {
+    expect(withoutPathPrefix(parsed, prefix).path).toBe(path);
   });
 });

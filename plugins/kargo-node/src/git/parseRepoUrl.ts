@@ -47,3 +47,25 @@ export function parseRepoUrl(repoUrl: string): ParsedRepoUrl {
     url,
   };
 }
+
+/**
+ * The repository as a server under a path prefix names it: for a self-hosted
+ * GitLab at `https://git.example.com/gitlab`, the repository
+ * `https://git.example.com/gitlab/group/project` is the project
+ * `group/project`. `url` keeps the full address (attribution joins on it).
+ * A path outside the prefix is returned unchanged.
+ */
+export function withoutPathPrefix(
+  repo: ParsedRepoUrl,
+  prefix: string,
+): ParsedRepoUrl {
+  const segments = prefix.split('/').filter(s => s.length > 0);
+  const path = repo.path.split('/');
+  const under =
+    segments.length > 0 &&
+    path.length > segments.length + 1 &&
+    segments.every((s, i) => s.toLowerCase() === path[i].toLowerCase());
+  if (!under) return repo;
+  const rest = path.slice(segments.length);
+  return { ...repo, path: rest.join('/'), owner: rest[0] };
+}

@@ -1,10 +1,13 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { ConflictError, InputError } from '@backstage/errors';
-import { ScmIntegrationRegistry } from '@backstage/integration';
+import {
+  getGitLabIntegrationRelativePath,
+  ScmIntegrationRegistry,
+} from '@backstage/integration';
 import { MergeRequests, type MergeRequestSchema } from '@gitbeaker/rest';
 import type { OpenPullRequest } from '@kargo-backstage/plugin-kargo-common';
 import { OpenOrReclaimRequest, OpenOrReclaimResult } from '../../types';
-import { ParsedRepoUrl } from '../parseRepoUrl';
+import { ParsedRepoUrl, withoutPathPrefix } from '../parseRepoUrl';
 import { GitStats } from '../stats';
 import { alreadyExistsIid, translateGitlabError } from './gitlabErrors';
 import { createGitlabRequesterFn } from './gitlabRequester';
@@ -83,7 +86,8 @@ export class GitlabMergeRequests {
     return this.deps.integrations.gitlab.byHost(host) !== undefined;
   }
 
-  async listOpen(repo: ParsedRepoUrl): Promise<OpenPullRequest[]> {
+  async listOpen(repoUrl: ParsedRepoUrl): Promise<OpenPullRequest[]> {
+    const repo = this.project(repoUrl);
     const client = this.clientFor(repo);
     try {
       const mrs = await client.api.all({
@@ -106,9 +110,10 @@ export class GitlabMergeRequests {
    * branch holds what the caller just pushed, so the MR is the caller's).
    */
   async openOrReclaim(
-    repo: ParsedRepoUrl,
+    repoUrl: ParsedRepoUrl,
     request: OpenOrReclaimRequest,
   ): Promise<OpenOrReclaimResult> {
+    const repo = this.project(repoUrl);
     const client = this.clientFor(repo);
     const ctx = this.context(client, repo);
     const existing = await this.findOpen(client, repo, request.sourceBranch);
@@ -229,6 +234,20 @@ export class GitlabMergeRequests {
       }`,
     );
     return { number: mr.iid, url: mr.web_url, reclaimed: true };
+  }
+
+  /**
+   * The project path GitLab's API knows: without the path prefix of the
+   * integration's `baseUrl`, read the way Backstage's GitLab integration
+   * reads it (none for gitlab.com).
+   */
+  private project(repo: ParsedRepoUrl): ParsedRepoUrl {
+    const integration = this.deps.integrations.gitlab.byHost(repo.host);
+    if (!integration) return repo;
+    return withoutPathPrefix(
+      repo,
+      getGitLabIntegrationRelativePath(integration.config),
+    );
   }
 
   private clientFor(repo: ParsedRepoUrl): GitlabClient {
