@@ -28,7 +28,6 @@ import path from 'node:path';
 import request from 'supertest';
 import { eventually } from './__testUtils__/eventually';
 import { catalogModuleKargo } from './module';
-import { eventually } from './__testUtils__/eventually';
 
 const ENTITIES = path.resolve(__dirname, '../../../examples/entities.yaml');
 const BACKEND_TASK = 'kargo-snapshot-refresh';
