@@ -115,13 +115,14 @@ describe('auditing and gating the initiator of every Kargo write', () => {
       env.auditor.events.map(e => [e.eventId, e.outcome, e.meta.initiator]),
     ).toEqual(writes().map(w => [w.eventId, 'failed', 'external:ci-bot']));
 
+    // Another Stage: payments/prod is verifying again after the first test.
     const allowed = createKargoReverifyAction({
       ...actionOptions(env),
       allowServicePrincipals: true,
     });
     await allowed.handler(
       actionContext(
-        { project: 'payments', stage: 'prod' },
+        { project: 'checkout', stage: 'dev' },
         { credentials: service },
       ),
     );
