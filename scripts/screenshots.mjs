@@ -5,6 +5,7 @@
  *
  *   yarn start &                      # the demo on http://127.0.0.1:3000
  *   node scripts/screenshots.mjs      # KARGO_CHROMIUM / PLAYWRIGHT_URL override
+ *   node scripts/screenshots.mjs catalog-filter notifications   # only these
  *
  * Running the demo template promotes into checkout/staging; the script closes
  * that Promotion's pull request afterwards (as test/e2e does) so staging can
@@ -17,6 +18,9 @@ const BASE = process.env.PLAYWRIGHT_URL ?? 'http://127.0.0.1:3000';
 const SANDBOX = 'http://127.0.0.1:7008';
 const OUT = new URL('../docs/images/', import.meta.url);
 const LONG = { timeout: 180_000 };
+const ONLY = new Set(process.argv.slice(2));
+/** Whether to take the shot named (file name without .png). */
+const want = name => ONLY.size === 0 || ONLY.has(name);
 
 async function sandbox(path, init = {}) {
   const res = await fetch(`${SANDBOX}${path}`, {
@@ -75,68 +79,101 @@ try {
     .getByRole('link', { name: 'Catalog', exact: true })
     .waitFor(LONG);
 
-  // The Kargo tab, scrolled to the stale staging Stage.
-  await page.goto('/catalog/default/component/checkout-service/kargo');
-  const staging = page.getByRole('region', {
-    name: 'checkout/staging',
-    exact: true,
-  });
-  await staging.getByText('Stale', { exact: true }).first().waitFor();
-  await staging.evaluate(el => el.scrollIntoView({ block: 'start' }));
-  await page.mouse.move(0, 0);
-  await shot(page, 'kargo-tab.png');
+  if (want('kargo-tab')) {
+    // The Kargo tab, scrolled to the stale staging Stage.
+    await page.goto('/catalog/default/component/checkout-service/kargo');
+    const staging = page.getByRole('region', {
+      name: 'checkout/staging',
+      exact: true,
+    });
+    await staging.getByText('Stale', { exact: true }).first().waitFor();
+    await staging.evaluate(el => el.scrollIntoView({ block: 'start' }));
+    await page.mouse.move(0, 0);
+    await shot(page, 'kargo-tab.png');
+  }
 
-  // The overview card.
-  await page.goto('/catalog/default/component/checkout-service');
-  const cardTable = page.getByRole('table', { name: 'Kargo' });
-  await cardTable.getByText('checkout/staging').waitFor();
-  const card = cardTable.locator(
-    'xpath=ancestor::*[contains(@class, "MuiCard-root")][1]',
-  );
-  await card.scrollIntoViewIfNeeded();
-  await shot(page, 'kargo-card.png', card);
+  if (want('kargo-card')) {
+    // The overview card.
+    await page.goto('/catalog/default/component/checkout-service');
+    const cardTable = page.getByRole('table', { name: 'Kargo' });
+    await cardTable.getByText('checkout/staging').waitFor();
+    const card = cardTable.locator(
+      'xpath=ancestor::*[contains(@class, "MuiCard-root")][1]',
+    );
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'kargo-card.png', card);
+  }
 
-  // The AnalysisRun drawer of the failed payments/qa run.
-  await page.goto('/catalog/default/component/payments-api/kargo');
-  const qa = page.getByRole('region', { name: 'payments/qa', exact: true });
-  const failedRow = qa
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: 'Failed', exact: true }) })
-    .first();
-  await failedRow.getByRole('button').first().click();
-  const drawer = page.getByRole('region', { name: /^AnalysisRun / });
-  await drawer.getByText(/card authorisations time out/).waitFor();
-  // The drawer slides in from the right: wait until it has arrived.
-  await page.waitForFunction(() => {
-    const paper = document.querySelector('.MuiDrawer-paper');
-    const box = paper?.getBoundingClientRect();
-    return !!box && Math.abs(box.right - window.innerWidth) < 1;
-  });
-  await shot(page, 'analysis-run-drawer.png');
-  await page.keyboard.press('Escape');
+  if (want('analysis-run-drawer')) {
+    // The AnalysisRun drawer of the failed payments/qa run.
+    await page.goto('/catalog/default/component/payments-api/kargo');
+    const qa = page.getByRole('region', { name: 'payments/qa', exact: true });
+    const failedRow = qa
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Failed', exact: true }) })
+      .first();
+    await failedRow.getByRole('button').first().click();
+    const drawer = page.getByRole('region', { name: /^AnalysisRun / });
+    await drawer.getByText(/card authorisations time out/).waitFor();
+    // The drawer slides in from the right: wait until it has arrived.
+    await page.waitForFunction(() => {
+      const paper = document.querySelector('.MuiDrawer-paper');
+      const box = paper?.getBoundingClientRect();
+      return !!box && Math.abs(box.right - window.innerWidth) < 1;
+    });
+    await shot(page, 'analysis-run-drawer.png');
+    await page.keyboard.press('Escape');
+  }
 
-  // The catalog, filtered to the kargo-stage Resources the catalog module emits.
-  await page.goto(
-    '/?filters%5Bkind%5D=resource&filters%5Btype%5D=kargo-stage&filters%5Buser%5D=all',
-  );
-  await page.getByRole('link', { name: 'checkout/staging' }).waitFor();
-  await shot(page, 'catalog-stages.png');
+  if (want('catalog-stages')) {
+    // The catalog, filtered to the kargo-stage Resources the catalog module emits.
+    await page.goto(
+      '/?filters%5Bkind%5D=resource&filters%5Btype%5D=kargo-stage&filters%5Buser%5D=all',
+    );
+    await page.getByRole('link', { name: 'checkout/staging' }).waitFor();
+    await shot(page, 'catalog-stages.png');
+  }
 
-  // The demo template's result.
-  await page.goto('/create');
-  await page
-    .getByRole('article')
-    .filter({ hasText: 'Promote freight with Kargo' })
-    .getByRole('button', { name: 'Choose' })
-    .click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByText(/Pull request #\d+ \((reclaimed|opened)\)/)
-    .waitFor({ timeout: 120_000 });
-  await shot(page, 'template.png');
+  // The catalog's Kargo filter: Stage resources whose current verification Failed.
+  if (want('catalog-filter')) {
+    // Tall enough to show the filter column and the table together.
+    await page.setViewportSize({ width: 1400, height: 1250 });
+    await page.goto(
+      '/?filters%5Bkind%5D=resource&filters%5Btype%5D=kargo-stage&filters%5Buser%5D=all&filters%5Bkargo%5D=phase%3AFailed',
+    );
+    await page.getByRole('link', { name: 'payments/qa' }).waitFor();
+    await page.getByRole('group', { name: 'Kargo' }).waitFor();
+    await shot(page, 'catalog-filter.png');
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
+
+  // Kargo notifications in the portal (the demo turns them on).
+  if (want('notifications')) {
+    await page.goto('/notifications');
+    await page
+      .getByText(/^Kargo verification Failed on /)
+      .first()
+      .waitFor();
+    await shot(page, 'notifications.png');
+  }
+
+  if (want('template')) {
+    // The demo template's result.
+    await page.goto('/create');
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Promote freight with Kargo' })
+      .getByRole('button', { name: 'Choose' })
+      .click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page
+      .getByText(/Pull request #\d+ \((reclaimed|opened)\)/)
+      .waitFor({ timeout: 120_000 });
+    await shot(page, 'template.png');
+  }
 } finally {
   await browser.close();
   await settleStagingPromotions().catch(e => console.error(String(e)));

@@ -97,6 +97,24 @@ export async function sandboxGet<T = any>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** Merge-patches a Stage's annotations in the sandbox's Kubernetes API as the admin. */
+export async function annotateStage(
+  project: string,
+  stage: string,
+  annotations: Record<string, string | null>,
+) {
+  const path = `/apis/kargo.akuity.io/v1alpha1/namespaces/${project}/stages/${stage}`;
+  const res = await fetch(`${SANDBOX_URL}${path}`, {
+    method: 'PATCH',
+    headers: {
+      Authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}`,
+      'Content-Type': 'application/merge-patch+json',
+    },
+    body: JSON.stringify({ metadata: { annotations } }),
+  });
+  if (!res.ok) throw new Error(`PATCH ${path}: ${res.status}`);
+}
+
 /**
  * Ends the staging Promotions the demo template started (they wait for their
  * pull request forever): closes their PRs through the sandbox's GitHub API, so

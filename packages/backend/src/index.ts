@@ -31,6 +31,9 @@ backend.add(import('@backstage/plugin-search-backend-module-catalog'));
 
 backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
+backend.add(import('@backstage/plugin-notifications-backend'));
+// Registered actions (backend.actions.pluginSources) as MCP tools: docs/ai.md.
+backend.add(import('@backstage/plugin-mcp-actions-backend'));
 
 // Kargo for Backstage
 backend.add(import('@kargo-backstage/plugin-kargo-backend'));

@@ -24,6 +24,8 @@ export type {
 } from './faults';
 export { sandboxBackstageConfig } from './testing/backstageConfig';
 export type { SandboxBackstageConfigOptions } from './testing/backstageConfig';
+export { stageWriteState, writesReceived } from './testing/stageWriteState';
+export type { StageWriteState } from './testing/stageWriteState';
 export {
   SANDBOX_CONTEXT,
   sandboxKubeconfig,

@@ -4,12 +4,22 @@ import {
 } from '@backstage/backend-plugin-api';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
-import { kargoServiceRef, readKargoConfig } from '@kargo-backstage/plugin-kargo-node';
+import {
+  kargoServiceRef,
+  readKargoConfig,
+} from '@kargo-backstage/plugin-kargo-node';
 import { durationToMilliseconds } from '@backstage/types';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
+import { registerKargoActions } from './actions';
+import { notificationService } from '@backstage/plugin-notifications-node';
+import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
 import { SnapshotService } from './services/snapshot/SnapshotService';
-import { isSharedCacheStore, SnapshotStore } from './services/snapshot/SnapshotStore';
+import {
+  isSharedCacheStore,
+  SnapshotStore,
+} from './services/snapshot/SnapshotStore';
 import { VerificationActionsService } from './services/VerificationActionsService';
 
 /**
@@ -32,6 +42,10 @@ export const kargoPlugin = createBackendPlugin({
         scheduler: coreServices.scheduler,
         cache: coreServices.cache,
         catalog: catalogServiceRef,
+        auth: coreServices.auth,
+        actionsRegistry: actionsRegistryServiceRef,
+        database: coreServices.database,
+        notifications: notificationService,
         kargo: kargoServiceRef,
       },
       async init(deps) {
@@ -48,12 +62,25 @@ export const kargoPlugin = createBackendPlugin({
           frequencyMs,
         );
         const snapshots = new SnapshotService(kargo, store, logger);
-        const actions = new VerificationActionsService(kargo, logger, (instance, project) => {
-          snapshots.refreshProject(instance, project).catch(error =>
-            logger.warn(`Refresh of ${instance}/${project} after a write failed: ${error}`),
-          );
-        });
+        const actions = new VerificationActionsService(
+          kargo,
+          logger,
+          (instance, project) => {
+            snapshots
+              .refreshProject(instance, project)
+              .catch(error =>
+                logger.warn(
+                  `Refresh of ${instance}/${project} after a write failed: ${error}`,
+                ),
+              );
+          },
+        );
         registerKargoPermissions(deps.permissionsRegistry, snapshots);
+        registerKargoActions(deps.actionsRegistry, {
+          ...deps,
+          snapshots,
+          actions,
+        });
 
         await scheduler.scheduleTask({
           id: 'kargo-snapshot-refresh',
@@ -64,9 +91,9 @@ export const kargoPlugin = createBackendPlugin({
           fn: () => snapshots.refreshAll(),
         });
 
-        httpRouter.use(
-          await createRouter({ ...deps, snapshots, actions }),
-        );
+        await setupKargoNotifications({ ...deps, snapshots });
+
+        httpRouter.use(await createRouter({ ...deps, snapshots, actions }));
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },
     });

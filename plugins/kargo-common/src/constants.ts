@@ -27,6 +27,8 @@ export const KARGO_ANNOTATIONS = {
   verificationStale: 'kargo.akuity.io/verification-stale',
   /** Written: number of open pull requests. */
   openPullRequests: 'kargo.akuity.io/open-pull-requests',
+  /** Written: number of open pull requests no Promotion waits for. */
+  orphanedPullRequests: 'kargo.akuity.io/orphaned-pull-requests',
   /** Written: space separated URLs of the open pull requests. */
   pullRequestUrls: 'kargo.akuity.io/pull-request-urls',
 } as const;

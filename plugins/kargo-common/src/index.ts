@@ -15,3 +15,5 @@ export * from './pullRequests';
 export * from './catalog';
 export * from './promotion';
 export { redactCredentials } from './redact';
+export * from './assistant';
+export * from './notifications';

@@ -6,6 +6,11 @@
  */
 export { kargoPlugin, EntityKargoContent, EntityKargoCard } from './plugin';
 export { isKargoAvailable } from './conditions';
+export {
+  KargoCatalogFilter,
+  KargoEntityFilter,
+  type KargoEntityFilters,
+} from './components/KargoCatalogFilter';
 export { kargoApiRef, KargoClient } from './api';
 export type {
   KargoApi,

@@ -103,6 +103,14 @@ export const kargoMessages = {
     checkingPermission: 'Checking your permissions…',
     notAllowed: 'Kargo does not allow this action right now.',
   },
+  catalogFilter: {
+    title: 'Kargo',
+    phase: 'Verification',
+    anyPhase: 'Any',
+    stale: 'Stale verification history',
+    openPullRequests: 'Open pull requests',
+    orphanedPullRequests: 'Orphaned pull requests',
+  },
 } as const;
 
 /**

@@ -72,7 +72,23 @@ describe('computeRollup', () => {
     expect(rollup).toEqual({
       verificationPhase: 'None',
       openPullRequests: 0,
+      orphanedPullRequests: 0,
+      verificationStale: false,
       stages: [],
     });
+  });
+
+  it('sums orphaned pull requests and is stale when any Stage is', () => {
+    const rollup = computeRollup(
+      {
+        ...demo,
+        stages: demo.stages.map(stage =>
+          stage.name === 'prod' ? { ...stage, orphanedPullRequests: 1 } : stage,
+        ),
+      },
+      { projects: ['checkout'] },
+    );
+    expect(rollup.orphanedPullRequests).toBe(1);
+    expect(rollup.verificationStale).toBe(true);
   });
 });

@@ -16,6 +16,10 @@ export interface KargoRollup {
   /** The worst current verification phase of the Stages, or `None`. */
   verificationPhase: string;
   openPullRequests: number;
+  /** Open pull requests of the Stages that no Promotion waits for. */
+  orphanedPullRequests: number;
+  /** Some Stage's recorded verification history is stale. */
+  verificationStale: boolean;
   stages: StageSummary[];
 }
 
@@ -48,6 +52,11 @@ export function computeRollup(
       (sum, stage) => sum + stage.openPullRequests,
       0,
     ),
+    orphanedPullRequests: stages.reduce(
+      (sum, stage) => sum + (stage.orphanedPullRequests ?? 0),
+      0,
+    ),
+    verificationStale: stages.some(stage => stage.verificationStale),
     stages,
   };
 }

@@ -64,6 +64,7 @@ describe('buildStageEntity', () => {
       'kargo.akuity.io/verification-phase': 'Successful',
       'kargo.akuity.io/verification-stale': 'true',
       'kargo.akuity.io/open-pull-requests': '0',
+      'kargo.akuity.io/orphaned-pull-requests': '0',
     });
   });
 

@@ -65,6 +65,9 @@ export function buildStageEntity(
     [KARGO_ANNOTATIONS.verificationPhase]: summary.verificationPhase || 'None',
     [KARGO_ANNOTATIONS.verificationStale]: String(summary.verificationStale),
     [KARGO_ANNOTATIONS.openPullRequests]: String(summary.openPullRequests),
+    [KARGO_ANNOTATIONS.orphanedPullRequests]: String(
+      summary.orphanedPullRequests ?? 0,
+    ),
   };
   if (prLinks.length > 0) {
     annotations[KARGO_ANNOTATIONS.pullRequestUrls] = prLinks

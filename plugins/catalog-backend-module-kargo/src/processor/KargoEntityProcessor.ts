@@ -102,6 +102,12 @@ export class KargoEntityProcessor implements CatalogProcessor {
           ...annotations,
           [KARGO_ANNOTATIONS.verificationPhase]: rollup.verificationPhase,
           [KARGO_ANNOTATIONS.openPullRequests]: String(rollup.openPullRequests),
+          [KARGO_ANNOTATIONS.orphanedPullRequests]: String(
+            rollup.orphanedPullRequests,
+          ),
+          [KARGO_ANNOTATIONS.verificationStale]: String(
+            rollup.verificationStale,
+          ),
         },
       },
     };

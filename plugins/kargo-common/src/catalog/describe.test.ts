@@ -48,14 +48,14 @@ describe('describeStage', () => {
     ],
     [
       { verificationPhase: 'Running', verificationCounts: counts(2, 0, 1, 1) },
-      'Verification Running: 1 of 2 runs running; no open pull requests',
+      'Verification Running (2 runs in history); no open pull requests',
     ],
     [
       {
         verificationPhase: 'Successful',
         verificationCounts: counts(5, 0, 0, 5),
       },
-      'Verification Successful: 5 of 5 runs successful; no open pull requests',
+      'Verification Successful (5 runs in history); no open pull requests',
     ],
     [
       {
@@ -63,11 +63,11 @@ describe('describeStage', () => {
         verificationStale: true,
         verificationCounts: counts(4, 3, 0, 1),
       },
-      "Verification Successful: 3 of 4 runs failed; Kargo's recorded verification history is stale; no open pull requests",
+      "Verification Successful (4 runs in history); Kargo's recorded verification history is stale; no open pull requests",
     ],
     [
       { verificationCounts: counts(2, 0, 0, 2) },
-      'No current verification: 2 of 2 runs successful; no open pull requests',
+      'No current verification (2 runs in history); no open pull requests',
     ],
     [
       {
@@ -82,5 +82,15 @@ describe('describeStage', () => {
     ],
   ])('%p -> %s', (over, expected) => {
     expect(describeStage(summary(over))).toBe(expected);
+  });
+
+  it('does not name a failure when only the history failed (search must not find it by "Failed")', () => {
+    const text = describeStage(
+      summary({
+        verificationPhase: 'Successful',
+        verificationCounts: counts(4, 3, 0, 1),
+      }),
+    );
+    expect(text).not.toMatch(/fail/i);
   });
 });

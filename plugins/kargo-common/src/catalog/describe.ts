@@ -4,22 +4,22 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+// Only the current verification's phase names an outcome: a search for
+// "Failed" must not find a Stage whose current verification succeeded because
+// older runs failed. History appears as a plain run count.
 function verificationPart(summary: StageSummary): string {
-  const { total, failed, running, successful } = summary.verificationCounts ?? {
+  const { total, failed } = summary.verificationCounts ?? {
     total: 0,
     failed: 0,
-    running: 0,
-    successful: 0,
   };
   if (total === 0) return 'No verification';
-  const phase =
-    summary.verificationPhase === 'None'
-      ? 'No current verification'
-      : `Verification ${summary.verificationPhase}`;
-  const runs = total === 1 ? 'run' : 'runs';
-  if (failed > 0) return `${phase}: ${failed} of ${total} ${runs} failed`;
-  if (running > 0) return `${phase}: ${running} of ${total} ${runs} running`;
-  return `${phase}: ${successful} of ${total} ${runs} successful`;
+  const runs = plural(total, 'run', 'runs');
+  const phase = summary.verificationPhase;
+  if (phase === 'None') return `No current verification (${runs} in history)`;
+  if (phase === 'Failed' || phase === 'Error') {
+    return `Verification ${phase}: ${failed} of ${runs} failed`;
+  }
+  return `Verification ${phase} (${runs} in history)`;
 }
 
 /**

@@ -5,3 +5,11 @@ export {
 export { worstVerificationPhase } from './rollup';
 export { stageEntityName } from './entityName';
 export { describeStage } from './describe';
+export {
+  isKargoSelectionActive,
+  kargoCatalogFilterFields,
+  kargoSelectionFromQuery,
+  kargoSelectionToQuery,
+  matchesKargoSelection,
+  type KargoCatalogSelection,
+} from './filter';

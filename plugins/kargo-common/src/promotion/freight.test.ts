@@ -118,12 +118,19 @@ describe('isFreightAvailableToStage', () => {
 
   describe('with requiredSoakTime', () => {
     const now = Date.parse('2026-11-30T12:00:00Z');
-    const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
-    const prod = stage('prod', { stages: ['uat'], requiredSoakTime: '1h30m0s' });
+    const ago = (minutes: number) =>
+      new Date(now - minutes * 60_000).toISOString();
+    const prod = stage('prod', {
+      stages: ['uat'],
+      requiredSoakTime: '1h30m0s',
+    });
 
     it('refuses Freight verified upstream that has not soaked long enough, saying how long it has', () => {
       const young = freight('f1', {
-        status: { verifiedIn: { uat: { verifiedAt: ago(10) } }, currentlyIn: { uat: { since: ago(12) } } },
+        status: {
+          verifiedIn: { uat: { verifiedAt: ago(10) } },
+          currentlyIn: { uat: { since: ago(12) } },
+        },
       });
       expect(isFreightAvailableToStage(young, prod, now)).toEqual({
         available: false,
@@ -133,11 +140,22 @@ describe('isFreightAvailableToStage', () => {
     });
 
     it.each([
-      ['it has been in the upstream Stage long enough', { verifiedIn: { uat: {} }, currentlyIn: { uat: { since: ago(120) } } }],
-      ['it was verified there long enough ago', { verifiedIn: { uat: { verifiedAt: ago(95) } } }],
-      ['its recorded longest soak there is long enough', { verifiedIn: { uat: { longestSoak: '2h0m0s' } } }],
+      [
+        'it has been in the upstream Stage long enough',
+        { verifiedIn: { uat: {} }, currentlyIn: { uat: { since: ago(120) } } },
+      ],
+      [
+        'it was verified there long enough ago',
+        { verifiedIn: { uat: { verifiedAt: ago(95) } } },
+      ],
+      [
+        'its recorded longest soak there is long enough',
+        { verifiedIn: { uat: { longestSoak: '2h0m0s' } } },
+      ],
     ])('makes it available once %s', (_, status) => {
-      expect(isFreightAvailableToStage(freight('f1', { status }), prod, now)).toEqual({
+      expect(
+        isFreightAvailableToStage(freight('f1', { status }), prod, now),
+      ).toEqual({
         available: true,
         reason: 'Freight "f1" is verified in uat',
       });
@@ -145,13 +163,20 @@ describe('isFreightAvailableToStage', () => {
 
     it('lets approval for the Stage skip the soak', () => {
       const approved = freight('f1', {
-        status: { verifiedIn: { uat: { verifiedAt: ago(1) } }, approvedFor: { prod: {} } },
+        status: {
+          verifiedIn: { uat: { verifiedAt: ago(1) } },
+          approvedFor: { prod: {} },
+        },
       });
-      expect(isFreightAvailableToStage(approved, prod, now).available).toBe(true);
+      expect(isFreightAvailableToStage(approved, prod, now).available).toBe(
+        true,
+      );
     });
 
     it('still needs the verification itself', () => {
-      const never = freight('f1', { status: { currentlyIn: { uat: { since: ago(600) } } } });
+      const never = freight('f1', {
+        status: { currentlyIn: { uat: { since: ago(600) } } },
+      });
       expect(isFreightAvailableToStage(never, prod, now).reason).toBe(
         'Freight "f1" must be verified in at least one upstream Stage (uat) to be available to Stage "prod"',
       );

@@ -136,7 +136,9 @@ export function isFreightAvailableToStage(
       .join(', ');
     return {
       available: false,
-      reason: `Freight "${freightName}" must soak ${formatDuration(soak)} in its upstream Stages to be available to Stage "${stageName}"; so far ${soaking}`,
+      reason: `Freight "${freightName}" must soak ${formatDuration(
+        soak,
+      )} in its upstream Stages to be available to Stage "${stageName}"; so far ${soaking}`,
     };
   }
   const list = upstream.join(', ') || 'none';

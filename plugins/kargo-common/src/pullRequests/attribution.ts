@@ -133,7 +133,9 @@ export function attributeWithSteps(
   const phases = new Map(
     promotions.map(p => [p.metadata!.name!, p.status?.phase ?? '']),
   );
-  const recorded = recordedPullRequests(stage, input.promotions, steps).map(keysOf);
+  const recorded = recordedPullRequests(stage, input.promotions, steps).map(
+    keysOf,
+  );
   const literals = literalBranches(steps);
   const branches = promotions.map(p => ({
     name: p.metadata!.name!,

@@ -37,6 +37,7 @@ describe('buildStageDetail', () => {
       verificationStale: true,
       verificationCounts: { total: 4, failed: 3, running: 0, successful: 1 },
       openPullRequests: 0,
+      orphanedPullRequests: 0,
       openPullRequestUrls: [],
       actions: {
         reverify: { allowed: true, reason: null },

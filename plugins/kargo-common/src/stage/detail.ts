@@ -1,3 +1,4 @@
+import { orphanedCount } from '../assistant/stageView';
 import {
   attributeWithSteps,
   PullRequestCandidate,
@@ -164,6 +165,7 @@ export function toStageSummary(detail: StageDetail): StageSummary {
     verificationStale: detail.verificationStale,
     verificationCounts: detail.verificationCounts,
     openPullRequests: detail.openPullRequests,
+    orphanedPullRequests: orphanedCount(detail),
     // The catalog module links them and writes kargo.akuity.io/pull-request-urls.
     openPullRequestUrls:
       detail.openPullRequestUrls ??

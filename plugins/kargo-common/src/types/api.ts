@@ -159,6 +159,8 @@ export interface StageSummary {
     successful: number;
   };
   openPullRequests: number;
+  /** Open pull requests no Promotion waits for (the catalog module writes it). */
+  orphanedPullRequests?: number;
   /**
    * URLs of the open pull requests counted by `openPullRequests`, when known
    * (the catalog module links them and writes

@@ -13,9 +13,12 @@ describe('parseGoDuration', () => {
     expect(parseGoDuration(text)).toBe(ms);
   });
 
-  it.each([['soon'], ['1d'], ['1h30'], [''], [undefined], [90]])('refuses %p', text => {
-    expect(parseGoDuration(text)).toBeUndefined();
-  });
+  it.each([['soon'], ['1d'], ['1h30'], [''], [undefined], [90]])(
+    'refuses %p',
+    text => {
+      expect(parseGoDuration(text)).toBeUndefined();
+    },
+  );
 });
 
 describe('formatDuration', () => {

@@ -50,6 +50,8 @@ export function formatDuration(ms: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  const parts = [h && `${h}h`, m && `${m}m`, s && !h && `${s}s`].filter(Boolean);
+  const parts = [h && `${h}h`, m && `${m}m`, s && !h && `${s}s`].filter(
+    Boolean,
+  );
   return parts.length ? parts.join(' ') : '0s';
 }

@@ -35,7 +35,9 @@ describe('indexAnalysisRunsByStage / candidateRunsOfStage', () => {
   });
 
   it('has no candidates for a Stage without a name or an empty list', () => {
-    expect(candidateRunsOfStage(indexAnalysisRunsByStage(all), {} as Stage)).toEqual([]);
+    expect(
+      candidateRunsOfStage(indexAnalysisRunsByStage(all), {} as Stage),
+    ).toEqual([]);
     expect(
       candidateRunsOfStage(indexAnalysisRunsByStage(undefined), stagingStage),
     ).toEqual([]);

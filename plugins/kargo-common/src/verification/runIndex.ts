@@ -67,7 +67,5 @@ export function candidateRunsOfStage(
     }
   }
   // Original order (the filter keeps the first of duplicates), each once.
-  return [...new Set(positions)]
-    .sort((a, b) => a - b)
-    .map(i => index.runs[i]);
+  return [...new Set(positions)].sort((a, b) => a - b).map(i => index.runs[i]);
 }

@@ -9,7 +9,9 @@ function slimResult(result: MetricResult): MetricResult {
     phase: result.phase,
     message: result.message,
     measurements: asArray(result.measurements)
-      .filter(m => !!asRecord(m) && FAILED_MEASUREMENT_PHASES.includes(m.phase ?? ''))
+      .filter(
+        m => !!asRecord(m) && FAILED_MEASUREMENT_PHASES.includes(m.phase ?? ''),
+      )
       .slice(-MAX_FAILED_MEASUREMENTS),
   };
 }
@@ -31,7 +33,11 @@ function slimResult(result: MetricResult): MetricResult {
  */
 export function slimAnalysisRun(run: AnalysisRun): AnalysisRun {
   if (!asRecord(run)) return run;
-  const slim: AnalysisRun = { apiVersion: run.apiVersion, kind: run.kind, metadata: run.metadata };
+  const slim: AnalysisRun = {
+    apiVersion: run.apiVersion,
+    kind: run.kind,
+    metadata: run.metadata,
+  };
   const metadata = asRecord(run.metadata);
   if (metadata && 'managedFields' in metadata) {
     const { managedFields: _dropped, ...rest } = metadata;

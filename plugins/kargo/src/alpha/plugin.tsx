@@ -4,15 +4,21 @@ import { rootRouteRef } from '../routes';
 import { kargoApi } from './apis';
 import { kargoEntityCard } from './entityCard';
 import { kargoEntityContent } from './entityContent';
+import { kargoCatalogFilter } from './catalogFilter';
 
 /**
  * The Kargo frontend plugin for the new frontend system: the API client, the
- * entity tab and the overview card (translations: kargoTranslationsModule).
+ * entity tab, the overview card and the catalog filter (translations: kargoTranslationsModule).
  *
  * @alpha
  */
 export default createFrontendPlugin({
   pluginId: 'kargo',
   routes: { root: convertLegacyRouteRef(rootRouteRef) },
-  extensions: [kargoApi, kargoEntityContent, kargoEntityCard],
+  extensions: [
+    kargoApi,
+    kargoEntityContent,
+    kargoEntityCard,
+    kargoCatalogFilter,
+  ],
 });

@@ -100,6 +100,12 @@ const de = createTranslationMessages({
       'Sie dürfen diese Verifizierung nicht abbrechen.',
     'actions.checkingPermission': 'Berechtigungen werden geprüft…',
     'actions.notAllowed': 'Kargo erlaubt diese Aktion gerade nicht.',
+    'catalogFilter.title': 'Kargo',
+    'catalogFilter.phase': 'Verifizierung',
+    'catalogFilter.anyPhase': 'Alle',
+    'catalogFilter.stale': 'Veralteter Verifizierungsverlauf',
+    'catalogFilter.openPullRequests': 'Offene Pull Requests',
+    'catalogFilter.orphanedPullRequests': 'Verwaiste Pull Requests',
   },
 });
 

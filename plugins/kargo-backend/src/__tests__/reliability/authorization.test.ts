@@ -11,7 +11,10 @@ import {
   userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
-import { stageWriteState, writesReceived } from './__testUtils__/sandboxState';
+import {
+  stageWriteState,
+  writesReceived,
+} from '@kargo-backstage/kargo-sandbox';
 
 // Backend start-up on a shared, loaded machine can take several seconds.
 jest.setTimeout(45_000);

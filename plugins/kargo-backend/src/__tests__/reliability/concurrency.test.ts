@@ -8,7 +8,7 @@ import {
   userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
-import { stageWriteState } from './__testUtils__/sandboxState';
+import { stageWriteState } from '@kargo-backstage/kargo-sandbox';
 
 // Backend start-up on a shared, loaded machine can take several seconds.
 jest.setTimeout(45_000);

@@ -1,13 +1,13 @@
-import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
+import type { Sandbox } from '../sandbox';
 
-/** What a write would change: the Stage's annotations and the project's AnalysisRuns. */
+/** What a write would change: the Stage's annotations and the project's AnalysisRuns. @public */
 export interface StageWriteState {
   annotations: Record<string, string>;
   resourceVersion: string | undefined;
   analysisRuns: string[];
 }
 
-/** Read straight from the sandbox's store, not through any API. */
+/** Read straight from the sandbox's store, not through any API. @public */
 export function stageWriteState(
   sandbox: Sandbox,
   project: string,
@@ -29,7 +29,7 @@ export function stageWriteState(
   };
 }
 
-/** Requests that reached the sandbox and could change something. */
+/** Requests that reached the sandbox and could change something. @public */
 export function writesReceived(sandbox: Sandbox) {
   return sandbox.faults
     .requests()

@@ -1,0 +1,173 @@
+import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { parseEntityRef } from '@backstage/catalog-model';
+import { InputError, NotFoundError } from '@backstage/errors';
+import {
+  kargoStageReadPermission,
+  matchesStageFilter,
+  parseEntityKargoAnnotations,
+  toAssistantStageListItem,
+  type StageDetail,
+  type StageFilter,
+} from '@kargo-backstage/plugin-kargo-common';
+import { filterAuthorizedStages } from '../permissions/authorize';
+import { served } from '../router/lookup';
+import { resolveInstance } from '../router/params';
+import type { KargoActionsOptions, RegistryZod } from './types';
+
+const VERIFICATION_PHASES = [
+  'None',
+  'Pending',
+  'Running',
+  'Successful',
+  'Failed',
+  'Error',
+  'Aborted',
+  'Inconclusive',
+] as const;
+
+const listStagesInput = (z: RegistryZod) =>
+  z.object({
+    instance: z
+      .string()
+      .optional()
+      .describe('Only this configured Kargo instance'),
+    project: z.string().optional().describe('Only this Kargo project'),
+    entityRef: z
+      .string()
+      .optional()
+      .describe(
+        'Only the Stages this catalog entity names, e.g. "component:default/checkout-service"',
+      ),
+    verificationPhase: z
+      .enum(VERIFICATION_PHASES)
+      .optional()
+      .describe('Only Stages whose current verification is in this live phase'),
+    hasOrphanedPullRequests: z
+      .boolean()
+      .optional()
+      .describe(
+        'Only Stages with (true) or without (false) open PRs no Promotion waits for',
+      ),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .default(100)
+      .describe('At most this many Stages'),
+  });
+
+const listStagesOutput = (z: RegistryZod) =>
+  z.object({
+    stages: z.array(
+      z.object({
+        stage: z.string(),
+        instance: z.string(),
+        project: z.string(),
+        phase: z.string(),
+        verificationPhase: z.string(),
+        verificationStale: z.boolean(),
+        openPullRequests: z.number(),
+        orphanedPullRequests: z.number(),
+        reverifyAllowed: z.boolean(),
+        abortAllowed: z.boolean(),
+      }),
+    ),
+    total: z.number().describe('Matching Stages before the limit'),
+    problems: z
+      .array(z.string())
+      .describe('Instances or projects that could not be read'),
+  });
+
+function messageOf(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
+}
+
+export function registerListStagesAction(
+  registry: ActionsRegistryService,
+  options: KargoActionsOptions,
+) {
+  const { permissions, catalog, kargo, snapshots } = options;
+  const configured = () => kargo.listInstances().map(i => i.name);
+
+  registry.register({
+    name: 'list-stages',
+    title: 'List Kargo Stages',
+    description:
+      'Kargo Stages with the live phase of their current verification, stale records, open and orphaned pull requests. Filter by instance, project, catalog entity, verification phase (e.g. Failed) or orphaned pull requests; use get-stage for the details of one.',
+    attributes: { readOnly: true, destructive: false, idempotent: true },
+    schema: { input: listStagesInput, output: listStagesOutput },
+    action: async ({ input, credentials }) => {
+      const instances = input.instance
+        ? [resolveInstance({ instance: input.instance }, configured())]
+        : configured();
+      const filter: StageFilter = {
+        project: input.project,
+        verificationPhase: input.verificationPhase,
+        hasOrphanedPullRequests: input.hasOrphanedPullRequests,
+      };
+      if (input.entityRef) {
+        let ref;
+        try {
+          ref = parseEntityRef(input.entityRef, {
+            defaultKind: 'component',
+            defaultNamespace: 'default',
+          });
+        } catch (error) {
+          throw new InputError(
+            `Invalid entityRef '${input.entityRef}': ${messageOf(error)}`,
+          );
+        }
+        const entity = await catalog.getEntityByRef(ref, { credentials });
+        if (!entity)
+          throw new NotFoundError(
+            `Entity '${input.entityRef}' not found in the catalog`,
+          );
+        filter.entity = {
+          annotations: parseEntityKargoAnnotations(
+            entity.metadata.annotations ?? {},
+          ),
+          defaultInstance: configured()[0],
+        };
+      }
+      const problems: string[] = [];
+      const matching: StageDetail[] = [];
+      for (const name of instances) {
+        try {
+          const state = await snapshots.getInstance(name);
+          if (state.error)
+            problems.push(
+              `Instance ${name}: ${state.error} (showing older data)`,
+            );
+          for (const project of Object.values(state.projects)) {
+            if (project.error)
+              problems.push(
+                `Project ${name}/${project.project}: ${project.error}`,
+              );
+            const found = { state, project };
+            matching.push(
+              ...project.stages
+                .filter(s => matchesStageFilter(s, filter))
+                .map(s => served(found, s)),
+            );
+          }
+        } catch (error) {
+          problems.push(`Instance ${name}: ${messageOf(error)}`);
+        }
+      }
+      const visible = await filterAuthorizedStages(
+        permissions,
+        kargoStageReadPermission,
+        matching,
+        credentials,
+      );
+      return {
+        output: {
+          stages: visible.slice(0, input.limit).map(toAssistantStageListItem),
+          total: visible.length,
+          problems,
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,196 @@
+import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import {
+  kargoStageReadPermission,
+  toAssistantStageView,
+} from '@kargo-backstage/plugin-kargo-common';
+import { requireStagePermission } from '../permissions/authorize';
+import { findStage } from '../router/lookup';
+import { performAuditedVerificationAction } from '../services/auditedVerificationAction';
+import type { VerificationAction } from '../services/VerificationActionsService';
+import { resolveInstance } from '../router/params';
+import { callerRefusals, requireUser } from './callers';
+import type { KargoActionsOptions, RegistryZod } from './types';
+
+const stageInput = (z: RegistryZod) =>
+  z.object({
+    project: z
+      .string()
+      .regex(
+        /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/,
+        'must be a Kargo project (namespace) name',
+      )
+      .describe('Kargo project (the Kubernetes namespace), e.g. "checkout"'),
+    stage: z
+      .string()
+      .max(253)
+      .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, 'must be a Kargo Stage name')
+      .describe('Stage name, e.g. "staging"'),
+    instance: z
+      .string()
+      .optional()
+      .describe(
+        'Configured Kargo instance; the first configured one when omitted',
+      ),
+  });
+
+const availability = (z: RegistryZod) =>
+  z.object({
+    allowed: z.boolean(),
+    reason: z.string().nullable().describe('Why not, when not allowed'),
+  });
+
+const stageViewOutput = (z: RegistryZod) =>
+  z.object({
+    stage: z.string(),
+    instance: z.string(),
+    project: z.string(),
+    phase: z.string().describe('Stage phase as Kargo shows it'),
+    health: z.string().nullable(),
+    freight: z.string().nullable().describe('Current Freight: alias (name)'),
+    verificationPhase: z
+      .string()
+      .describe('Live phase of the current verification, or None'),
+    summary: z.string().describe('What matters, in one paragraph'),
+    verifications: z
+      .array(
+        z.object({
+          id: z.string().nullable(),
+          analysisRun: z.string().nullable(),
+          freight: z.string().nullable(),
+          phase: z
+            .string()
+            .describe('Live phase: what the AnalysisRun says now'),
+          recordedPhase: z
+            .string()
+            .optional()
+            .describe("Kargo's out-of-date record, only when stale"),
+          stale: z.literal(true).optional(),
+          current: z
+            .literal(true)
+            .optional()
+            .describe("Belongs to the Stage's current Freight"),
+          aborted: z.literal(true).optional(),
+          startTime: z.string().nullable(),
+          finishTime: z.string().nullable(),
+          actor: z.string().optional(),
+          failures: z
+            .array(z.string())
+            .optional()
+            .describe('Failed metrics with their messages'),
+        }),
+      )
+      .describe('Newest first'),
+    pullRequests: z.array(
+      z.object({
+        url: z.string(),
+        title: z.string(),
+        state: z.enum(['open', 'merged', 'closed']),
+        promotion: z.string().nullable(),
+        orphaned: z.boolean().describe('Open but no Promotion waits for it'),
+        createdAt: z.string().nullable(),
+      }),
+    ),
+    pullRequestErrors: z.array(z.string()),
+    actions: z.object({ reverify: availability(z), abort: availability(z) }),
+    kargoUrl: z.string().nullable(),
+    dataAsOf: z
+      .string()
+      .nullable()
+      .describe('When this data was read from Kargo'),
+    dataStale: z
+      .boolean()
+      .describe('The last refresh failed; this is older data'),
+    error: z.string().optional(),
+  });
+
+const writeOutput = (z: RegistryZod) =>
+  z.object({
+    verificationId: z
+      .string()
+      .describe('The verification Kargo was asked to act on'),
+    message: z.string(),
+  });
+
+const WRITES: Record<
+  VerificationAction,
+  { name: string; title: string; description: string; done: string }
+> = {
+  reverify: {
+    name: 'reverify-stage',
+    title: 'Reverify a Kargo Stage',
+    description:
+      "Asks Kargo to verify the Stage's current Freight again (a new AnalysisRun). Allowed only when the current verification has finished and no Promotion runs; get-stage says whether and why not. Needs a signed-in user with kargo.stage.reverify.",
+    done: 'Kargo was asked to verify again; a new AnalysisRun appears in get-stage within a refresh or two',
+  },
+  abort: {
+    name: 'abort-verification',
+    title: "Abort a Kargo Stage's verification",
+    description:
+      "Aborts the Stage's running verification (Kargo records it as Failed, aborted by the user). Allowed only while it is Pending or Running; get-stage says whether and why not. Needs a signed-in user with kargo.stage.abort.",
+    done: 'Kargo was asked to abort the running verification',
+  },
+};
+
+export function registerStageActions(
+  registry: ActionsRegistryService,
+  options: KargoActionsOptions,
+) {
+  const { auth, kargo, permissions, snapshots } = options;
+  const configured = () => kargo.listInstances().map(i => i.name);
+
+  registry.register({
+    name: 'get-stage',
+    title: 'Get a Kargo Stage',
+    description:
+      "A Kargo Stage's true verification history (live phase of every AnalysisRun; `stale` marks records where Kargo's status disagrees with the run, `failures` says which metrics failed and why), its pull requests (`orphaned`: open, but no Promotion waits for it) and whether the caller may Reverify or Abort now, with the reason when not.",
+    attributes: { readOnly: true, destructive: false, idempotent: true },
+    schema: { input: stageInput, output: stageViewOutput },
+    action: async ({ input, credentials }) => {
+      const instance = resolveInstance(
+        { instance: input.instance },
+        configured(),
+      );
+      const detail = await findStage(
+        snapshots,
+        instance,
+        input.project,
+        input.stage,
+      );
+      const ref = { instance, project: input.project, name: input.stage };
+      await requireStagePermission(
+        permissions,
+        kargoStageReadPermission,
+        ref,
+        credentials,
+      );
+      const refusals = await callerRefusals(
+        auth,
+        permissions,
+        ref,
+        credentials,
+      );
+      return { output: toAssistantStageView(detail, refusals) };
+    },
+  });
+
+  for (const action of Object.keys(WRITES) as VerificationAction[]) {
+    const { done, ...meta } = WRITES[action];
+    registry.register({
+      ...meta,
+      attributes: { readOnly: false, destructive: true, idempotent: false },
+      schema: { input: stageInput, output: writeOutput },
+      action: async ({ input, credentials }) => {
+        const instance = resolveInstance(
+          { instance: input.instance },
+          configured(),
+        );
+        const result = await performAuditedVerificationAction(options, {
+          action,
+          target: { instance, project: input.project, stage: input.stage },
+          credentials: requireUser(auth, credentials),
+        });
+        return { output: { verificationId: result.id, message: done } };
+      },
+    });
+  }
+}

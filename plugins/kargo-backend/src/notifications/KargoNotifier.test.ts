@@ -1,0 +1,165 @@
+import { mockServices, TestDatabases } from '@backstage/backend-test-utils';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
+import type { Entity } from '@backstage/catalog-model';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import { KargoNotifier } from './KargoNotifier';
+import { SentNotifications } from './SentNotifications';
+
+const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
+
+const failedQa: StageDetail = {
+  instance: 'sandbox',
+  project: 'payments',
+  name: 'qa',
+  phase: 'Failed',
+  health: null,
+  currentFreight: null,
+  verificationPhase: 'Failed',
+  verificationStale: false,
+  verificationCounts: { total: 1, failed: 1, running: 0, successful: 0 },
+  openPullRequests: 0,
+  actions: {
+    reverify: { allowed: true, reason: null },
+    abort: { allowed: false, reason: 'done' },
+  },
+  kargoUrl: null,
+  error: null,
+  verifications: [
+    {
+      id: 'v-1',
+      analysisRun: { name: 'qa.run-1', namespace: 'payments' },
+      freightCollectionId: 'c',
+      freight: null,
+      phase: 'Failed',
+      recordedPhase: 'Failed',
+      stale: false,
+      startTime: null,
+      finishTime: null,
+      message: null,
+      actor: null,
+      current: true,
+      metrics: [
+        {
+          name: 'error-rate',
+          phase: 'Failed',
+          message: 'Metric "error-rate" assessed Failed',
+          failedMeasurements: [],
+        },
+      ],
+    },
+  ],
+  pullRequests: [],
+  pullRequestErrors: [],
+  lastUpdated: null,
+  stale: false,
+};
+
+const entities: Entity[] = [
+  {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: {
+      name: 'payments-api',
+      namespace: 'default',
+      annotations: { 'kargo.akuity.io/project': 'payments' },
+    },
+    spec: { owner: 'guests' },
+  },
+  {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: {
+      name: 'storefront',
+      namespace: 'default',
+      annotations: {
+        'kargo.akuity.io/project': 'checkout,payments',
+        'kargo.akuity.io/stages': 'uat',
+      },
+    },
+    spec: { owner: 'guests' },
+  },
+];
+
+describe('KargoNotifier', () => {
+  it.each(databases.eachSupportedId())(
+    'announces an event once, across replicas and restarts (%p)',
+    async id => {
+      const knex = await databases.init(id);
+      const database = { getClient: async () => knex } as any;
+      const sent: NotificationSendOptions[] = [];
+      const replica = async () =>
+        new KargoNotifier({
+          config: {
+            enabled: true,
+            promotionWaitMs: 3_600_000,
+            severity: { default: 'normal', stages: { qa: 'high' } },
+          },
+          notifications: { send: async n => void sent.push(n) },
+          sent: await SentNotifications.create(database),
+          catalog: catalogServiceMock({ entities }),
+          auth: mockServices.auth(),
+          logger: mockServices.logger.mock(),
+          defaultInstance: 'sandbox',
+        });
+      const [a, b] = [await replica(), await replica()];
+      // Both replicas see the failure at once (no previous: e.g. just restarted).
+      await Promise.all([
+        a.onChanges([{ previous: undefined, next: failedQa }]),
+        b.onChanges([{ previous: undefined, next: failedQa }]),
+      ]);
+      await (
+        await replica()
+      ).onChanges([{ previous: undefined, next: failedQa }]);
+
+      expect(sent).toEqual([
+        {
+          // storefront restricts itself to uat: not its Stage.
+          recipients: {
+            type: 'entity',
+            entityRef: ['component:default/payments-api'],
+          },
+          payload: {
+            title: 'Kargo verification Failed on payments/qa',
+            description:
+              'error-rate Failed: Metric "error-rate" assessed Failed (AnalysisRun qa.run-1)',
+            link: '/catalog/default/component/payments-api/kargo',
+            severity: 'high',
+            topic: 'Kargo payments',
+            scope: 'verification:sandbox/payments/qa/v-1',
+          },
+        },
+      ]);
+    },
+  );
+
+  it('gives the key back when sending fails, so the next look retries', async () => {
+    const knex = await databases.init('SQLITE_3');
+    const database = { getClient: async () => knex } as any;
+    let fail = true;
+    const sent: string[] = [];
+    const notifier = new KargoNotifier({
+      config: {
+        enabled: true,
+        promotionWaitMs: 3_600_000,
+        severity: { default: 'normal', stages: {} },
+      },
+      notifications: {
+        send: async n => {
+          if (fail) throw new Error('notifications backend unavailable');
+          sent.push(n.payload.title);
+        },
+      },
+      sent: await SentNotifications.create(database),
+      catalog: catalogServiceMock({ entities }),
+      auth: mockServices.auth(),
+      logger: mockServices.logger.mock(),
+      defaultInstance: 'sandbox',
+    });
+    await notifier.onChanges([{ previous: undefined, next: failedQa }]);
+    expect(sent).toEqual([]);
+    fail = false;
+    await notifier.onChanges([{ previous: undefined, next: failedQa }]);
+    expect(sent).toEqual(['Kargo verification Failed on payments/qa']);
+  });
+});

@@ -1,0 +1,75 @@
+import type { AuthService, LoggerService } from '@backstage/backend-plugin-api';
+import type { CatalogService } from '@backstage/plugin-catalog-node';
+import type { NotificationService } from '@backstage/plugin-notifications-node';
+import {
+  newStageEvents,
+  severityOfStage,
+  type KargoStageEvent,
+} from '@kargo-backstage/plugin-kargo-common';
+import type { KargoNotificationsConfig } from './config';
+import { audienceOfStage } from './recipients';
+import type { SentNotifications } from './SentNotifications';
+import type { StageChange } from './stageChanges';
+
+export interface KargoNotifierOptions {
+  config: KargoNotificationsConfig;
+  notifications: NotificationService;
+  sent: SentNotifications;
+  catalog: CatalogService;
+  auth: AuthService;
+  logger: LoggerService;
+  defaultInstance: string;
+  now?: () => number;
+}
+
+/**
+ * Turns Stage changes into notifications to the owners of the entities that
+ * name the Stage: one per event key, ever (the key is claimed in the database
+ * before sending and doubles as the notification's scope).
+ */
+export class KargoNotifier {
+  constructor(private readonly options: KargoNotifierOptions) {}
+
+  async onChanges(changes: StageChange[]): Promise<void> {
+    const { config } = this.options;
+    const now = (this.options.now ?? Date.now)();
+    for (const { previous, next } of changes) {
+      for (const event of newStageEvents(previous, next, {
+        now,
+        promotionWaitMs: config.promotionWaitMs,
+      })) {
+        await this.announce(event).catch(error =>
+          this.options.logger.warn(
+            `Kargo notification ${event.key} not sent: ${error}`,
+          ),
+        );
+      }
+    }
+  }
+
+  private async announce(event: KargoStageEvent): Promise<void> {
+    const { sent, notifications, config, logger } = this.options;
+    const audience = await audienceOfStage(this.options, event);
+    if (audience.entityRefs.length === 0) return;
+    if (!(await sent.claim(event.key))) return;
+    try {
+      await notifications.send({
+        recipients: { type: 'entity', entityRef: audience.entityRefs },
+        payload: {
+          title: event.title,
+          description: event.description,
+          link: audience.link,
+          severity: severityOfStage(config.severity, event),
+          topic: `Kargo ${event.project}`,
+          scope: event.key,
+        },
+      });
+      logger.info(`Kargo notification sent: ${event.title}`, {
+        key: event.key,
+      });
+    } catch (error) {
+      await sent.release(event.key);
+      throw error;
+    }
+  }
+}

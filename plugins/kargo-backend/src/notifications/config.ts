@@ -1,0 +1,66 @@
+import type { Config } from '@backstage/config';
+import { readDurationFromConfig } from '@backstage/config';
+import { durationToMilliseconds } from '@backstage/types';
+import type {
+  KargoNotificationSeverity,
+  KargoSeverityConfig,
+} from '@kargo-backstage/plugin-kargo-common';
+
+const SEVERITIES: KargoNotificationSeverity[] = [
+  'critical',
+  'high',
+  'normal',
+  'low',
+];
+
+/** `kargo.notifications`, read once at start-up. */
+export interface KargoNotificationsConfig {
+  enabled: boolean;
+  /** A Promotion waiting on its open PR longer than this is announced. */
+  promotionWaitMs: number;
+  severity: KargoSeverityConfig;
+}
+
+function severity(
+  value: string | undefined,
+  key: string,
+): KargoNotificationSeverity | undefined {
+  if (value === undefined) return undefined;
+  if (!SEVERITIES.includes(value as KargoNotificationSeverity)) {
+    throw new Error(
+      `Invalid ${key} '${value}': must be one of ${SEVERITIES.join(', ')}`,
+    );
+  }
+  return value as KargoNotificationSeverity;
+}
+
+export function readNotificationsConfig(
+  config: Config,
+): KargoNotificationsConfig {
+  const c = config.getOptionalConfig('kargo.notifications');
+  const wait = c?.has('promotionWaitTimeout')
+    ? durationToMilliseconds(
+        readDurationFromConfig(c, { key: 'promotionWaitTimeout' }),
+      )
+    : 60 * 60_000;
+  const stages: Record<string, KargoNotificationSeverity> = {};
+  const byStage = c?.getOptionalConfig('severity.stages');
+  for (const key of byStage?.keys() ?? []) {
+    stages[key] = severity(
+      byStage!.getString(key),
+      `kargo.notifications.severity.stages.${key}`,
+    )!;
+  }
+  return {
+    enabled: c?.getOptionalBoolean('enabled') ?? false,
+    promotionWaitMs: wait,
+    severity: {
+      default:
+        severity(
+          c?.getOptionalString('severity.default'),
+          'kargo.notifications.severity.default',
+        ) ?? 'normal',
+      stages,
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type {
+  AuthService,
+  DatabaseService,
+  LoggerService,
+  RootConfigService,
+  SchedulerService,
+} from '@backstage/backend-plugin-api';
+import type { CatalogService } from '@backstage/plugin-catalog-node';
+import type { NotificationService } from '@backstage/plugin-notifications-node';
+import {
+  readKargoConfig,
+  type KargoService,
+} from '@kargo-backstage/plugin-kargo-node';
+import type { SnapshotService } from '../services/snapshot/SnapshotService';
+import { readNotificationsConfig } from './config';
+import { KargoNotifier } from './KargoNotifier';
+import { SentNotifications } from './SentNotifications';
+import {
+  SnapshotStageChangeSource,
+  type StageChangeSource,
+} from './stageChanges';
+
+export interface KargoNotificationsOptions {
+  config: RootConfigService;
+  logger: LoggerService;
+  scheduler: SchedulerService;
+  database: DatabaseService;
+  catalog: CatalogService;
+  auth: AuthService;
+  notifications: NotificationService;
+  kargo: KargoService;
+  snapshots: SnapshotService;
+  /** Where Stage changes come from; the snapshot refresh unless given. */
+  changes?: StageChangeSource;
+}
+
+/** Notifications to owners, when `kargo.notifications.enabled` is true. */
+export async function setupKargoNotifications(
+  options: KargoNotificationsOptions,
+): Promise<void> {
+  const config = readNotificationsConfig(options.config);
+  if (!config.enabled) return;
+  const { refresh } = readKargoConfig(options.config);
+  const notifier = new KargoNotifier({
+    ...options,
+    config,
+    sent: await SentNotifications.create(options.database),
+    defaultInstance: options.kargo.listInstances()[0]?.name ?? '',
+  });
+  const changes =
+    options.changes ??
+    new SnapshotStageChangeSource(
+      options.snapshots,
+      options.scheduler,
+      refresh.frequency,
+    );
+  await changes.subscribe(list => notifier.onChanges(list));
+  options.logger.info('Kargo notifications are on');
+}

@@ -1,0 +1,250 @@
+import type {
+  ActionAvailability,
+  PullRequestInfo,
+  StageDetail,
+  VerificationEntry,
+  VerificationMetric,
+} from '../types';
+import { effectiveVerificationPhase } from '../verification/phases';
+
+/**
+ * Why the caller may not reverify or abort, whatever the Stage's state says
+ * (denied permission, not a user); null when the caller may.
+ *
+ * @public
+ */
+export interface CallerRefusals {
+  reverify: string | null;
+  abort: string | null;
+}
+
+/** One verification as an assistant reads it. @public */
+export interface AssistantVerification {
+  id: string | null;
+  analysisRun: string | null;
+  freight: string | null;
+  /** Live phase (what the AnalysisRun says now; Failed when a user aborted it). */
+  phase: string;
+  /** Present only when Kargo's record disagrees with the live phase. */
+  recordedPhase?: string;
+  stale?: true;
+  current?: true;
+  aborted?: true;
+  startTime: string | null;
+  finishTime: string | null;
+  actor?: string;
+  /** Why it did not succeed: one line per failed metric, with its message and measurement. */
+  failures?: string[];
+}
+
+/** A pull request as an assistant reads it. @public */
+export interface AssistantPullRequest {
+  url: string;
+  title: string;
+  state: PullRequestInfo['state'];
+  promotion: string | null;
+  /** Open, and no Promotion waits for it any more: a leftover to merge or close. */
+  orphaned: boolean;
+  createdAt: string | null;
+}
+
+/** `get-stage`'s answer. @public */
+export interface AssistantStageView {
+  stage: string;
+  instance: string;
+  project: string;
+  phase: string;
+  health: string | null;
+  freight: string | null;
+  /** The live phase of the current verification, or None. */
+  verificationPhase: string;
+  summary: string;
+  verifications: AssistantVerification[];
+  pullRequests: AssistantPullRequest[];
+  pullRequestErrors: string[];
+  actions: { reverify: ActionAvailability; abort: ActionAvailability };
+  kargoUrl: string | null;
+  dataAsOf: string | null;
+  /** True when the last refresh failed and this is older data. */
+  dataStale: boolean;
+  error?: string;
+}
+
+/** Why a metric failed, in one line: "http-success-rate Failed: <message> (measured [0.42])". */
+export function describeMetricFailure(metric: VerificationMetric): string {
+  const measurement = metric.failedMeasurements.find(m => m.message || m.value);
+  const message = metric.message ?? measurement?.message ?? null;
+  const value = measurement?.value ? ` (measured ${measurement.value})` : '';
+  return `${metric.name} ${metric.phase}${
+    message ? `: ${message}` : ''
+  }${value}`;
+}
+
+function failuresOf(entry: VerificationEntry): string[] {
+  const failed = entry.metrics.filter(
+    m =>
+      m.phase !== 'Successful' &&
+      m.phase !== 'Running' &&
+      m.phase !== 'Pending',
+  );
+  const lines = failed.map(describeMetricFailure);
+  if (
+    lines.length === 0 &&
+    entry.message &&
+    effectiveVerificationPhase(entry) !== 'Successful'
+  ) {
+    lines.push(entry.message);
+  }
+  return lines;
+}
+
+function freightName(
+  f: { name: string; alias: string | null } | null,
+): string | null {
+  if (!f) return null;
+  return f.alias ? `${f.alias} (${f.name})` : f.name;
+}
+
+/** A verification entry without the fields an assistant does not need. @public */
+export function toAssistantVerification(
+  entry: VerificationEntry,
+): AssistantVerification {
+  const phase = effectiveVerificationPhase(entry);
+  const failures = phase === 'Successful' ? [] : failuresOf(entry);
+  return {
+    id: entry.id,
+    analysisRun: entry.analysisRun?.name ?? null,
+    freight: freightName(entry.freight),
+    phase,
+    ...(entry.stale && entry.recordedPhase
+      ? { recordedPhase: entry.recordedPhase, stale: true as const }
+      : {}),
+    ...(entry.current ? { current: true as const } : {}),
+    ...(entry.aborted ? { aborted: true as const } : {}),
+    startTime: entry.startTime,
+    finishTime: entry.finishTime,
+    ...(entry.actor ? { actor: entry.actor } : {}),
+    ...(failures.length ? { failures } : {}),
+  };
+}
+
+function withRefusal(
+  availability: ActionAvailability,
+  refusal: string | null | undefined,
+): ActionAvailability {
+  if (refusal) return { allowed: false, reason: refusal };
+  return { allowed: availability.allowed, reason: availability.reason };
+}
+
+/**
+ * One sentence saying what matters: the current verification, stale records
+ * and orphaned PRs. An assistant quotes it; the lists hold the evidence.
+ */
+export function summarizeStage(stage: StageDetail): string {
+  const parts: string[] = [];
+  const current = stage.verifications.find(v => v.current);
+  if (!current) {
+    parts.push('The current Freight has no verification');
+  } else {
+    const phase = effectiveVerificationPhase(current);
+    const failures = phase === 'Successful' ? [] : failuresOf(current);
+    parts.push(
+      `Current verification ${phase}${
+        failures.length ? ` because ${failures.join('; ')}` : ''
+      }`,
+    );
+  }
+  const stale = stage.verifications.filter(v => v.stale);
+  if (stale.length) {
+    parts.push(
+      `${stale.length} older record(s) in Kargo's status disagree with their AnalysisRun (stale: the live phase is what happened)`,
+    );
+  }
+  const open = stage.pullRequests.filter(p => p.state === 'open');
+  const orphaned = open.filter(p => p.orphaned);
+  parts.push(
+    `${open.length} open pull request(s)${
+      orphaned.length
+        ? `, ${orphaned.length} orphaned (no Promotion waits for it)`
+        : ''
+    }`,
+  );
+  return `${parts.join('. ')}.`;
+}
+
+/** The answer of `get-stage`: compact and self-explaining. @public */
+export function toAssistantStageView(
+  stage: StageDetail,
+  refusals?: CallerRefusals,
+): AssistantStageView {
+  return {
+    stage: stage.name,
+    instance: stage.instance,
+    project: stage.project,
+    phase: stage.phase,
+    health: stage.health,
+    freight: freightName(stage.currentFreight),
+    verificationPhase: stage.verificationPhase,
+    summary: summarizeStage(stage),
+    verifications: stage.verifications.map(toAssistantVerification),
+    pullRequests: stage.pullRequests.map(pr => ({
+      url: pr.url,
+      title: pr.title,
+      state: pr.state,
+      promotion: pr.promotion,
+      orphaned: pr.orphaned,
+      createdAt: pr.createdAt,
+    })),
+    pullRequestErrors: stage.pullRequestErrors.map(
+      e => `${e.repoUrl}: ${e.message}`,
+    ),
+    actions: {
+      reverify: withRefusal(stage.actions.reverify, refusals?.reverify),
+      abort: withRefusal(stage.actions.abort, refusals?.abort),
+    },
+    kargoUrl: stage.kargoUrl,
+    dataAsOf: stage.lastUpdated,
+    dataStale: stage.stale,
+    ...(stage.error ? { error: stage.error } : {}),
+  };
+}
+
+/** One line of `list-stages`. @public */
+export interface AssistantStageListItem {
+  stage: string;
+  instance: string;
+  project: string;
+  phase: string;
+  verificationPhase: string;
+  verificationStale: boolean;
+  openPullRequests: number;
+  orphanedPullRequests: number;
+  reverifyAllowed: boolean;
+  abortAllowed: boolean;
+}
+
+/** @public */
+export function toAssistantStageListItem(
+  stage: StageDetail,
+): AssistantStageListItem {
+  return {
+    stage: stage.name,
+    instance: stage.instance,
+    project: stage.project,
+    phase: stage.phase,
+    verificationPhase: stage.verificationPhase,
+    verificationStale: stage.verificationStale,
+    openPullRequests: stage.openPullRequests,
+    orphanedPullRequests: orphanedCount(stage),
+    reverifyAllowed: stage.actions.reverify.allowed,
+    abortAllowed: stage.actions.abort.allowed,
+  };
+}
+
+/** Open pull requests no Promotion waits for. @public */
+export function orphanedCount(
+  stage: Pick<StageDetail, 'pullRequests'>,
+): number {
+  return stage.pullRequests.filter(p => p.state === 'open' && p.orphaned)
+    .length;
+}

@@ -1,0 +1,11 @@
+export {
+  eventsOfStage,
+  newStageEvents,
+  type KargoStageEvent,
+  type StageEventOptions,
+} from './events';
+export {
+  severityOfStage,
+  type KargoNotificationSeverity,
+  type KargoSeverityConfig,
+} from './severity';

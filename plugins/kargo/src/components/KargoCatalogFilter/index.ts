@@ -1,0 +1,5 @@
+export {
+  KargoCatalogFilter,
+  type KargoEntityFilters,
+} from './KargoCatalogFilter';
+export { KargoEntityFilter } from './KargoEntityFilter';
