@@ -1,9 +1,9 @@
 import type { PermissionsRegistryService } from '@backstage/backend-plugin-api';
 import {
   kargoPermissions,
-  kargoPullRequestOpenPermission,
   parseKargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
+import { projectOf } from '../router/lookup';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
 import type { InstanceState } from '../services/snapshot/types';
 import {
@@ -23,7 +23,7 @@ export function registerKargoPermissions(
 ) {
   registry.addResourceType({
     resourceRef: kargoStagePermissionResourceRef,
-    permissions: kargoPermissions.filter(p => p !== kargoPullRequestOpenPermission),
+    permissions: kargoPermissions,
     rules: Object.values(kargoStageRules),
     getResources: async refs => {
       // One read of each instance per request, however many of its Stages
@@ -43,11 +43,14 @@ export function registerKargoPermissions(
           const parsed = parseKargoStageResourceRef(ref);
           if (!parsed) return undefined;
           const state = await stateOf(parsed.instance);
-          const stage = state?.projects[parsed.project]?.stages.find(s => s.name === parsed.name);
+          const stage = state
+            ? projectOf(state, parsed.project)?.stages.find(
+                s => s.name === parsed.name,
+              )
+            : undefined;
           return stage ? parsed : undefined;
         }),
       );
     },
   });
-  registry.addPermissions([kargoPullRequestOpenPermission]);
 }

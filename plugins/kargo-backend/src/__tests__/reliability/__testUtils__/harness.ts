@@ -153,8 +153,8 @@ export interface ReliabilityBackend {
   logs: LogCapture;
   /** Runs the scheduled refresh now (mock scheduler only). */
   refresh(): Promise<void>;
-  /** Changes the permission decision per permission name from now on. */
-  decide(fn: (permission: string) => Decision): void;
+  /** Changes the permission decision per permission name (and resource ref) from now on. */
+  decide(fn: (permission: string, resourceRef?: string) => Decision): void;
   stop(): Promise<void>;
 }
 
@@ -173,7 +173,8 @@ export async function startReliabilityBackend(
 ): Promise<ReliabilityBackend> {
   const { sandbox } = options;
   const logs = options.logs ?? new LogCapture();
-  let decision: (permission: string) => Decision = () => AuthorizeResult.ALLOW;
+  let decision: (permission: string, resourceRef?: string) => Decision = () =>
+    AuthorizeResult.ALLOW;
   const scheduler = mockServices.scheduler.mock();
   const rootLogger = createServiceFactory({
     service: coreServices.rootLogger,
@@ -193,7 +194,12 @@ export async function startReliabilityBackend(
       }),
       mockServices.permissions.mock({
         authorize: async requests =>
-          requests.map(r => ({ result: decision(r.permission.name) })),
+          requests.map(r => ({
+            result: decision(
+              r.permission.name,
+              'resourceRef' in r ? (r.resourceRef as string) : undefined,
+            ),
+          })),
       }).factory,
       catalogServiceMock.factory({ entities: [ENTITY] }),
       rootLogger,
