@@ -225,6 +225,21 @@ describe('Kargo MCP tools', () => {
     expect(stageWriteState(sandbox, 'payments', 'qa')).toEqual(before);
   });
 
+  it('answers a Stage the caller may not read exactly like a Stage that does not exist', async () => {
+    const denied = await call(user, 'kargo.get-stage', {
+      project: 'payments',
+      stage: 'perf',
+    });
+    const missing = await call(user, 'kargo.get-stage', {
+      project: 'payments',
+      stage: 'nope',
+    });
+    expect(denied.isError).toBe(true);
+    expect(missing.isError).toBe(true);
+    expect(denied.text).toMatch(/^NotFoundError/);
+    expect(denied.text.replace("'perf'", "'nope'")).toEqual(missing.text);
+  });
+
   it('refuses writes from a static token (no user to record as the actor)', async () => {
     sandbox.faults.resetCounts();
     const result = await call(assistant, 'kargo.reverify-stage', {

@@ -28,6 +28,7 @@ import type {
 } from '@backstage/plugin-permission-node';
 import {
   kargoStageAbortPermission,
+  kargoStageReadPermission,
   kargoStageReverifyPermission,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
@@ -46,7 +47,7 @@ import {
 
 export const STATIC_TOKEN = 'mcp-test-assistant-token';
 
-/** Users may reverify and abort only in the `checkout` project; all else is allowed. */
+/** Users may reverify and abort only in the `checkout` project; no one reads Stage perf; all else is allowed. */
 class CheckoutOnlyWritesPolicy implements PermissionPolicy {
   async handle(request: PolicyQuery): Promise<PolicyDecision> {
     for (const permission of [
@@ -59,6 +60,12 @@ class CheckoutOnlyWritesPolicy implements PermissionPolicy {
           kargoStageConditions.isInProject({ projects: ['checkout'] }),
         );
       }
+    }
+    // Nobody may read payments/perf: the tools must answer as if it did not exist.
+    if (isPermission(request.permission, kargoStageReadPermission)) {
+      return createKargoStageConditionalDecision(kargoStageReadPermission, {
+        not: kargoStageConditions.isStage({ stages: ['perf'] }),
+      });
     }
     return { result: AuthorizeResult.ALLOW };
   }

@@ -3,8 +3,8 @@ import {
   kargoStageReadPermission,
   toAssistantStageView,
 } from '@kargo-backstage/plugin-kargo-common';
-import { requireStagePermission } from '../permissions/authorize';
-import { findStage } from '../router/lookup';
+import { filterAuthorizedStages } from '../permissions/authorize';
+import { findStage, stageNotFound } from '../router/lookup';
 import { performAuditedVerificationAction } from '../services/auditedVerificationAction';
 import type { VerificationAction } from '../services/VerificationActionsService';
 import { resolveInstance } from '../router/params';
@@ -157,12 +157,14 @@ export function registerStageActions(
         input.stage,
       );
       const ref = { instance, project: input.project, name: input.stage };
-      await requireStagePermission(
+      // Not allowed answers exactly like not found, as the REST route does.
+      const [readable] = await filterAuthorizedStages(
         permissions,
         kargoStageReadPermission,
-        ref,
+        [ref],
         credentials,
       );
+      if (!readable) throw stageNotFound(instance, input.project, input.stage);
       const refusals = await callerRefusals(
         auth,
         permissions,
