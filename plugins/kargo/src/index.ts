@@ -17,3 +17,7 @@ export type {
   KargoAnalysisRunRequest,
   KargoStageRequest,
 } from './api';
+export {
+  KargoStageSearchResultListItem,
+  type KargoStageSearchResultListItemProps,
+} from './components/KargoStageSearchResultListItem';

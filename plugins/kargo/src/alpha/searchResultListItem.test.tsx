@@ -1,0 +1,81 @@
+import {
+  createExtensionTester,
+  renderInTestApp,
+} from '@backstage/frontend-test-utils';
+import { catalogApiRef } from '@backstage/plugin-catalog-react';
+import { catalogApiMock } from '@backstage/plugin-catalog-react/testUtils';
+import { SearchResultListItemBlueprint } from '@backstage/plugin-search-react/alpha';
+import { KARGO_ANNOTATIONS } from '@kargo-backstage/plugin-kargo-common';
+import type { SearchDocument } from '@backstage/plugin-search-common';
+import { screen } from '@testing-library/react';
+import plugin from './plugin';
+import { kargoStageSearchResultListItem } from './searchResultListItem';
+
+const stageDocument = {
+  title: 'shop/prod',
+  text: 'Kargo Stage prod of project shop',
+  location: '/catalog/default/resource/kargo-shop-prod',
+  kind: 'Resource',
+  type: 'kargo-stage',
+} as SearchDocument;
+
+describe('kargo-stage search result list item', () => {
+  const item = () =>
+    createExtensionTester(kargoStageSearchResultListItem).get(
+      SearchResultListItemBlueprint.dataRefs.item,
+    );
+
+  it('claims catalog results of kargo-stage Resources only', () => {
+    const { predicate } = item();
+    expect(
+      predicate!({ type: 'software-catalog', document: stageDocument }),
+    ).toBe(true);
+    expect(
+      predicate!({
+        type: 'software-catalog',
+        document: { ...stageDocument, type: 'database' } as SearchDocument,
+      }),
+    ).toBe(false);
+    expect(
+      predicate!({
+        type: 'software-catalog',
+        document: { ...stageDocument, kind: 'Component' } as SearchDocument,
+      }),
+    ).toBe(false);
+    expect(predicate!({ type: 'techdocs', document: stageDocument })).toBe(
+      false,
+    );
+  });
+
+  it('is one of the plugin extensions, so app.packages: all installs it', () => {
+    expect(
+      plugin.getExtension('search-result-list-item:kargo/kargo-stage'),
+    ).toBeDefined();
+  });
+
+  it('renders the Stage phase from the catalog entity', async () => {
+    const { component: Item } = item();
+    const catalogApi = catalogApiMock({
+      entities: [
+        {
+          apiVersion: 'backstage.io/v1alpha1',
+          kind: 'Resource',
+          metadata: {
+            name: 'kargo-shop-prod',
+            namespace: 'default',
+            annotations: {
+              [KARGO_ANNOTATIONS.verificationPhase]: 'Running',
+              [KARGO_ANNOTATIONS.openPullRequests]: '2',
+            },
+          },
+          spec: { type: 'kargo-stage', owner: 'team-a' },
+        },
+      ],
+    });
+    renderInTestApp(<Item result={stageDocument} />, {
+      apis: [[catalogApiRef, catalogApi]],
+    });
+    expect(await screen.findByText('Running')).toBeVisible();
+    expect(screen.getByText('2 open PRs')).toBeVisible();
+  });
+});

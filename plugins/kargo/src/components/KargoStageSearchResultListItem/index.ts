@@ -1,0 +1,4 @@
+export {
+  KargoStageSearchResultListItem,
+  type KargoStageSearchResultListItemProps,
+} from './KargoStageSearchResultListItem';
