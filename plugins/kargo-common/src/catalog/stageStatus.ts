@@ -9,7 +9,8 @@ export interface KargoStageStatus {
   orphanedPullRequests: number;
 }
 
-function count(value: string | undefined): number {
+/** A count annotation: a positive number, else 0. */
+export function annotationCount(value: string | undefined): number {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
@@ -28,8 +29,10 @@ export function kargoStageStatusFromAnnotations(
   return {
     phase,
     stale: annotations?.[KARGO_ANNOTATIONS.verificationStale] === 'true',
-    openPullRequests: count(annotations?.[KARGO_ANNOTATIONS.openPullRequests]),
-    orphanedPullRequests: count(
+    openPullRequests: annotationCount(
+      annotations?.[KARGO_ANNOTATIONS.openPullRequests],
+    ),
+    orphanedPullRequests: annotationCount(
       annotations?.[KARGO_ANNOTATIONS.orphanedPullRequests],
     ),
   };

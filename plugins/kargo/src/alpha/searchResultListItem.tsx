@@ -2,8 +2,8 @@ import { SearchResultListItemBlueprint } from '@backstage/plugin-search-react/al
 import { isKargoStageSearchDocument } from '@kargo-backstage/plugin-kargo-common';
 
 /** Search results of kargo-stage Resources, with phase and PR counts. @alpha */
-export const kargoStageSearchResultListItem = SearchResultListItemBlueprint.make(
-  {
+export const kargoStageSearchResultListItem =
+  SearchResultListItemBlueprint.make({
     name: 'kargo-stage',
     params: {
       predicate: result =>
@@ -16,5 +16,4 @@ export const kargoStageSearchResultListItem = SearchResultListItemBlueprint.make
         return props => <KargoStageSearchResultListItem {...props} />;
       },
     },
-  },
-);
+  });

@@ -76,9 +76,7 @@ describe('KargoStageSearchResultListItem', () => {
 
   it('says the status is unavailable when the entity is gone', async () => {
     renderItem([]);
-    expect(
-      await screen.findByText('Kargo status unavailable'),
-    ).toBeVisible();
+    expect(await screen.findByText('Kargo status unavailable')).toBeVisible();
     expect(screen.getByText('shop/prod')).toBeVisible();
   });
 });
