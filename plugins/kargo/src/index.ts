@@ -4,7 +4,12 @@
  *
  * @packageDocumentation
  */
-export { kargoPlugin, EntityKargoContent, EntityKargoCard } from './plugin';
+export {
+  kargoPlugin,
+  EntityKargoContent,
+  EntityKargoCard,
+  KargoStageSearchResultListItemExtension,
+} from './plugin';
 export { isKargoAvailable } from './conditions';
 export {
   KargoCatalogFilter,

@@ -1,14 +1,12 @@
 import { SearchResultListItemBlueprint } from '@backstage/plugin-search-react/alpha';
-import { isKargoStageSearchDocument } from '@kargo-backstage/plugin-kargo-common';
+import { isKargoStageSearchResult } from '../components/KargoStageSearchResultListItem/predicate';
 
 /** Search results of kargo-stage Resources, with phase and PR counts. @alpha */
 export const kargoStageSearchResultListItem =
   SearchResultListItemBlueprint.make({
     name: 'kargo-stage',
     params: {
-      predicate: result =>
-        result.type === 'software-catalog' &&
-        isKargoStageSearchDocument(result.document),
+      predicate: isKargoStageSearchResult,
       component: async () => {
         const { KargoStageSearchResultListItem } = await import(
           '../components/KargoStageSearchResultListItem'

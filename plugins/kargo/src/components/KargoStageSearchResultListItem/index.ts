@@ -2,3 +2,4 @@ export {
   KargoStageSearchResultListItem,
   type KargoStageSearchResultListItemProps,
 } from './KargoStageSearchResultListItem';
+export { isKargoStageSearchResult } from './predicate';

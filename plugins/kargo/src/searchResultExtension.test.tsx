@@ -1,0 +1,62 @@
+import { catalogApiRef } from '@backstage/plugin-catalog-react';
+import { catalogApiMock } from '@backstage/plugin-catalog-react/testUtils';
+import type { SearchResult } from '@backstage/plugin-search-common';
+import { SearchResultListItemExtensions } from '@backstage/plugin-search-react';
+import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { KARGO_ANNOTATIONS } from '@kargo-backstage/plugin-kargo-common';
+import { screen } from '@testing-library/react';
+import { KargoStageSearchResultListItemExtension } from './plugin';
+
+const stage: SearchResult = {
+  type: 'software-catalog',
+  document: {
+    title: 'shop/prod',
+    text: 'Kargo Stage prod of project shop',
+    location: '/catalog/default/resource/kargo-shop-prod',
+    kind: 'Resource',
+    type: 'kargo-stage',
+  } as SearchResult['document'],
+};
+const component: SearchResult = {
+  type: 'software-catalog',
+  document: {
+    title: 'shop-api',
+    text: 'The shop API',
+    location: '/catalog/default/component/shop-api',
+    kind: 'Component',
+    type: 'service',
+  } as SearchResult['document'],
+};
+
+describe('KargoStageSearchResultListItemExtension (legacy search page)', () => {
+  it('renders kargo-stage results with their phase and leaves others alone', async () => {
+    const catalogApi = catalogApiMock({
+      entities: [
+        {
+          apiVersion: 'backstage.io/v1alpha1',
+          kind: 'Resource',
+          metadata: {
+            name: 'kargo-shop-prod',
+            namespace: 'default',
+            annotations: {
+              [KARGO_ANNOTATIONS.verificationPhase]: 'Inconclusive',
+              [KARGO_ANNOTATIONS.openPullRequests]: '0',
+            },
+          },
+          spec: { type: 'kargo-stage', owner: 'team-a' },
+        },
+      ],
+    });
+    await renderInTestApp(
+      <TestApiProvider apis={[[catalogApiRef, catalogApi]]}>
+        <SearchResultListItemExtensions results={[stage, component]}>
+          <KargoStageSearchResultListItemExtension />
+        </SearchResultListItemExtensions>
+      </TestApiProvider>,
+    );
+    expect(await screen.findByText('Inconclusive')).toBeVisible();
+    expect(screen.getByText('0 open PRs')).toBeVisible();
+    expect(screen.getByText('shop-api')).toBeVisible();
+    expect(screen.getAllByText(/open PR/)).toHaveLength(1);
+  });
+});
