@@ -54,7 +54,10 @@ describe('KargoStageSearchResultListItemExtension (legacy search page)', () => {
         </SearchResultListItemExtensions>
       </TestApiProvider>,
     );
-    expect(await screen.findByText('Inconclusive')).toBeVisible();
+    // The item is lazy-loaded: allow a cold module transform in CI.
+    expect(
+      await screen.findByText('Inconclusive', undefined, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.getByText('0 open PRs')).toBeVisible();
     expect(screen.getByText('shop-api')).toBeVisible();
     expect(screen.getAllByText(/open PR/)).toHaveLength(1);

@@ -75,7 +75,10 @@ describe('kargo-stage search result list item', () => {
     renderInTestApp(<Item result={stageDocument} />, {
       apis: [[catalogApiRef, catalogApi]],
     });
-    expect(await screen.findByText('Running')).toBeVisible();
+    // The item is lazy-loaded: allow a cold module transform in CI.
+    expect(
+      await screen.findByText('Running', undefined, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.getByText('2 open PRs')).toBeVisible();
   });
 });
