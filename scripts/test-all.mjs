@@ -3,7 +3,8 @@
  * `yarn test`: every test of the repository, in order, failing fast:
  * type-check, lint, unit and integration tests (jest), build-and-pack smoke of
  * every plugin, the benchmark smoke run (100 Stages; counts, not times), and the browser tests (Playwright +
- * Debian's Chromium). `yarn test unit` (or any stage names) runs a subset.
+ * Debian's Chromium), then the six plugins published to a local Verdaccio and
+ * checked as the registry serves them. `yarn test unit` (or any stage names) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,6 +41,7 @@ const stages = {
   pack: () => sh('yarn', ['test:pack']),
   bench: () => sh('yarn', ['bench:smoke']),
   e2e: () => ensureChromium() && sh('yarn', ['test:e2e']),
+  publish: () => sh('yarn', ['test:publish']),
 };
 
 const wanted = process.argv.slice(2).length

@@ -35,6 +35,26 @@ export interface Config {
           /** Entity reference of the owner, e.g. `group:default/checkout-team`. */
           owner: string;
         }>;
+        /**
+         * The Kargo projects to mirror into the catalog (Stage entities and
+         * rollups). Default: every project. Mirrored data follows catalog
+         * permissions, not `kargo.stage.read`: every reader of the catalog
+         * entity sees it.
+         * @visibility backend
+         */
+        projects?: string[];
+        /**
+         * Publish the open pull request URLs as links and annotation.
+         * Default true.
+         * @visibility backend
+         */
+        includePullRequestUrls?: boolean;
+        /**
+         * Publish the error text of Stages that could not be read completely.
+         * Default true; false replaces it with a fixed note.
+         * @visibility backend
+         */
+        includeErrorText?: boolean;
       };
     };
   };

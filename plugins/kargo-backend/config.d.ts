@@ -6,7 +6,16 @@ export interface Config {
     /** How the backend gathers its snapshot of every instance. */
     refresh?: {
       /**
-       * How often every instance is read (one LIST per kind and project).
+       * `watch` (default): each instance's Kargo objects are kept current with
+       * LIST + WATCH (one stream per kind) and changes reach open pages within
+       * a second. `poll`: every instance is read every `frequency` (for
+       * service accounts that may not list/watch cluster-wide).
+       * @visibility backend
+       */
+      mode?: 'watch' | 'poll';
+      /**
+       * Poll mode: how often every instance is read (one LIST per kind and
+       * project). Both modes: how often pull requests are listed.
        * Default: 30 seconds.
        * @visibility backend
        */
@@ -16,6 +25,19 @@ export interface Config {
        * @visibility backend
        */
       timeout?: HumanDuration | string;
+      /**
+       * Watch mode: how often every kind is listed again anyway, a safety net
+       * (a watch already relists when its resourceVersion is too old).
+       * Default: 10 minutes.
+       * @visibility backend
+       */
+      resync?: HumanDuration | string;
+      /**
+       * Watch mode: server-side timeout of each watch request; the watch then
+       * resumes from its last resourceVersion. Default: 5 minutes.
+       * @visibility backend
+       */
+      watchTimeout?: HumanDuration | string;
     };
     /** Notifications to the owners of the entities that name a Stage (docs/notifications.md). */
     notifications?: {

@@ -29,13 +29,8 @@ test('the "Promote freight with Kargo" template promotes, returns the PR and the
   );
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Step 2: the pull request.
-  await expect(
-    page.getByRole('textbox', { name: 'Target branch' }),
-  ).toHaveValue('stage/staging');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // Step 3: the Stage to verify again.
+  // Step 2: the Stage to verify again. (No pull request page: the action
+  // takes repository and branches from the Stage's git-open-pr step.)
   await expect(
     page.getByRole('textbox', { name: 'Stage to verify again' }),
   ).toHaveValue('dev');

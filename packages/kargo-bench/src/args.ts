@@ -5,6 +5,8 @@ export interface BenchArgs {
   spec: FleetSpec;
   smoke: boolean;
   scaling: boolean;
+  /** The watch path: freshness, burst, idle cost (issue 14). */
+  live: boolean;
   /** Skip the naive approach (it is slow on big fleets). */
   naive: boolean;
   connections: number;
@@ -17,6 +19,8 @@ export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [-
   --projects P   number of projects (Stages are spread evenly over them)
   --smoke        100 Stages, 2 s of detail load with 5 clients, checks the figures
   --scaling      refresh figures at 100, 1,000 and 5,000 Stages (no naive, no load)
+  --live         watch mode: freshness p50/p95 (run change -> REST), a burst of 100
+                 changes, 60 s idle (LIST requests, CPU), first sync and memory
   --no-naive     skip the naive approach
   --connections C / --duration S   detail load (default 50 clients for 10 s)
   --profile DIR  write a CPU profile of the first full refresh to DIR`;
@@ -47,6 +51,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   let duration: number | undefined;
   let smoke = false;
   let scaling = false;
+  let live = false;
   let naive = true;
   let profileDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -58,6 +63,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--profile') profileDir = argv[++i];
     else if (flag === '--smoke') smoke = true;
     else if (flag === '--scaling') scaling = true;
+    else if (flag === '--live') live = true;
     else if (flag === '--no-naive') naive = false;
     else throw new Error(`Unknown argument '${flag}'\n${USAGE}`);
   }
@@ -65,6 +71,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     spec: fleetSpec(stages ?? (smoke ? 100 : 1000), projects),
     smoke,
     scaling,
+    live,
     naive,
     connections: connections ?? (smoke ? 5 : 50),
     durationSeconds: duration ?? (smoke ? 2 : 10),

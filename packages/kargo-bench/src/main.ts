@@ -7,6 +7,7 @@ import { fleetSpec, parseArgs, type BenchArgs } from './args';
 import { printRun, targetLines } from './print';
 import { ratio, row, smokeFailures } from './report';
 import { runFleet } from './runs/fleetRun';
+import { runLive } from './runs/liveRun';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -37,6 +38,25 @@ async function main() {
   log(machine());
   if (args.scaling) {
     await scaling(args);
+    return;
+  }
+  if (args.live) {
+    const live = await runLive({ spec: args.spec, log });
+    print(row('live', ['p50 ms', 'p95 ms', 'burst p95', 'visible', 'idle LIST', 'idle req/min', 'idle CPU %', 'sync ms', 'RSS MB']));
+    print(row(String(live.stages), [
+      live.p50Ms, live.p95Ms, live.burstP95Ms, live.burstVisible, live.idleListRequests,
+      live.idleK8sRequestsPerMin, live.idleCpuPct, live.firstSyncMs, live.rssMb,
+    ]));
+    const { p50Ms, p95Ms, browserP95Ms, idleK8sRequestsPerMin, idleCpuPct, burstP95Ms } = live;
+    print(JSON.stringify({
+      machine: machine(),
+      stages: live.stages,
+      firstSyncMs: live.firstSyncMs,
+      rssMb: live.rssMb,
+      idleListRequests: live.idleListRequests,
+      burstVisible: live.burstVisible,
+      live: { p50Ms, p95Ms, browserP95Ms, idleK8sRequestsPerMin, idleCpuPct, burstP95Ms },
+    }));
     return;
   }
   const result = await runFleet({

@@ -39,6 +39,8 @@ export interface SandboxOptions {
   httpsPort?: number;
   /** Delay of each simulated controller step; default 1500 ms. */
   stepDelayMs?: number;
+  /** How often watches that allow bookmarks get one; default 5000 ms. */
+  bookmarkIntervalMs?: number;
   /** Run the simulated controller (default true). */
   controller?: boolean;
   githubToken?: string;
@@ -75,6 +77,11 @@ export interface Sandbox {
   controller?: KargoController;
   /** Fault injection and request counters in front of every API. */
   faults: SandboxFaults;
+  /**
+   * Cuts every open watch stream (destroys its connection, as a proxy or a
+   * restarting API server would) and answers how many were cut.
+   */
+  cutWatches(): number;
   /** Loads more objects as fixtures (status kept): YAML text or objects. */
   load(input: string | KubeObject | KubeObject[]): void;
   stop(): Promise<void>;
@@ -122,6 +129,7 @@ export async function startSandbox(
     validator,
     tokens: options.tokens,
     watches: new Set(),
+    bookmarkIntervalMs: options.bookmarkIntervalMs,
   };
   const kube = createKubeApiHandler(ctx);
   const faults = new SandboxFaults();
@@ -198,6 +206,11 @@ export async function startSandbox(
     registry,
     controller,
     faults,
+    cutWatches() {
+      const open = [...ctx.watches];
+      for (const w of open) w.socket?.destroy();
+      return open.length;
+    },
     load(input) {
       if (typeof input === 'string') loadFixtureText(targets, input, 'load()');
       else

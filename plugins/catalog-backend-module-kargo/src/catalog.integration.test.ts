@@ -26,11 +26,12 @@ import {
 import { stageEntityName } from '@kargo-backstage/plugin-kargo-common';
 import path from 'node:path';
 import request from 'supertest';
-import { catalogModuleKargo } from './module';
 import { eventually } from './__testUtils__/eventually';
+import { catalogModuleKargo } from './module';
 
 const ENTITIES = path.resolve(__dirname, '../../../examples/entities.yaml');
-const BACKEND_TASK = 'kargo-snapshot-refresh';
+// The Kargo backend refreshes each instance on its own task.
+const BACKEND_TASK = 'kargo-snapshot-refresh:sandbox';
 const MODULE_TASK = 'KargoStageEntityProvider:refresh';
 const SEARCH_TASK = 'search_index_software_catalog';
 const FAILED_FILTER =
@@ -223,7 +224,7 @@ describe('catalog with the Kargo module, the Kargo backend and the sandbox', () 
     await gather();
     const snapshot = await request(backend.server)
       .get('/api/kargo/snapshot')
-      .set('authorization', mockCredentials.user.header());
+      .set('authorization', mockCredentials.service.header());
     expect(snapshot.status).toBe(200);
     const [instance] = snapshot.body.instances;
     expect(instance.stale || instance.error !== null).toBe(true);

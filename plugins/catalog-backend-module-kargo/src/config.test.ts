@@ -12,6 +12,9 @@ describe('readKargoCatalogConfig', () => {
       schedule: DEFAULT_SCHEDULE,
       defaultOwner: 'unknown',
       owners: [],
+      projects: undefined,
+      includePullRequestUrls: true,
+      includeErrorText: true,
     });
     expect(DEFAULT_SCHEDULE.frequency).toEqual({ seconds: 30 });
     expect(DEFAULT_SCHEDULE.initialDelay).toEqual({ seconds: 5 });

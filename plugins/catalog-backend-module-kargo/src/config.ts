@@ -18,6 +18,10 @@ export interface KargoCatalogConfig {
   schedule: SchedulerServiceTaskScheduleDefinition;
   defaultOwner: string;
   owners: KargoOwnerRule[];
+  /** Project names to mirror; undefined: every project. */
+  projects?: string[];
+  includePullRequestUrls: boolean;
+  includeErrorText: boolean;
 }
 
 const CONFIG_KEY = 'catalog.providers.kargo';
@@ -75,5 +79,13 @@ export function readKargoCatalogConfig(config: Config): KargoCatalogConfig {
       };
     },
   );
-  return { schedule, defaultOwner, owners };
+  return {
+    schedule,
+    defaultOwner,
+    owners,
+    projects: root?.getOptionalStringArray('projects'),
+    includePullRequestUrls:
+      root?.getOptionalBoolean('includePullRequestUrls') ?? true,
+    includeErrorText: root?.getOptionalBoolean('includeErrorText') ?? true,
+  };
 }

@@ -4,6 +4,7 @@
  * rejected (401) and one whose cluster is down. The healthy one is served
  * whole; the others show their error, named, where their Stages would be.
  */
+import { mockCredentials } from '@backstage/backend-test-utils';
 import type { Entity } from '@backstage/catalog-model';
 import type { JsonObject } from '@backstage/types';
 import {
@@ -131,7 +132,7 @@ describe('two Kargo instances, one of them down', () => {
   it('keeps the healthy instance whole in the snapshot the catalog reads', async () => {
     const res = await request(backend.server)
       .get('/api/kargo/snapshot')
-      .set('Authorization', user());
+      .set('Authorization', mockCredentials.service.header());
     expect(res.status).toBe(200);
     const { instances } = res.body as SnapshotResponse;
     const byName = Object.fromEntries(instances.map(i => [i.instance, i]));

@@ -155,7 +155,7 @@ describe('kargo backend plugin on one or several replicas', () => {
   it('refreshes on every replica when the cache store is in-process, as nothing can be shared', async () => {
     const backend = await startKargoTestBackend();
     try {
-      expect(backend.refreshTask()).toMatchObject({ id: 'kargo-snapshot-refresh', scope: 'local' });
+      expect(backend.refreshTask()).toMatchObject({ id: 'kargo-snapshot-refresh:sandbox', scope: 'local' });
       await backend.refresh();
       const res = await request(backend.server)
         .get('/api/kargo/projects/checkout/stages')
@@ -167,12 +167,28 @@ describe('kargo backend plugin on one or several replicas', () => {
     }
   });
 
-  it('refreshes on one replica at a time when the cache store is shared', async () => {
+  it('polling, refreshes on one replica at a time when the cache store is shared', async () => {
+    const backend = await startKargoTestBackend({
+      backendConfig: { cache: { store: 'redis', connection: 'redis://cache.example.com:6379' } },
+      refresh: { mode: 'poll' },
+    });
+    try {
+      expect(backend.refreshTask()).toMatchObject({ id: 'kargo-snapshot-refresh:sandbox', scope: 'global' });
+    } finally {
+      await backend.stop();
+    }
+  });
+
+  it('watching, every replica keeps its own streams (its resync is local)', async () => {
     const backend = await startKargoTestBackend({
       backendConfig: { cache: { store: 'redis', connection: 'redis://cache.example.com:6379' } },
     });
     try {
-      expect(backend.refreshTask()).toMatchObject({ id: 'kargo-snapshot-refresh', scope: 'global' });
+      expect(backend.refreshTask()).toMatchObject({
+        id: 'kargo-snapshot-refresh:sandbox',
+        scope: 'local',
+        frequency: { minutes: 10 },
+      });
     } finally {
       await backend.stop();
     }

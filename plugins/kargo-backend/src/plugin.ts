@@ -3,18 +3,19 @@ import {
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
-import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
-import {
-  kargoServiceRef,
-  readKargoConfig,
-} from '@kargo-backstage/plugin-kargo-node';
-import { durationToMilliseconds } from '@backstage/types';
 import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
-import { registerKargoActions } from './actions';
+import { eventsServiceRef } from '@backstage/plugin-events-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
+import { signalsServiceRef } from '@backstage/plugin-signals-node';
+import { durationToMilliseconds } from '@backstage/types';
+import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
+import { kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
+import { registerKargoActions } from './actions';
+import { readRefreshConfig } from './config';
 import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
+import { publishStageChanges, subscribePullRequestWebhooks } from './services/snapshot/notify';
 import { SnapshotService } from './services/snapshot/SnapshotService';
 import {
   isSharedCacheStore,
@@ -41,55 +42,77 @@ export const kargoPlugin = createBackendPlugin({
         auditor: coreServices.auditor,
         scheduler: coreServices.scheduler,
         cache: coreServices.cache,
+        lifecycle: coreServices.lifecycle,
         catalog: catalogServiceRef,
         auth: coreServices.auth,
         actionsRegistry: actionsRegistryServiceRef,
         database: coreServices.database,
         notifications: notificationService,
         kargo: kargoServiceRef,
+        signals: signalsServiceRef,
+        events: eventsServiceRef,
       },
       async init(deps) {
         const { httpRouter, logger, scheduler, kargo } = deps;
-        const { refresh } = readKargoConfig(deps.config);
+        const refresh = readRefreshConfig(deps.config);
         const frequencyMs = durationToMilliseconds(refresh.frequency);
-        // With a shared cache store one replica refreshes (a global task) and
-        // the others read its snapshot from the cache; with the in-process
-        // memory store nothing can be shared, so every replica refreshes.
-        const shared = isSharedCacheStore(deps.config);
+        const watching = refresh.mode === 'watch';
+        // Polling with a shared cache store: one replica reads (a global
+        // task) and the others serve its snapshot from the cache. Watching:
+        // every replica keeps its own streams (cheap, and changes reach its
+        // pages at once), so nothing is shared.
+        const shared = !watching && isSharedCacheStore(deps.config);
         const store = new SnapshotStore(
           shared ? deps.cache : undefined,
-          Math.max(5 * frequencyMs, 60_000),
+          watching ? Number.POSITIVE_INFINITY : Math.max(5 * frequencyMs, 60_000),
           frequencyMs,
         );
-        const snapshots = new SnapshotService(kargo, store, logger);
-        const actions = new VerificationActionsService(
-          kargo,
-          logger,
-          (instance, project) => {
-            snapshots
-              .refreshProject(instance, project)
-              .catch(error =>
-                logger.warn(
-                  `Refresh of ${instance}/${project} after a write failed: ${error}`,
-                ),
-              );
-          },
-        );
+        const snapshots = new SnapshotService(kargo, store, logger, {
+          mode: refresh.mode,
+          watch: { timeoutSeconds: Math.round(durationToMilliseconds(refresh.watchTimeout) / 1000) },
+        });
+        const actions = new VerificationActionsService(kargo, logger, (instance, project) => {
+          snapshots.refreshProject(instance, project).catch(error =>
+            logger.warn(`Refresh of ${instance}/${project} after a write failed: ${error}`),
+          );
+        });
         registerKargoPermissions(deps.permissionsRegistry, snapshots);
         registerKargoActions(deps.actionsRegistry, {
           ...deps,
           snapshots,
           actions,
         });
+        publishStageChanges(snapshots.changes, deps.signals, logger);
+        await subscribePullRequestWebhooks(deps.events, snapshots);
 
+        // Each instance on its own task, timeout and abort signal: a slow
+        // cluster never delays another. Watching, the task is the resync.
+        for (const name of snapshots.instanceNames()) {
+          await scheduler.scheduleTask({
+            id: `kargo-snapshot-refresh:${name}`,
+            scope: shared ? 'global' : 'local',
+            frequency: watching ? refresh.resync : refresh.frequency,
+            timeout: refresh.timeout,
+            initialDelay: watching ? refresh.resync : { seconds: 0 },
+            fn: async signal => {
+              await snapshots.refreshInstance(name, signal);
+            },
+          });
+        }
+        // Pull requests on their own schedule: a slow or rate-limited Git
+        // provider never delays Kargo data.
         await scheduler.scheduleTask({
-          id: 'kargo-snapshot-refresh',
-          scope: shared ? 'global' : 'local',
+          id: 'kargo-pull-requests',
+          scope: 'local',
           frequency: refresh.frequency,
           timeout: refresh.timeout,
-          initialDelay: { seconds: 0 },
-          fn: () => snapshots.refreshAll(),
+          initialDelay: refresh.frequency,
+          fn: signal => snapshots.refreshPullRequests(signal),
         });
+        if (watching) {
+          deps.lifecycle.addStartupHook(() => snapshots.start());
+          deps.lifecycle.addShutdownHook(() => snapshots.stop());
+        }
 
         await setupKargoNotifications({ ...deps, snapshots });
 

@@ -14,5 +14,6 @@ export * from './stage';
 export * from './pullRequests';
 export * from './catalog';
 export * from './promotion';
+export { redactCredentials } from './redact';
 export * from './assistant';
 export * from './notifications';

@@ -28,6 +28,7 @@ describe('Stage resource refs', () => {
       'kargo.stage.abort',
       'kargo.stage.promote',
       'kargo.pullrequest.open',
+      'kargo.analysisrun.raw.read',
     ]);
   });
 });

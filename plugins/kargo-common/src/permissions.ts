@@ -37,10 +37,29 @@ export const kargoStagePromotePermission = createPermission({
   resourceType: KARGO_STAGE_RESOURCE_TYPE,
 });
 
-/** Open or reclaim a pull request through Backstage's Git integrations. @public */
+/**
+ * Open or reclaim the pull request a Stage's `git-open-pr` step opens, through
+ * Backstage's Git integrations. A resource permission on that Stage.
+ *
+ * @public
+ */
 export const kargoPullRequestOpenPermission = createPermission({
   name: 'kargo.pullrequest.open',
   attributes: { action: 'create' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
+});
+
+/**
+ * See the AnalysisRun objects of a Stage as stored (`raw`: spec arguments
+ * and provider settings, which may hold secrets). `kargo.stage.read` alone
+ * gives the phases, messages and measurements.
+ *
+ * @public
+ */
+export const kargoAnalysisRunReadRawPermission = createPermission({
+  name: 'kargo.analysisrun.raw.read',
+  attributes: { action: 'read' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
 });
 
 /** Every permission of the Kargo plugin family. @public */
@@ -50,6 +69,7 @@ export const kargoPermissions = [
   kargoStageAbortPermission,
   kargoStagePromotePermission,
   kargoPullRequestOpenPermission,
+  kargoAnalysisRunReadRawPermission,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type {
   AnalysisRun,
   Freight,
+  KubeObject,
   OpenPullRequest,
   Promotion,
   Stage,
@@ -53,6 +54,58 @@ export interface KargoClusterClient {
     options?: { resourceVersion?: string },
   ): Promise<Stage>;
   createPromotion(project: string, promotion: Promotion): Promise<Promotion>;
+  /**
+   * Keeps the Kargo kinds of the whole cluster current with LIST + WATCH
+   * (one stream per kind). Optional: a client without it is read by polling.
+   */
+  watch?(options: KargoWatchOptions): KargoClusterWatch;
+}
+
+/** The kinds a {@link KargoClusterWatch} keeps. @public */
+export type KargoWatchKind = 'projects' | 'stages' | 'analysisruns' | 'promotions' | 'freights';
+
+/**
+ * One change the watch saw. `previous` is the object as it was before a
+ * modification or deletion (absent for an addition).
+ *
+ * @public
+ */
+export interface KargoWatchEvent {
+  kind: KargoWatchKind;
+  type: 'upsert' | 'delete';
+  object: KubeObject;
+  previous?: KubeObject;
+}
+
+/** @public */
+export interface KargoWatchOptions {
+  /** Called for every change, after the watch's own copy was updated. */
+  onEvent(event: KargoWatchEvent): void;
+  /**
+   * Called with an error when a kind cannot be listed or watched (the watch
+   * retries with backoff), with null when every kind is listed and watching.
+   */
+  onHealth?(error: Error | null): void;
+  /** Server-side timeout of each watch request, in seconds (default 300). */
+  timeoutSeconds?: number;
+  /** First and largest reconnect delay (default 500 ms and 30 s), with jitter. */
+  backoff?: { initialMs: number; maxMs: number };
+}
+
+/**
+ * LIST + WATCH of every Kargo kind of one cluster. The objects are kept as
+ * the watch last saw them (AnalysisRuns slimmed to what the history reads).
+ *
+ * @public
+ */
+export interface KargoClusterWatch {
+  /** Starts the streams; resolves once every kind is listed and watched (or failed once). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Lists every kind again (the periodic safety net); resolves once watching again. */
+  resync(): Promise<void>;
+  /** The objects of a kind, of one namespace when given. */
+  list<T extends KubeObject = KubeObject>(kind: KargoWatchKind, namespace?: string): T[];
 }
 
 /** Result of open-or-reclaim. @public */

@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-export { default } from './alpha/plugin';
+export { kargoFeatures as default } from './alpha/features';
 export { kargoTranslationsModule } from './alpha/translation';
 export { kargoTranslationRef } from './translation';
 export { kargoTranslations } from './translations';

@@ -27,16 +27,29 @@ export const scaffolderModuleKargo = createBackendModule({
         kargo: kargoServiceRef,
         permissions: coreServices.permissions,
         config: coreServices.rootConfig,
+        auditor: coreServices.auditor,
       },
-      async init({ scaffolder, kargo, permissions, config }) {
+      async init({ scaffolder, kargo, permissions, config, auditor }) {
         const integrations = ScmIntegrations.fromConfig(config);
+        const common = {
+          kargo,
+          permissions,
+          auditor,
+          allowServicePrincipals:
+            config.getOptionalBoolean(
+              'kargo.scaffolder.allowServicePrincipals',
+            ) ?? false,
+        };
         scaffolder.addActions(
-          createKargoPromoteAction({ kargo, permissions }),
-          createKargoReverifyAction({ kargo, permissions }),
+          createKargoPromoteAction(common),
+          createKargoReverifyAction(common),
           createKargoPullRequestOpenAction({
-            kargo,
-            permissions,
+            ...common,
             integrations,
+            allowedRepositories:
+              config.getOptionalStringArray(
+                'kargo.pullRequests.allowedRepositories',
+              ) ?? [],
           }),
         );
       },

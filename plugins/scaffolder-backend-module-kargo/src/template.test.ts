@@ -6,7 +6,9 @@ import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
 import yaml from 'yaml';
 import {
   actionContext,
+  actionOptions,
   outputsOf,
+  recordingAuditor,
   startKargoTestEnv,
   type KargoTestEnv,
 } from './__testUtils__/kargoTestEnv';
@@ -27,6 +29,7 @@ describe('the demo template "Promote freight with Kargo"', () => {
   const options = {
     kargo: {} as KargoService,
     permissions: mockServices.permissions.mock(),
+    auditor: recordingAuditor(),
   };
   const actions = [
     createKargoPromoteAction(options),
@@ -83,11 +86,7 @@ describe('the demo template flow against the sandbox', () => {
   afterAll(() => env.stop());
 
   it('promotes, reclaims the pull request Kargo opened for the Promotion, and reverifies', async () => {
-    const options = {
-      kargo: env.kargo,
-      permissions: env.permissions,
-      pollIntervalMs: 20,
-    };
+    const options = actionOptions(env);
     const template = yaml.parse(fs.readFileSync(TEMPLATE, 'utf8'));
     const defaults = Object.fromEntries(
       template.spec.parameters.flatMap(
@@ -106,27 +105,25 @@ describe('the demo template flow against the sandbox', () => {
     const promoted = outputsOf(promote);
 
     const pr = actionContext({
-      repoUrl: defaults.repoUrl,
-      sourceBranch: `kargo/promotion/${promoted.promotion}`,
-      targetBranch: defaults.targetBranch,
+      ...prStep.input,
+      ...pick(defaults, 'project', 'stage'),
+      promotion: promoted.promotion,
       title: `Promote ${defaults.freight} to ${defaults.stage}`,
     });
-    expect(Object.keys(prStep.input)).toEqual(
-      expect.arrayContaining([
-        'repoUrl',
-        'sourceBranch',
-        'targetBranch',
-        'title',
-      ]),
-    );
-    await createKargoPullRequestOpenAction({
-      ...options,
-      integrations: env.integrations,
-    }).handler(pr);
+    expect(Object.keys(prStep.input).sort()).toEqual([
+      'description',
+      'project',
+      'promotion',
+      'stage',
+      'title',
+    ]);
+    await createKargoPullRequestOpenAction(options).handler(pr);
     expect(outputsOf(pr)).toEqual({
       number: expect.any(Number),
       url: promoted.pullRequestUrl,
       reclaimed: true,
+      sourceBranch: `kargo/promotion/${promoted.promotion}`,
+      targetBranch: 'stage/staging',
     });
 
     const reverify = actionContext({

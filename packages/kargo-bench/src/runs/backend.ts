@@ -25,11 +25,12 @@ export interface BenchBackend {
 }
 
 /** Integrations and the Kargo instance, all pointing at the (counting) sandbox. */
-export function benchConfig(url: string) {
+export function benchConfig(url: string, mode: 'poll' | 'watch' = 'poll') {
   return {
     kargo: {
       instances: [{ name: 'bench', url, serviceAccountToken: 'sandbox-readonly-token' }],
-      refresh: { frequency: { minutes: 60 }, timeout: { minutes: 10 } },
+      // The fleet run measures a whole read (poll); --live the watch.
+      refresh: { mode, frequency: { minutes: 60 }, timeout: { minutes: 10 } },
     },
     integrations: {
       github: [{ host: 'github.com', apiBaseUrl: `${url}/github/api/v3`, token: 'sandbox-github-token' }],
@@ -62,12 +63,12 @@ function recordingScheduler(tasks: SchedulerServiceTaskInvocationDefinition[]): 
   };
 }
 
-export async function startBenchBackend(url: string): Promise<BenchBackend> {
+export async function startBenchBackend(url: string, mode: 'poll' | 'watch' = 'poll'): Promise<BenchBackend> {
   const tasks: SchedulerServiceTaskInvocationDefinition[] = [];
   const backend = await startTestBackend({
     features: [
       kargoPlugin,
-      mockServices.rootConfig.factory({ data: benchConfig(url) }),
+      mockServices.rootConfig.factory({ data: benchConfig(url, mode) }),
       // Warnings show a degraded refresh (a repository that failed, a project that could not be read).
       mockServices.rootLogger.factory({ level: 'warn' }),
       createServiceFactory({
@@ -80,8 +81,8 @@ export async function startBenchBackend(url: string): Promise<BenchBackend> {
     ],
   });
   const { port } = backend.server.address() as AddressInfo;
-  const task = tasks.find(t => t.id === 'kargo-snapshot-refresh');
-  if (!task) throw new Error('the Kargo backend plugin scheduled no kargo-snapshot-refresh task');
+  const task = tasks.find(t => t.id === 'kargo-snapshot-refresh:bench');
+  if (!task) throw new Error('the Kargo backend plugin scheduled no kargo-snapshot-refresh:bench task');
   return {
     apiUrl: `http://127.0.0.1:${port}/api/kargo`,
     refresh: async () => {

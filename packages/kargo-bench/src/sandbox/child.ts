@@ -8,11 +8,38 @@ import {
   startSandbox,
   type GitFakeStore,
   type KubeObject,
+  type Sandbox,
 } from '@kargo-backstage/kargo-sandbox';
 import { countsOf, fleetProjects } from '../fleet/generate';
 import { fetchRawPayloads } from '../runs/floor';
 import { requestCounter } from './counter';
-import type { FromSandbox, SandboxChildArgs, ToSandbox } from './protocol';
+import type { FlippedRun, FromSandbox, SandboxChildArgs, ToSandbox } from './protocol';
+
+/**
+ * --live: what Argo Rollouts does when an analysis ends: a status update of
+ * the run (Successful <-> Failed here, so it can be repeated). Runs are
+ * picked spread over the fleet, one per stride.
+ */
+function flipRuns(sandbox: Sandbox, first: number, count: number): FlippedRun[] {
+  const rt = sandbox.registry.find('argoproj.io', 'v1alpha1', 'analysisruns')!;
+  const runs = sandbox.store.peek(rt);
+  const stride = Math.max(1, Math.floor(runs.length / Math.max(count, 1)));
+  const flipped: FlippedRun[] = [];
+  for (let i = 0; i < count; i++) {
+    const stored = runs[(first + i * stride) % runs.length];
+    const run = sandbox.store.get(rt, stored.metadata.namespace, stored.metadata.name)!;
+    const phase = run.status?.phase === 'Successful' ? 'Failed' : 'Successful';
+    sandbox.store.update(rt, { ...run, status: { ...run.status, phase } });
+    flipped.push({
+      project: run.metadata.namespace!,
+      stage: run.metadata.labels?.['kargo.akuity.io/stage'] ?? '',
+      name: run.metadata.name,
+      phase,
+      at: Date.now(),
+    });
+  }
+  return flipped;
+}
 
 type GitFixtureDocument = Parameters<GitFakeStore['addFromFixture']>[0];
 
@@ -50,6 +77,9 @@ async function main() {
     if (message.type === 'reset') {
       counter.reset();
       send({ type: 'done', id: message.id });
+    }
+    if (message.type === 'flip') {
+      send({ type: 'flipped', id: message.id, runs: flipRuns(sandbox, message.first, message.count) });
     }
     if (message.type === 'stop') {
       await sandbox.stop();

@@ -33,6 +33,8 @@ function kubeRoute(method: string, path: string): string {
   const rest = i >= 0 ? parts.slice(i + 2) : parts.slice(parts[0] === 'api' ? 2 : 3);
   let verb = method;
   if (method === 'GET') verb = rest.length > 1 ? 'GET' : 'LIST';
+  // A watch is one long request, not a LIST.
+  if (/[?&]watch=(true|1)/.test(path)) verb = 'WATCH';
   return `${verb} ${rest[0] ?? path}`;
 }
 

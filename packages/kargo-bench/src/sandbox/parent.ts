@@ -2,13 +2,15 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import type { FleetSpec } from '../fleet/generate';
-import type { FromSandbox, SandboxReady, ToSandbox } from './protocol';
+import type { FlippedRun, FromSandbox, SandboxReady, ToSandbox } from './protocol';
 import type { RequestCounts } from './counter';
 
 export interface BenchSandbox extends SandboxReady {
   pid: number;
   counts(): Promise<RequestCounts>;
   reset(): Promise<void>;
+  /** --live: changes `count` AnalysisRuns' phase in the sandbox now. */
+  flip(first: number, count: number): Promise<FlippedRun[]>;
   stop(): Promise<void>;
 }
 
@@ -29,14 +31,14 @@ export async function startBenchSandbox(spec: FleetSpec): Promise<BenchSandbox> 
     });
     child.on('exit', code => reject(new Error(`sandbox child exited with ${code}`)));
   });
-  const ask = (type: ToSandbox['type']) =>
+  const ask = (type: ToSandbox['type'], extra: Record<string, unknown> = {}) =>
     new Promise<FromSandbox>(resolve => {
       const id = nextId++;
       waiting.set(id, m => {
         waiting.delete(id);
         resolve(m);
       });
-      child.send({ type, id } as ToSandbox);
+      child.send({ type, id, ...extra } as ToSandbox);
     });
   const info = await ready;
   return {
@@ -49,6 +51,11 @@ export async function startBenchSandbox(spec: FleetSpec): Promise<BenchSandbox> 
     },
     reset: async () => {
       await ask('reset');
+    },
+    flip: async (first, count) => {
+      const m = await ask('flip', { first, count });
+      if (m.type !== 'flipped') throw new Error('unexpected answer from the sandbox child');
+      return m.runs;
     },
     stop: async () => {
       if (child.exitCode !== null) return;

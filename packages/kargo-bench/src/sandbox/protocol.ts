@@ -5,7 +5,18 @@ import type { RequestCounts } from './counter';
 export type ToSandbox =
   | { type: 'counts'; id: number }
   | { type: 'reset'; id: number }
-  | { type: 'stop'; id: number };
+  | { type: 'stop'; id: number }
+  /** --live: turns `count` AnalysisRuns (from `first`, spread over the fleet) to another terminal phase. */
+  | { type: 'flip'; id: number; first: number; count: number };
+
+/** One AnalysisRun the sandbox changed, and when (epoch ms). */
+export interface FlippedRun {
+  project: string;
+  stage: string;
+  name: string;
+  phase: string;
+  at: number;
+}
 
 export interface SandboxReady {
   type: 'ready';
@@ -19,6 +30,7 @@ export type FromSandbox =
   | SandboxReady
   | { type: 'counts'; id: number; counts: RequestCounts }
   | { type: 'done'; id: number }
+  | { type: 'flipped'; id: number; runs: FlippedRun[] }
   | { type: 'error'; message: string };
 
 export interface SandboxChildArgs {

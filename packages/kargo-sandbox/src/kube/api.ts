@@ -28,6 +28,8 @@ export interface KubeApiContext {
   tokens?: TokenPolicy;
   /** Open watch responses, ended when the sandbox stops. */
   watches: Set<ServerResponse>;
+  /** How often a watch that allows bookmarks gets one; default 5 s. */
+  bookmarkIntervalMs?: number;
 }
 
 export interface ResourcePath {

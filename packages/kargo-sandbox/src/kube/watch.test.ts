@@ -97,4 +97,47 @@ describe('watch', () => {
       reason: 'Expired',
     });
   });
+
+  it('sends bookmarks with the newest resourceVersion when allowed', async () => {
+    await sandbox.stop();
+    sandbox = await startSandbox({
+      fixtures: false,
+      tokens: { [ADMIN]: '*' },
+      controller: false,
+      bookmarkIntervalMs: 20,
+    });
+    sandbox.load(STAGE_YAML);
+    const list = await call(sandbox, 'GET', STAGES, { token: ADMIN });
+    const rv = list.body.metadata.resourceVersion;
+    const [event] = await readEvents(
+      await watch(`resourceVersion=${rv}&allowWatchBookmarks=true`),
+      1,
+    );
+    expect(event).toEqual({
+      type: 'BOOKMARK',
+      object: {
+        apiVersion: 'kargo.akuity.io/v1alpha1',
+        kind: 'Stage',
+        metadata: { resourceVersion: rv },
+      },
+    });
+  });
+
+  it('ends the stream after timeoutSeconds', async () => {
+    const res = await watch('resourceVersion=0&timeoutSeconds=1');
+    // Three ADDED events, then the server closes the stream.
+    expect(await readEvents(res, 4)).toHaveLength(3);
+  });
+
+  it('cutWatches drops every open stream', async () => {
+    const res = await watch('resourceVersion=0');
+    const reader = res.body!.getReader();
+    await reader.read();
+    expect(sandbox.cutWatches()).toBe(1);
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended';
+      })(),
+    ).rejects.toThrow();
+  });
 });

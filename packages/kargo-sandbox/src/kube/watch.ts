@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gone } from './errors';
 import { selectorOf } from './list';
+import { apiVersionOf } from './resources';
 import { KubeObject, StoreEvent, WatchEventType } from './store';
 import type { KubeApiContext, ResourcePath } from './api';
 
@@ -31,7 +32,7 @@ export function serveWatch(
   });
   // Clients wait for the headers before they act (e.g. patch, then read).
   res.flushHeaders();
-  const write = (type: WatchEventType | 'ERROR', object: unknown) => {
+  const write = (type: WatchEventType | 'ERROR' | 'BOOKMARK', object: unknown) => {
     if (!res.writableEnded) res.write(`${JSON.stringify({ type, object })}\n`);
   };
   // Translates a store event into what a watcher with this selector sees.
@@ -74,10 +75,25 @@ export function serveWatch(
     timeout > 0
       ? setTimeout(() => res.end(), timeout * 1000).unref()
       : undefined;
+  // Bookmarks, when asked for: the newest resourceVersion, so that a client
+  // reconnecting after a quiet period resumes instead of relisting.
+  const bookmarks =
+    query.get('allowWatchBookmarks') === 'true'
+      ? setInterval(
+          () =>
+            write('BOOKMARK', {
+              apiVersion: apiVersionOf(rt),
+              kind: rt.kind,
+              metadata: { resourceVersion: ctx.store.currentRv() },
+            }),
+          ctx.bookmarkIntervalMs ?? 5000,
+        ).unref()
+      : undefined;
   const close = () => {
     unsubscribe();
     ctx.watches.delete(res);
     if (timer) clearTimeout(timer);
+    if (bookmarks) clearInterval(bookmarks);
   };
   res.on('close', close);
   req.on('close', close);

@@ -19,6 +19,7 @@ import {
 import { computeRollup } from '../entities/rollup';
 import { STAGE_ENTITY_NAMESPACE } from '../entities/stageEntity';
 import type { KargoSnapshotStore } from '../snapshot/KargoSnapshotStore';
+import { mirroredProjects } from '../snapshot/mirror';
 import { projectRefreshKey } from '../snapshot/projectChanges';
 
 function isStageEntity(entity: Entity): boolean {
@@ -62,11 +63,14 @@ export class KargoEntityProcessor implements CatalogProcessor {
       emit(processingResult.refresh(projectRefreshKey(project)));
     }
     const instance = this.store.getInstance(target.instance);
-    if (!instance || target.projects.length === 0) {
+    // Only projects the provider mirrors are rolled up; others stay untouched.
+    const mirrored = instance ? mirroredProjects(instance) : new Set<string>();
+    const projects = target.projects.filter(p => mirrored.has(p));
+    if (!instance || projects.length === 0) {
       return entity;
     }
 
-    const rollup = computeRollup(instance, target);
+    const rollup = computeRollup(instance, { ...target, projects });
     const self = getCompoundEntityRef(entity);
     for (const stage of rollup.stages) {
       const stageRef = {

@@ -20,7 +20,9 @@ import { buildStageEntity } from '../entities/stageEntity';
 import {
   isCompleteInstance,
   KargoSnapshotStore,
+  unknownProjects,
 } from '../snapshot/KargoSnapshotStore';
+import { mirroredSnapshot } from '../snapshot/mirror';
 import {
   changedProjects,
   projectFingerprints,
@@ -49,9 +51,12 @@ function describeInstanceProblem(instance: InstanceSnapshot): string {
  * Emits one `kargo-stage` Resource entity per Kargo Stage from the Kargo
  * backend's snapshot, and fills the snapshot store the processor reads.
  *
- * A full mutation (which deletes what it does not list) is applied only when
- * every instance was gathered completely; otherwise complete instances are
- * upserted and nothing is removed, so an outage never empties the catalog.
+ * Only the configured projects and fields are mirrored (`projects`,
+ * `includePullRequestUrls`, `includeErrorText`): mirrored data follows
+ * catalog permissions. A full mutation (which deletes what it does not list)
+ * is applied only when every instance was gathered completely and every
+ * project is known; otherwise entities are upserted and nothing is removed,
+ * so an outage (of a cluster or of one project) never empties the catalog.
  *
  * @public
  */
@@ -106,6 +111,7 @@ export class KargoStageEntityProvider implements EntityProvider {
       );
       return;
     }
+    response = mirroredSnapshot(response, this.config);
     this.store.update(response);
     if (!this.connection) {
       return;
@@ -122,18 +128,26 @@ export class KargoStageEntityProvider implements EntityProvider {
     connection: EntityProviderConnection,
     response: SnapshotResponse,
   ): Promise<void> {
-    const complete = response.instances.filter(isCompleteInstance);
+    // Built from the store: it keeps the Stages of projects the backend could
+    // not read this time (completeness is per project, not only per instance).
+    const complete = response.instances
+      .filter(isCompleteInstance)
+      .map(i => this.store.getInstance(i.instance) ?? i);
     const incomplete = response.instances.filter(i => !isCompleteInstance(i));
+    const unknown = complete.flatMap(i =>
+      unknownProjects(i).map(p => `${i.instance}/${p}`),
+    );
     const entities = complete.flatMap(instance => this.entitiesOf(instance));
 
     let mutation: EntityProviderMutation;
-    if (incomplete.length === 0) {
+    if (incomplete.length === 0 && unknown.length === 0) {
       mutation = { type: 'full', entities };
     } else {
       this.options.logger.warn(
-        `Kargo snapshot incomplete for ${incomplete
-          .map(describeInstanceProblem)
-          .join(', ')}; keeping their Stage entities and removing none`,
+        `Kargo snapshot incomplete for ${[
+          ...incomplete.map(describeInstanceProblem),
+          ...unknown.map(p => `project ${p} (not read yet)`),
+        ].join(', ')}; keeping their Stage entities and removing none`,
       );
       if (entities.length === 0) {
         return;

@@ -12,6 +12,41 @@ function hasData(instance: InstanceSnapshot): boolean {
   return instance.lastUpdated !== null;
 }
 
+/**
+ * The incoming instance, with the Stages `kept` had of each project the
+ * incoming one could not read (listed incomplete, no Stages): a project that
+ * fails its first read after a backend restart keeps its Stages and rollups.
+ */
+export function withKeptIncompleteProjects(
+  incoming: InstanceSnapshot,
+  kept: InstanceSnapshot | undefined,
+): InstanceSnapshot {
+  const incomplete = new Set(incoming.incompleteProjects ?? []);
+  const present = new Set(incoming.stages.map(s => s.project));
+  const carried = (kept?.stages ?? []).filter(
+    s => incomplete.has(s.project) && !present.has(s.project),
+  );
+  if (carried.length === 0) return incoming;
+  const projects = new Set([
+    ...incoming.projects,
+    ...carried.map(s => s.project),
+  ]);
+  return {
+    ...incoming,
+    projects: [...projects].sort(),
+    stages: [...incoming.stages, ...carried],
+  };
+}
+
+/**
+ * Projects of the instance that are incomplete and of which nothing is known
+ * (no Stages, now or kept): a full mutation would delete their entities.
+ */
+export function unknownProjects(instance: InstanceSnapshot): string[] {
+  const present = new Set(instance.stages.map(s => s.project));
+  return (instance.incompleteProjects ?? []).filter(p => !present.has(p));
+}
+
 function isOlder(candidate: InstanceSnapshot, kept: InstanceSnapshot): boolean {
   return (
     Date.parse(candidate.lastUpdated ?? '') < Date.parse(kept.lastUpdated ?? '')
@@ -43,7 +78,7 @@ export class KargoSnapshotStore {
       if (kept && (!hasData(incoming) || isOlder(incoming, kept))) {
         next.push(kept);
       } else if (hasData(incoming)) {
-        next.push(incoming);
+        next.push(withKeptIncompleteProjects(incoming, kept));
       }
     }
     this.instances = next;

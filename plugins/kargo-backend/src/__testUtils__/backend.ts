@@ -55,7 +55,7 @@ export const ENTITIES: Entity[] = [
 export interface KargoTestBackend {
   server: Awaited<ReturnType<typeof startTestBackend>>['server'];
   sandbox: Sandbox;
-  /** Runs the scheduled refresh now, as the scheduler would. */
+  /** Runs every scheduled task once now, as the scheduler would. */
   refresh(): Promise<void>;
   auditor: ReturnType<typeof mockServices.auditor.mock>;
   permissions: ReturnType<typeof mockServices.permissions.mock>;
@@ -74,6 +74,8 @@ export async function startKargoTestBackend(options?: {
   clusterUrl?: string;
   /** `backend` configuration (e.g. the cache store). */
   backendConfig?: JsonObject;
+  /** `kargo.refresh` (e.g. `{ mode: 'poll' }`). */
+  refresh?: JsonObject;
   /** `kargo.instances` instead of the one sandbox instance. */
   instances?: JsonObject[];
   /** Catalog entities instead of ENTITIES. */
@@ -106,6 +108,7 @@ export async function startKargoTestBackend(options?: {
         data: {
           ...(options?.backendConfig ? { backend: options.backendConfig } : {}),
           kargo: {
+            ...(options?.refresh ? { refresh: options.refresh } : {}),
             instances: options?.instances ?? [
               {
                 name: 'sandbox',
@@ -150,7 +153,13 @@ export async function startKargoTestBackend(options?: {
     permissions,
     kargo: () => kargo!,
     refreshTask: task,
-    refresh: () => Promise.resolve(task().fn(new AbortController().signal)),
+    // Every task once, in the order scheduled: the instance's refresh, then
+    // the pull-request pass.
+    refresh: async () => {
+      for (const [t] of scheduler.scheduleTask.mock.calls) {
+        await (t as SchedulerServiceTaskInvocationDefinition).fn(new AbortController().signal);
+      }
+    },
     stop: async () => {
       await backend.stop();
       if (!options?.sandbox) await sandbox.stop().catch(() => undefined);

@@ -1,10 +1,11 @@
 import type { PermissionsRegistryService } from '@backstage/backend-plugin-api';
 import {
   kargoPermissions,
-  kargoPullRequestOpenPermission,
   parseKargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
+import { projectOf } from '../router/lookup';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
+import type { InstanceState } from '../services/snapshot/types';
 import {
   KargoStageResource,
   kargoStagePermissionResourceRef,
@@ -22,24 +23,34 @@ export function registerKargoPermissions(
 ) {
   registry.addResourceType({
     resourceRef: kargoStagePermissionResourceRef,
-    permissions: kargoPermissions.filter(p => p !== kargoPullRequestOpenPermission),
+    permissions: kargoPermissions,
     rules: Object.values(kargoStageRules),
-    getResources: async refs =>
-      Promise.all(
+    getResources: async refs => {
+      // One read of each instance per request, however many of its Stages
+      // the policy asks about (with a shared cache a read parses the whole
+      // instance).
+      const states = new Map<string, Promise<InstanceState | undefined>>();
+      const stateOf = (instance: string) => {
+        let state = states.get(instance);
+        if (!state) {
+          state = snapshots.getInstance(instance).catch(() => undefined);
+          states.set(instance, state);
+        }
+        return state;
+      };
+      return Promise.all(
         refs.map(async (ref): Promise<KargoStageResource | undefined> => {
           const parsed = parseKargoStageResourceRef(ref);
           if (!parsed) return undefined;
-          try {
-            const state = await snapshots.getInstance(parsed.instance);
-            const stage = state.projects[parsed.project]?.stages.find(
-              s => s.name === parsed.name,
-            );
-            return stage ? parsed : undefined;
-          } catch {
-            return undefined;
-          }
+          const state = await stateOf(parsed.instance);
+          const stage = state
+            ? projectOf(state, parsed.project)?.stages.find(
+                s => s.name === parsed.name,
+              )
+            : undefined;
+          return stage ? parsed : undefined;
         }),
-      ),
+      );
+    },
   });
-  registry.addPermissions([kargoPullRequestOpenPermission]);
 }

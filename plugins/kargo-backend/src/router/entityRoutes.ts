@@ -7,7 +7,8 @@ import {
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '../permissions/authorize';
-import { findProject, served } from './lookup';
+import { findProject, projectNotFound, served } from './lookup';
+import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
 import { specBody, type KargoApiRouter, type RouterOptions } from './types';
 
@@ -15,14 +16,21 @@ function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
 }
 
-export function addEntityRoutes(router: KargoApiRouter, options: RouterOptions) {
+export function addEntityRoutes(
+  router: KargoApiRouter,
+  options: RouterOptions,
+) {
   const { httpAuth, permissions, catalog, kargo, snapshots } = options;
 
   router.get('/entities/:kind/:namespace/:name/stages', async (req, res) => {
     const ref = parse(entityParams, req.params, 'path parameter');
     const configured = kargo.listInstances().map(i => i.name);
     // An explicit ?instance= overrides the entity's annotation.
-    const { instance: queried } = parse(instanceQuery, req.query, 'query parameter');
+    const { instance: queried } = parse(
+      instanceQuery,
+      req.query,
+      'query parameter',
+    );
     const requested = queried && resolveInstance(req.query, configured);
     const credentials = await httpAuth.credentials(req);
     // The caller's own credentials: who cannot see the entity gets a 404.
@@ -32,7 +40,9 @@ export function addEntityRoutes(router: KargoApiRouter, options: RouterOptions) 
         `Entity ${ref.kind}:${ref.namespace}/${ref.name} not found in the catalog`,
       );
     }
-    const annotations = parseEntityKargoAnnotations(entity.metadata.annotations ?? {});
+    const annotations = parseEntityKargoAnnotations(
+      entity.metadata.annotations ?? {},
+    );
     const instance = requested ?? annotations.instance ?? configured[0];
     const errors: EntityStagesResponse['errors'] = [];
     const items: StageDetail[] = [];
@@ -41,34 +51,68 @@ export function addEntityRoutes(router: KargoApiRouter, options: RouterOptions) 
 
     for (const project of annotations.projects) {
       if (!configured.includes(instance)) {
-        errors.push({ instance, project, message: `Unknown Kargo instance '${instance}' in the entity's annotations` });
+        errors.push({
+          instance,
+          project,
+          message: `Unknown Kargo instance '${instance}' in the entity's annotations`,
+        });
         continue;
       }
       if (!isValidDnsLabel(project)) {
-        errors.push({ instance, project, message: `'${project}' is not a valid Kargo project name` });
+        errors.push({
+          instance,
+          project,
+          message: `'${project}' is not a valid Kargo project name`,
+        });
         continue;
       }
       try {
         const found = await findProject(snapshots, instance, project);
-        const stages = found.project.stages.filter(
-          s => !annotations.stages || annotations.stages.includes(s.name),
+        const stages = await filterAuthorizedStages(
+          permissions,
+          kargoStageReadPermission,
+          found.project.stages
+            .filter(
+              s => !annotations.stages || annotations.stages.includes(s.name),
+            )
+            .map(s => served(found, s)),
+          credentials,
         );
-        items.push(...stages.map(s => served(found, s)));
+        // Of a project the caller may read nothing of, say no more than
+        // of a missing one: no error text, no freshness.
+        if (stages.length === 0) {
+          errors.push({
+            instance,
+            project,
+            message: projectNotFound(instance, project).message,
+          });
+          continue;
+        }
+        items.push(...stages);
         if (found.project.error) {
-          errors.push({ instance, project, message: found.project.error });
+          errors.push({
+            instance,
+            project,
+            message: redactClusterText(found.project.error),
+          });
         }
         // The oldest project's time: the answer is as fresh as its stalest part.
         const updated = found.project.lastUpdated;
-        if (updated && (!lastUpdated || updated < lastUpdated)) lastUpdated = updated;
+        if (updated && (!lastUpdated || updated < lastUpdated))
+          lastUpdated = updated;
         stale = stale || found.state.stale || !!found.project.error;
       } catch (error) {
-        errors.push({ instance, project, message: messageOf(error) });
+        errors.push({
+          instance,
+          project,
+          message: redactClusterText(messageOf(error)),
+        });
         stale = true;
       }
     }
 
     const body: EntityStagesResponse = {
-      items: await filterAuthorizedStages(permissions, kargoStageReadPermission, items, credentials),
+      items,
       errors,
       lastUpdated,
       stale,

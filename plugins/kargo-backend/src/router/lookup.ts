@@ -13,8 +13,44 @@ export interface FoundProject {
 }
 
 /**
+ * The project of that name, if the snapshot holds it. Own properties only:
+ * `projects` is a plain JSON object, so `constructor` or `toString` would
+ * otherwise find Object.prototype's.
+ */
+export function projectOf(
+  state: InstanceState,
+  project: string,
+): ProjectState | undefined {
+  return Object.hasOwn(state.projects, project)
+    ? state.projects[project]
+    : undefined;
+}
+
+/** The one answer for a project that is missing or that the caller may not read. */
+export function projectNotFound(
+  instance: string,
+  project: string,
+): NotFoundError {
+  return new NotFoundError(
+    `Kargo project '${project}' not found in instance '${instance}'`,
+  );
+}
+
+/** The one answer for a Stage that is missing or that the caller may not read. */
+export function stageNotFound(
+  instance: string,
+  project: string,
+  stage: string,
+): NotFoundError {
+  return new NotFoundError(
+    `Stage '${stage}' not found in Kargo project '${project}' of instance '${instance}'`,
+  );
+}
+
+/**
  * A project of the snapshot. 404 when the instance's last complete listing
- * does not hold it; 503 when it was never read successfully.
+ * does not hold it; 503 when it was never read successfully (without the
+ * cluster's words: those may echo what a proxy saw).
  */
 export async function findProject(
   snapshots: SnapshotService,
@@ -22,13 +58,11 @@ export async function findProject(
   project: string,
 ): Promise<FoundProject> {
   const state = await snapshots.getInstance(instance);
-  const found = state.projects[project];
-  if (!found) {
-    throw new NotFoundError(`Kargo project '${project}' not found in instance '${instance}'`);
-  }
+  const found = projectOf(state, project);
+  if (!found) throw projectNotFound(instance, project);
   if (!found.lastUpdated) {
     throw new ServiceUnavailableError(
-      `Kargo project '${project}' of instance '${instance}' could not be read yet: ${found.error}`,
+      `Kargo project '${project}' of instance '${instance}' could not be read yet`,
     );
   }
   return { state, project: found };
@@ -57,10 +91,6 @@ export async function findStage(
 ): Promise<StageDetail> {
   const found = await findProject(snapshots, instance, project);
   const detail = found.project.stages.find(s => s.name === stage);
-  if (!detail) {
-    throw new NotFoundError(
-      `Stage '${stage}' not found in Kargo project '${project}' of instance '${instance}'`,
-    );
-  }
+  if (!detail) throw stageNotFound(instance, project, stage);
   return served(found, detail);
 }

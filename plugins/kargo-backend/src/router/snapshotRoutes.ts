@@ -7,34 +7,61 @@ import {
 import { filterAuthorizedStages } from '../permissions/authorize';
 import { freshnessOf } from '../services/snapshot/types';
 import { parse } from './params';
+import { redactClusterText } from './redact';
 import { z } from 'zod';
 import { specBody, type KargoApiRouter, type RouterOptions } from './types';
 
-export function addSnapshotRoutes(router: KargoApiRouter, options: RouterOptions) {
+export function addSnapshotRoutes(
+  router: KargoApiRouter,
+  options: RouterOptions,
+) {
   const { httpAuth, permissions, snapshots } = options;
 
-  // For the catalog module (service credentials), and users alike; every
-  // Stage still passes the read permission.
+  // For the catalog module and other services only (users get 403: they read
+  // through the Stage routes). Every Stage still passes the read permission,
+  // and a project none of whose Stages may be read is not named.
   router.get('/snapshot', async (req, res) => {
     parse(z.object({}).strict(), req.query, 'query parameter');
-    const credentials = await httpAuth.credentials(req, { allow: ['user', 'service'] });
+    const credentials = await httpAuth.credentials(req, { allow: ['service'] });
     const states = await snapshots.getAll();
     const instances: InstanceSnapshot[] = [];
     for (const state of states) {
       const projects = Object.values(state.projects);
       const stages = projects.flatMap(project =>
-        project.stages.map(stage => ({ ...stage, ...freshnessOf(state, project) })),
+        project.stages.map(stage => ({
+          ...stage,
+          ...freshnessOf(state, project),
+        })),
       );
+      const readable = await filterAuthorizedStages(
+        permissions,
+        kargoStageReadPermission,
+        stages,
+        credentials,
+      );
+      const named = new Set(readable.map(s => s.project));
       instances.push({
         instance: state.instance,
         kargoUrl: state.kargoUrl,
         lastUpdated: state.lastUpdated,
         stale: state.stale,
-        error: state.error,
-        projects: projects.map(p => p.project).sort(),
-        stages: (
-          await filterAuthorizedStages(permissions, kargoStageReadPermission, stages, credentials)
-        ).map(toStageSummary),
+        error: state.error && redactClusterText(state.error),
+        projects: projects
+          .map(p => p.project)
+          .filter(p => named.has(p))
+          .sort(),
+        // Never read (no Stage to authorize yet) or failed: the catalog keeps
+        // what it has of them.
+        incompleteProjects: projects
+          .filter(p => !p.lastUpdated || (p.error && named.has(p.project)))
+          .map(p => p.project)
+          .sort(),
+        stages: readable.map(stage => {
+          const summary = toStageSummary(stage);
+          return summary.error
+            ? { ...summary, error: redactClusterText(summary.error) }
+            : summary;
+        }),
       });
     }
     const body: SnapshotResponse = { instances };

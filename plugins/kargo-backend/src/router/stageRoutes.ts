@@ -1,6 +1,8 @@
+import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import {
   KARGO_LABELS,
+  kargoAnalysisRunReadRawPermission,
   kargoStageReadPermission,
   metricsOfAnalysisRun,
   toStageSummary,
@@ -9,21 +11,44 @@ import {
   type StageDetail,
   type StageListResponse,
 } from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages, requireStagePermission } from '../permissions/authorize';
-import { findProject, findStage, served } from './lookup';
-import { analysisRunParams, parse, projectParams, resolveInstance, stageParams } from './params';
+import { filterAuthorizedStages } from '../permissions/authorize';
+import {
+  findProject,
+  findStage,
+  projectNotFound,
+  projectOf,
+  served,
+  stageNotFound,
+} from './lookup';
+import { UnknownNameBudget } from './unknownNameBudget';
+import {
+  analysisRunParams,
+  parse,
+  projectParams,
+  resolveInstance,
+  stageParams,
+} from './params';
 import { specBody, type KargoApiRouter, type RouterOptions } from './types';
 
 // The stage an AnalysisRun belongs to: the annotation holds the full name
 // when Kargo had to hash-shorten the label (names over 63 characters).
 function stageOfRun(run: AnalysisRun): string | undefined {
   return (
-    run.metadata?.annotations?.[KARGO_LABELS.stage] ?? run.metadata?.labels?.[KARGO_LABELS.stage]
+    run.metadata?.annotations?.[KARGO_LABELS.stage] ??
+    run.metadata?.labels?.[KARGO_LABELS.stage]
   );
 }
 
-function toRunResponse(instance: string, project: string, run: AnalysisRun): AnalysisRunResponse {
-  const { managedFields: _omit, ...metadata } = (run.metadata ?? {}) as Record<string, unknown>;
+function toRunResponse(
+  instance: string,
+  project: string,
+  run: AnalysisRun,
+  withRaw: boolean,
+): AnalysisRunResponse {
+  const { managedFields: _omit, ...metadata } = (run.metadata ?? {}) as Record<
+    string,
+    unknown
+  >;
   return {
     instance,
     project,
@@ -33,13 +58,40 @@ function toRunResponse(instance: string, project: string, run: AnalysisRun): Ana
     startedAt: run.status?.startedAt ?? null,
     completedAt: run.status?.completedAt ?? null,
     metrics: metricsOfAnalysisRun(run),
-    raw: { ...run, metadata },
+    ...(withRaw ? { raw: { ...run, metadata } } : {}),
   };
+}
+
+/** Who is asking, as a key for the unknown-name budget. */
+function callerKey(credentials: BackstageCredentials): string {
+  const p = credentials.principal as {
+    userEntityRef?: string;
+    subject?: string;
+  };
+  return p.userEntityRef ?? p.subject ?? 'anonymous';
 }
 
 export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
   const { httpAuth, permissions, snapshots, kargo } = options;
   const instances = () => kargo.listInstances().map(i => i.name);
+  const unknownNames = new UnknownNameBudget({
+    perCallerPerMinute: 30,
+    totalPerMinute: 120,
+  });
+
+  const mayRead = async (
+    permission: typeof kargoStageReadPermission,
+    stage: { instance: string; project: string; name: string },
+    credentials: BackstageCredentials,
+  ) =>
+    (
+      await filterAuthorizedStages(
+        permissions,
+        permission,
+        [stage],
+        credentials,
+      )
+    ).length > 0;
 
   router.get('/projects/:project/stages', async (req, res) => {
     const { project } = parse(projectParams, req.params, 'path parameter');
@@ -52,6 +104,8 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       found.project.stages.map(stage => served(found, stage)),
       credentials,
     );
+    // A project the caller may read nothing of answers like a missing one.
+    if (stages.length === 0) throw projectNotFound(instance, project);
     const body: StageListResponse = {
       items: stages.map(toStageSummary),
       lastUpdated: found.project.lastUpdated,
@@ -64,46 +118,83 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     const { project, stage } = parse(stageParams, req.params, 'path parameter');
     const instance = resolveInstance(req.query, instances());
     const credentials = await httpAuth.credentials(req);
-    const detail: StageDetail = await findStage(snapshots, instance, project, stage);
-    await requireStagePermission(
-      permissions,
-      kargoStageReadPermission,
-      { instance, project, name: stage },
-      credentials,
+    const detail: StageDetail = await findStage(
+      snapshots,
+      instance,
+      project,
+      stage,
     );
+    // Not allowed answers exactly like not found: no existence oracle.
+    if (!(await mayRead(kargoStageReadPermission, detail, credentials))) {
+      throw stageNotFound(instance, project, stage);
+    }
     res.json(specBody(detail));
   });
 
   router.get('/projects/:project/analysis-runs/:name', async (req, res) => {
-    const { project, name } = parse(analysisRunParams, req.params, 'path parameter');
+    const { project, name } = parse(
+      analysisRunParams,
+      req.params,
+      'path parameter',
+    );
     const instance = resolveInstance(req.query, instances());
     const credentials = await httpAuth.credentials(req);
-    const found = await findProject(snapshots, instance, project);
-    // Known runs are authorized before the cluster is asked.
-    const known = found.project.stages.find(s =>
+    // One answer for "no such run", "not a Kargo run" and "not allowed".
+    const notFound = new NotFoundError(
+      `AnalysisRun '${name}' not found in Kargo project '${project}' of instance '${instance}'`,
+    );
+    const state = await snapshots.getInstance(instance);
+    const found = projectOf(state, project);
+    if (!found) throw notFound;
+    const ref = (stage: string) => ({ instance, project, name: stage });
+    const getRun = async () => {
+      try {
+        return await kargo.cluster(instance).getAnalysisRun(project, name);
+      } catch (error) {
+        if ((error as Error)?.name === 'NotFoundError') throw notFound;
+        throw error;
+      }
+    };
+
+    // Every permission check comes before any cluster call.
+    const known = found.stages.find(s =>
       s.verifications.some(v => v.analysisRun?.name === name),
     );
+    let run: AnalysisRun;
+    let stage: string;
     if (known) {
-      await requireStagePermission(
+      if (
+        !(await mayRead(kargoStageReadPermission, ref(known.name), credentials))
+      )
+        throw notFound;
+      run = await getRun();
+      stage = known.name;
+    } else {
+      // Newer than the snapshot, or no such run: only a caller who may read
+      // some Stage of the project may make the cluster look, within a budget.
+      const readable = await filterAuthorizedStages(
         permissions,
         kargoStageReadPermission,
-        { instance, project, name: known.name },
+        found.stages.map(s => ref(s.name)),
         credentials,
       );
+      if (readable.length === 0 || !unknownNames.take(callerKey(credentials)))
+        throw notFound;
+      run = await getRun();
+      const owner = stageOfRun(run);
+      if (
+        !owner ||
+        !(await mayRead(kargoStageReadPermission, ref(owner), credentials))
+      ) {
+        throw notFound;
+      }
+      stage = owner;
     }
-    const run = await kargo.cluster(instance).getAnalysisRun(project, name);
-    const stage = known?.name ?? stageOfRun(run);
-    if (!stage) {
-      throw new NotFoundError(`AnalysisRun '${name}' does not belong to a Kargo Stage`);
-    }
-    if (!known) {
-      await requireStagePermission(
-        permissions,
-        kargoStageReadPermission,
-        { instance, project, name: stage },
-        credentials,
-      );
-    }
-    res.json(specBody(toRunResponse(instance, project, run)));
+    const withRaw = await mayRead(
+      kargoAnalysisRunReadRawPermission,
+      ref(stage),
+      credentials,
+    );
+    res.json(specBody(toRunResponse(instance, project, run, withRaw)));
   });
 }

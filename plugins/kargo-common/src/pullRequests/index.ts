@@ -6,3 +6,9 @@ export {
   type AttributePullRequestsInput,
   type PullRequestCandidate,
 } from './attribution';
+export { normalizeBranchName } from './branchName';
+export {
+  pullRequestTargetOfStage,
+  type StagePullRequestTarget,
+  type StagePullRequestTargetInput,
+} from './openTarget';

@@ -7,3 +7,12 @@ export {
   toStageSummary,
   type BuildStageDetailInput,
 } from './detail';
+export {
+  buildProjectStages,
+  brokenStageDetail,
+  type BuildProjectStagesInput,
+  type BuiltStage,
+  type ProjectLists,
+  type RepositoryListing,
+} from './project';
+export { stagesTouchedBy, type StageInputChange, type StageInputKind } from './touched';

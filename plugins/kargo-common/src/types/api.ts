@@ -210,8 +210,12 @@ export interface AnalysisRunResponse {
   startedAt: string | null;
   completedAt: string | null;
   metrics: VerificationMetric[];
-  /** The object as the cluster holds it, without managedFields. */
-  raw: AnalysisRun;
+  /**
+   * The object as the cluster holds it, without managedFields. Only for
+   * callers granted `kargo.analysisrun.raw.read` on the Stage: spec
+   * arguments and provider settings may hold secrets.
+   */
+  raw?: AnalysisRun;
 }
 
 /** @public */
@@ -253,6 +257,12 @@ export interface InstanceSnapshot {
   error: string | null;
   /** Project names (namespaces) this instance holds. */
   projects: string[];
+  /**
+   * Projects whose last read failed or never succeeded: their Stages (if
+   * any) are older data, and a project here with no Stages is unknown, not
+   * empty. A mirror must not delete what it holds of them.
+   */
+  incompleteProjects?: string[];
   stages: StageSummary[];
 }
 

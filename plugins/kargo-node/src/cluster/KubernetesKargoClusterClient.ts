@@ -1,4 +1,5 @@
 import {
+  ApiException,
   CustomObjectsApi,
   KubeConfig,
   Observable,
@@ -16,8 +17,15 @@ import type {
   Promotion,
   Stage,
 } from '@kargo-backstage/plugin-kargo-common';
-import type { KargoClusterClient, KargoInstanceInfo } from '../types';
+import type {
+  KargoClusterClient,
+  KargoClusterWatch,
+  KargoInstanceInfo,
+  KargoWatchKind,
+  KargoWatchOptions,
+} from '../types';
 import { KubeOperation, translateKubeError } from './errors';
+import { KubernetesKargoClusterWatch, WATCHED_KINDS } from './watch/KubernetesKargoClusterWatch';
 
 const KARGO = { group: 'kargo.akuity.io', version: 'v1alpha1' };
 const ROLLOUTS = { group: 'argoproj.io', version: 'v1alpha1' };
@@ -34,8 +42,12 @@ export interface KubernetesKargoClusterClientOptions {
 
 interface KubeList<T> {
   items?: T[];
-  metadata?: { continue?: string };
+  metadata?: { continue?: string; resourceVersion?: string };
 }
+
+/** Restarts of a LIST whose continue token expired, before giving up. */
+const MAX_LIST_RESTARTS = 3;
+const EXPIRED_CONTINUE = Symbol('expired continue token');
 
 // Aborts a request that hangs, so one dead cluster cannot hold the refresh.
 function timeoutMiddleware(ms: number): ObservableMiddleware {
@@ -61,9 +73,11 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
   private readonly api: CustomObjectsApi;
   private readonly pageSize: number;
   private readonly options: ConfigurationOptions<ObservableMiddleware>;
+  private readonly kubeConfig: KubeConfig;
 
   constructor(options: KubernetesKargoClusterClientOptions) {
     this.instance = options.instance;
+    this.kubeConfig = options.kubeConfig;
     this.api = options.kubeConfig.makeApiClient(CustomObjectsApi);
     this.pageSize = options.pageSize ?? 500;
     this.options = {
@@ -72,14 +86,19 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     };
   }
 
+  /** `onGone`, when given, is thrown instead of the translated 410. */
   private async call<T>(
     op: Omit<KubeOperation, 'instance'>,
     fn: () => Promise<T>,
+    onGone?: unknown,
   ): Promise<T> {
     this.requestCount += 1;
     try {
       return await fn();
     } catch (error) {
+      if (onGone !== undefined && error instanceof ApiException && error.code === 410) {
+        throw onGone;
+      }
       throw translateKubeError(error, { ...op, instance: this.instance.name });
     }
   }
@@ -90,18 +109,42 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     namespace?: string,
     select?: (item: T) => T,
   ): Promise<T[]> {
-    const items: T[] = [];
-    let cont: string | undefined;
-    do {
-      const token = cont;
-      const list = await this.call({ verb: 'list', resource, namespace }, () =>
-        page(token),
-      );
-      const pageItems = list.items ?? [];
-      items.push(...(select ? pageItems.map(select) : pageItems));
-      cont = list.metadata?.continue || undefined;
-    } while (cont);
-    return items;
+    return (await this.listWithVersion(resource, page, namespace, select)).items;
+  }
+
+  /**
+   * Every page of a LIST and the resourceVersion of its snapshot. A continue
+   * token that expired (410 Gone: the pages took longer than the server keeps
+   * its snapshot) restarts the list from the first page, a few times at most.
+   */
+  private async listWithVersion<T>(
+    resource: string,
+    page: (cont: string | undefined) => Promise<KubeList<T>>,
+    namespace?: string,
+    select?: (item: T) => T,
+  ): Promise<{ items: T[]; resourceVersion: string }> {
+    for (let attempt = 0; ; attempt++) {
+      const items: T[] = [];
+      let resourceVersion = '';
+      let cont: string | undefined;
+      try {
+        do {
+          const token = cont;
+          const list = await this.call(
+            { verb: 'list', resource, namespace },
+            () => page(token),
+            token !== undefined && attempt < MAX_LIST_RESTARTS ? EXPIRED_CONTINUE : undefined,
+          );
+          const pageItems = list.items ?? [];
+          items.push(...(select ? pageItems.map(select) : pageItems));
+          resourceVersion ||= list.metadata?.resourceVersion ?? '';
+          cont = list.metadata?.continue || undefined;
+        } while (cont);
+        return { items, resourceVersion };
+      } catch (error) {
+        if (error !== EXPIRED_CONTINUE) throw error;
+      }
+    }
   }
 
   private listNamespaced<T>(
@@ -187,6 +230,29 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
 
   getPromotion(project: string, name: string): Promise<Promotion> {
     return this.getNamespaced<Promotion>(KARGO, 'promotions', project, name);
+  }
+
+  watch(options: KargoWatchOptions): KargoClusterWatch {
+    return new KubernetesKargoClusterWatch({
+      ...options,
+      instance: this.instance.name,
+      kubeConfig: this.kubeConfig,
+      list: (kind, select) => this.listCluster(kind, select),
+    });
+  }
+
+  /** Every object of a kind in the whole cluster (the watch's LIST). */
+  private listCluster<T extends KubeObject>(kind: KargoWatchKind, select?: (item: T) => T) {
+    return this.listWithVersion<T>(
+      kind,
+      cont =>
+        this.api.listClusterCustomObject(
+          { ...WATCHED_KINDS[kind], plural: kind, limit: this.pageSize, _continue: cont },
+          this.options,
+        ),
+      undefined,
+      select,
+    );
   }
 
   patchStageAnnotations(

@@ -5,11 +5,12 @@ import {
   ServiceUnavailableError,
 } from '@backstage/errors';
 import { ApiException } from '@kubernetes/client-node';
+import { redactCredentials } from '@kargo-backstage/plugin-kargo-common';
 
 /** What a request did, to name it in messages: "list stages in 'checkout'". */
 export interface KubeOperation {
   instance: string;
-  verb: 'get' | 'list' | 'patch' | 'create';
+  verb: 'get' | 'list' | 'watch' | 'patch' | 'create';
   resource: string;
   namespace?: string;
   name?: string;
@@ -33,7 +34,10 @@ function statusMessage(body: unknown): string | undefined {
     }
   }
   const message = (parsed as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message.slice(0, 500) : undefined;
+  // A proxy in front of the API server may echo the request's credentials.
+  return typeof message === 'string'
+    ? redactCredentials(message.slice(0, 500))
+    : undefined;
 }
 
 const NETWORK_CODES = new Set([
@@ -85,12 +89,28 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
 
         );
     }
+    // No upstream text: a 5xx often comes from a proxy, whose page may
+    // quote the request it failed to forward.
     return new ServiceUnavailableError(
-      `Kargo ${instance}: the cluster answered ${code} to ${describe(op)}${suffix}`,
+      `Kargo ${instance}: the cluster answered ${code} to ${describe(op)}`,
 
       );
   }
-  const err = error as { code?: string; name?: string; message?: string; type?: string };
+  const err = error as {
+    code?: string;
+    name?: string;
+    message?: string;
+    type?: string;
+    statusCode?: number;
+  };
+  // Already translated (a LIST inside a watch went through here).
+  if (err instanceof ServiceUnavailableError || err instanceof InputError) return err;
+  // client-node's Watch reports a non-200 answer as an Error with statusCode.
+  if (typeof err?.statusCode === 'number') {
+    return new ServiceUnavailableError(
+      `Kargo ${instance}: the cluster answered ${err.statusCode} to ${describe(op)}`,
+    );
+  }
   if (err?.name === 'AbortError' || err?.type === 'aborted') {
     return new ServiceUnavailableError(
       `Kargo ${instance}: ${describe(op)} timed out`,
@@ -109,10 +129,10 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
   }
   if (err?.name === 'FetchError' || err?.name === 'TypeError') {
     return new ServiceUnavailableError(
-      `Kargo ${instance}: request failed to ${describe(op)}: ${err.message ?? 'unknown error'}`,
+      `Kargo ${instance}: request failed to ${describe(op)}: ${redactCredentials(err.message ?? 'unknown error')}`,
     );
   }
   return new ServiceUnavailableError(
-    `Kargo ${instance}: ${describe(op)} failed: ${err?.message ?? String(error)}`,
+    `Kargo ${instance}: ${describe(op)} failed: ${redactCredentials(err?.message ?? String(error))}`,
   );
 }

@@ -35,6 +35,14 @@ describe('KubernetesKargoClusterClient against the sandbox', () => {
     expect(client.requestCount - before).toBe(3);
   });
 
+  it('restarts a LIST whose continue token expired (410) instead of failing it', async () => {
+    const client = clientFor(sandbox, 'sandbox-readonly-token', 5);
+    sandbox.faults.set({ path: /continue=/, status: 410, times: 1 });
+    const runs = await client.listAnalysisRuns('payments', 'kargo.akuity.io/stage=perf');
+    expect(new Set(runs.map(r => r.metadata?.name)).size).toBe(14);
+    expect(runs).toHaveLength(14);
+  });
+
   it('applies a selection to every run of every page', async () => {
     const client = clientFor(sandbox, 'sandbox-readonly-token', 5);
     const seen: string[] = [];

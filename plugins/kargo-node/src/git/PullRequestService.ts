@@ -6,7 +6,10 @@ import {
   GithubCredentialsProvider,
   ScmIntegrations,
 } from '@backstage/integration';
-import type { OpenPullRequest } from '@kargo-backstage/plugin-kargo-common';
+import {
+  normalizeBranchName,
+  type OpenPullRequest,
+} from '@kargo-backstage/plugin-kargo-common';
 import {
   OpenOrReclaimRequest,
   OpenOrReclaimResult,
@@ -149,6 +152,15 @@ export function createPullRequestService(
       for (const field of ['sourceBranch', 'targetBranch', 'title'] as const) {
         if (!request[field]?.trim()) {
           throw new InputError(`openOrReclaim needs a non-empty ${field}`);
+        }
+      }
+      for (const field of ['sourceBranch', 'targetBranch'] as const) {
+        if (normalizeBranchName(request[field]) !== request[field]) {
+          throw new InputError(
+            `openOrReclaim needs a plain branch name as ${field}, got ${JSON.stringify(
+              request[field],
+            )} (fork heads owner:branch and other refs are refused)`,
+          );
         }
       }
       if (request.sourceBranch === request.targetBranch) {

@@ -14,13 +14,15 @@ import {
   needsPolling,
   type StageWatch,
 } from './polling';
+import { useProjectSignals } from './useProjectSignals';
 
 /** Default refresh interval while something is in flight. */
 export const POLL_INTERVAL_MS = 5000;
 
 /**
- * The Stages an entity names. Refreshes every few seconds while a
- * verification is Pending/Running or an action waits for its run to end.
+ * The Stages an entity names. Refreshed when the backend signals a change
+ * of one of their projects; without the signals plugin, every few seconds
+ * while a verification is Pending/Running or an action waits for its run.
  */
 export function useEntityStages(
   entity: Entity,
@@ -55,7 +57,8 @@ export function useEntityStages(
     });
   }, [value]);
 
-  const polling = needsPolling(value, watches);
+  const live = useProjectSignals(value?.items ?? [], retry);
+  const polling = !live && needsPolling(value, watches);
   useInterval(
     retry,
     polling ? options.pollIntervalMs ?? POLL_INTERVAL_MS : null,
@@ -74,5 +77,5 @@ export function useEntityStages(
     [retry],
   );
 
-  return { ...state, value, polling, watchStage };
+  return { ...state, value, polling, live, watchStage };
 }

@@ -1,5 +1,9 @@
-import type { PermissionsService } from '@backstage/backend-plugin-api';
-import { mockServices } from '@backstage/backend-test-utils';
+import type {
+  AuditorService,
+  BackstageCredentials,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import { ScmIntegrations } from '@backstage/integration';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { ActionContext } from '@backstage/plugin-scaffolder-node';
@@ -19,7 +23,48 @@ export interface KargoTestEnv {
   kargo: DefaultKargoService;
   integrations: ScmIntegrations;
   permissions: PermissionsService & { authorize: jest.Mock };
+  auditor: RecordingAuditor;
   stop(): Promise<void>;
+}
+
+/** One auditor event as the actions recorded it, with how it ended. */
+export interface RecordedAuditEvent {
+  eventId: string;
+  severityLevel?: string;
+  meta: Record<string, unknown>;
+  outcome: 'pending' | 'succeeded' | 'failed';
+  error?: string;
+}
+
+/** An AuditorService that keeps every event, for assertions. */
+export type RecordingAuditor = AuditorService & {
+  events: RecordedAuditEvent[];
+};
+
+export function recordingAuditor(): RecordingAuditor {
+  const events: RecordedAuditEvent[] = [];
+  return {
+    events,
+    async createEvent(options) {
+      const event: RecordedAuditEvent = {
+        eventId: options.eventId,
+        severityLevel: options.severityLevel,
+        meta: { ...options.meta },
+        outcome: 'pending',
+      };
+      events.push(event);
+      return {
+        async success(params) {
+          event.outcome = 'succeeded';
+          Object.assign(event.meta, params?.meta);
+        },
+        async fail(params) {
+          event.outcome = 'failed';
+          event.error = params.error.message;
+        },
+      };
+    },
+  };
 }
 
 export async function startKargoTestEnv(): Promise<KargoTestEnv> {
@@ -45,6 +90,7 @@ export async function startKargoTestEnv(): Promise<KargoTestEnv> {
     kargo,
     integrations: ScmIntegrations.fromConfig(config),
     permissions,
+    auditor: recordingAuditor(),
     stop: () => sandbox.stop(),
   };
 }
@@ -57,6 +103,7 @@ export function actionOptions(env: KargoTestEnv) {
   return {
     kargo: env.kargo,
     permissions: env.permissions,
+    auditor: env.auditor,
     integrations: env.integrations,
     pollIntervalMs: 20,
   };
@@ -103,7 +150,12 @@ export function denyAll(env: KargoTestEnv) {
  */
 export function actionContext<TInput extends JsonObject>(
   input: TInput,
-  options: { store?: Map<string, JsonValue>; isDryRun?: boolean } = {},
+  options: {
+    store?: Map<string, JsonValue>;
+    isDryRun?: boolean;
+    /** Who started the task (default: the user user:default/mock). */
+    credentials?: BackstageCredentials;
+  } = {},
 ): ActionContext<TInput, any> {
   const store = options.store ?? new Map<string, JsonValue>();
   // The test utils are typed against an older scaffolder-node; the context
@@ -115,6 +167,8 @@ export function actionContext<TInput extends JsonObject>(
   return {
     ...(ctx as unknown as ActionContext<TInput, any>),
     isDryRun: options.isDryRun,
+    getInitiatorCredentials: async () =>
+      options.credentials ?? mockCredentials.user(),
     async checkpoint<T extends JsonValue | void>(opts: {
       key: string;
       fn: () => Promise<T> | T;

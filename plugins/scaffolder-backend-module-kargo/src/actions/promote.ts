@@ -10,6 +10,7 @@ import {
 import { ulid } from 'ulid';
 import { examples } from './promote.examples';
 import { followPromotion } from './waitForPromotion';
+import { auditedWrite } from './audit';
 import { initiatorActor, type KargoActionOptions } from './shared';
 import {
   authorizeAndGetStage,
@@ -85,56 +86,70 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
       }
 
       const credentials = await ctx.getInitiatorCredentials();
-      const stageObject = await authorizeAndGetStage({
-        permissions,
-        credentials,
-        permission: kargoStagePromotePermission,
-        cluster,
-        project,
-        stage,
-      });
-      const resolved = resolveFreight(
-        await cluster.listFreight(project),
-        freight,
-      );
-      if (!resolved.freight) {
-        throw new InputError(`${resolved.error} in project ${project}`);
-      }
-      const freightObject = resolved.freight;
-      const freightName = freightObject.metadata?.name ?? freight;
+      const { promotion: promotionName, freight: freightName } =
+        await auditedWrite({
+          policy: options,
+          credentials,
+          eventId: 'kargo-promote',
+          severityLevel: 'high',
+          meta: { instance: instanceName, project, stage, freight },
+          write: async () => {
+            const stageObject = await authorizeAndGetStage({
+              permissions,
+              credentials,
+              permission: kargoStagePromotePermission,
+              cluster,
+              project,
+              stage,
+            });
+            const resolved = resolveFreight(
+              await cluster.listFreight(project),
+              freight,
+            );
+            if (!resolved.freight) {
+              throw new InputError(`${resolved.error} in project ${project}`);
+            }
+            const freightObject = resolved.freight;
+            const resolvedName = freightObject.metadata?.name ?? freight;
 
-      // The key names what is promoted where, so a retried task finds the
-      // Promotion it already created instead of creating a second one. The
-      // checks belong to the creation: a retry must return that Promotion
-      // even if the Freight has stopped being available since.
-      const promotionName = await ctx.checkpoint({
-        key: `kargo.promote.${instanceName}.${project}.${stage}.${freightName}`,
-        fn: async () => {
-          const availability = isFreightAvailableToStage(
-            freightObject,
-            stageObject,
-          );
-          if (!availability.available) {
-            throw new InputError(
-              `Freight ${freight} is not available to Stage ${stage}: ${availability.reason}`,
-            );
-          }
-          if (!stageObject.spec?.promotionTemplate?.spec?.steps?.length) {
-            throw new InputError(
-              `Stage ${stage} has no promotion steps, so Freight cannot be promoted into it`,
-            );
-          }
-          const promotion = buildPromotion({
-            stage: stageObject,
-            freight: freightObject,
-            name: generatePromotionName(stage, freightName, ulid()),
-            actor: initiatorActor(ctx.user, credentials),
-          });
-          const created = await cluster.createPromotion(project, promotion);
-          // Kargo's defaulting webhook may rename it: keep the name it got.
-          return created.metadata?.name ?? promotion.metadata!.name!;
-        },
-      });
+            // The key names what is promoted where, so a retried task finds the
+            // Promotion it already created instead of creating a second one. The
+            // checks belong to the creation: a retry must return that Promotion
+            // even if the Freight has stopped being available since.
+            const createdName = await ctx.checkpoint({
+              key: `kargo.promote.${instanceName}.${project}.${stage}.${resolvedName}`,
+              fn: async () => {
+                const availability = isFreightAvailableToStage(
+                  freightObject,
+                  stageObject,
+                );
+                if (!availability.available) {
+                  throw new InputError(
+                    `Freight ${freight} is not available to Stage ${stage}: ${availability.reason}`,
+                  );
+                }
+                if (!stageObject.spec?.promotionTemplate?.spec?.steps?.length) {
+                  throw new InputError(
+                    `Stage ${stage} has no promotion steps, so Freight cannot be promoted into it`,
+                  );
+                }
+                const promotion = buildPromotion({
+                  stage: stageObject,
+                  freight: freightObject,
+                  name: generatePromotionName(stage, resolvedName, ulid()),
+                  actor: initiatorActor(ctx.user, credentials),
+                });
+                const created = await cluster.createPromotion(
+                  project,
+                  promotion,
+                );
+                // Kargo's defaulting webhook may rename it: keep the name it got.
+                return created.metadata?.name ?? promotion.metadata!.name!;
+              },
+            });
+            return { promotion: createdName, freight: resolvedName };
+          },
+        });
       ctx.logger.info(
         `Created Promotion ${promotionName} of Freight ${freightName} into Stage ${stage}`,
       );

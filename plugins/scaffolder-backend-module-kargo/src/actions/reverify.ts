@@ -2,6 +2,7 @@ import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { kargoStageReverifyPermission } from '@kargo-backstage/plugin-kargo-common';
 import { reverifyStage } from '@kargo-backstage/plugin-kargo-node';
 import { examples } from './reverify.examples';
+import { auditedWrite } from './audit';
 import { initiatorActor, type KargoActionOptions } from './shared';
 import {
   authorizeAndGetStage,
@@ -68,27 +69,34 @@ export function createKargoReverifyAction(options: KargoActionOptions) {
       }
 
       const credentials = await ctx.getInitiatorCredentials();
-      // Fails early with "Stage x not found in project y".
-      await authorizeAndGetStage({
-        permissions,
+      const { id } = await auditedWrite({
+        policy: options,
         credentials,
-        permission: kargoStageReverifyPermission,
-        cluster,
-        project,
-        stage,
-      });
-
-      // A retried task must not ask for a second verification.
-      const { id } = await ctx.checkpoint({
-        key: `kargo.reverify.${instanceName}.${project}.${stage}`,
-        fn: async () => ({
-          ...(await reverifyStage({
+        eventId: 'kargo-reverify',
+        meta: { instance: instanceName, project, stage },
+        write: async () => {
+          // Fails early with "Stage x not found in project y".
+          await authorizeAndGetStage({
+            permissions,
+            credentials,
+            permission: kargoStageReverifyPermission,
             cluster,
             project,
             stage,
-            actor: initiatorActor(ctx.user, credentials),
-          })),
-        }),
+          });
+          // A retried task must not ask for a second verification.
+          return ctx.checkpoint({
+            key: `kargo.reverify.${instanceName}.${project}.${stage}`,
+            fn: async () => ({
+              ...(await reverifyStage({
+                cluster,
+                project,
+                stage,
+                actor: initiatorActor(ctx.user, credentials),
+              })),
+            }),
+          });
+        },
       });
       ctx.logger.info(
         `Asked Kargo to repeat verification ${id} of Stage ${stage}`,

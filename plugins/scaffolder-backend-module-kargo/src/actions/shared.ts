@@ -13,13 +13,14 @@ import type {
   KargoClusterClient,
   KargoService,
 } from '@kargo-backstage/plugin-kargo-node';
+import type { InitiatorPolicy } from './audit';
 
 /**
  * What every Kargo action needs. Built once by the module, never per call.
  *
  * @public
  */
-export interface KargoActionOptions {
+export interface KargoActionOptions extends InitiatorPolicy {
   kargo: KargoService;
   permissions: PermissionsService;
   /** Time between two reads while waiting; tests shorten it. Default 1 s. */

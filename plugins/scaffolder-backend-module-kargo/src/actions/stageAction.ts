@@ -1,6 +1,9 @@
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { InputError } from '@backstage/errors';
 import type { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
+  isValidDnsLabel,
+  isValidKubernetesName,
   kargoStageResourceRef,
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -23,6 +26,41 @@ type ZodOptionalNumber = ReturnType<ReturnType<Zod['number']>['optional']>;
 /** How long the Stage actions wait by default, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 600;
 
+// The JSON schema patterns of Kubernetes names; the handler checks again
+// (isValidDnsLabel / isValidKubernetesName) since a direct call skips them.
+const LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS_LABEL = new RegExp(`^(?=.{1,63}$)${LABEL}$`);
+const SUBDOMAIN = new RegExp(`^(?=.{1,253}$)${LABEL}(\\.${LABEL})*$`);
+
+/** A Kubernetes object name input (Stage, Promotion). */
+export function objectNameInput(z: Zod, description: string): ZodString {
+  return z
+    .string()
+    .regex(SUBDOMAIN, 'must be a Kubernetes object name')
+    .describe(description);
+}
+
+/**
+ * Refuses names no Kubernetes object can have (`..`, `/`, upper case) with
+ * an InputError, before they reach a permission check or a cluster URL.
+ */
+export function checkStageNames(project: string, stage: string): void {
+  if (!isValidDnsLabel(project)) {
+    throw new InputError(
+      `Invalid project ${JSON.stringify(
+        project,
+      )}: must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63 characters)`,
+    );
+  }
+  if (!isValidKubernetesName(stage)) {
+    throw new InputError(
+      `Invalid stage ${JSON.stringify(
+        stage,
+      )}: must be a Kubernetes object name (lower-case letters, digits, "-" and ".", at most 253 characters)`,
+    );
+  }
+}
+
 /**
  * The inputs every Stage action takes: which project, Stage and instance.
  * `stageDescription` says what the action does to the Stage.
@@ -33,8 +71,12 @@ export function stageActionInputs(stageDescription: string): {
   instance: (z: Zod) => ZodOptionalString;
 } {
   return {
-    project: z => z.string().min(1).describe('Kargo project (namespace)'),
-    stage: z => z.string().min(1).describe(stageDescription),
+    project: z =>
+      z
+        .string()
+        .regex(DNS_LABEL, 'must be a Kubernetes namespace name')
+        .describe('Kargo project (namespace)'),
+    stage: z => objectNameInput(z, stageDescription),
     instance: z =>
       z
         .string()
@@ -70,6 +112,7 @@ export async function authorizeAndGetStage(options: {
 }): Promise<Stage> {
   const { permissions, credentials, permission, cluster, project, stage } =
     options;
+  checkStageNames(project, stage);
   await authorizeInitiator(permissions, credentials, {
     permission,
     resourceRef: kargoStageResourceRef({

@@ -64,21 +64,19 @@ describe('authorization', () => {
     expect(stageWriteState(sandbox, 'checkout', 'staging')).toEqual(before);
   });
 
-  it('answers 403 to a Stage read when kargo.stage.read is denied, and hides it from lists', async () => {
+  it('answers a Stage read denied by kargo.stage.read exactly like a missing Stage, and hides it from lists', async () => {
     backend.decide(denyOnly('kargo.stage.read'));
     const detail = await request(backend.server)
       .get('/api/kargo/projects/checkout/stages/staging')
       .set('Authorization', userHeader());
-    expect(detail.status).toBe(403);
-    expect(detail.body.error).toMatchObject({ name: 'NotAllowedError' });
-    expect(detail.body.error.message).toContain('kargo.stage.read');
+    expect(detail.status).toBe(404);
     expect(JSON.stringify(detail.body)).not.toContain('verifications');
 
     const list = await request(backend.server)
       .get('/api/kargo/projects/checkout/stages')
       .set('Authorization', userHeader());
-    expect(list.status).toBe(200);
-    expect((list.body as StageListResponse).items).toEqual([]);
+    expect(list.status).toBe(404);
+    expect((list.body as StageListResponse).items).toBeUndefined();
 
     const entity = await request(backend.server)
       .get('/api/kargo/entities/component/default/checkout-service/stages')
@@ -86,7 +84,7 @@ describe('authorization', () => {
     expect((entity.body as EntityStagesResponse).items).toEqual([]);
   });
 
-  it('answers 403 to an AnalysisRun read of a denied Stage', async () => {
+  it('answers an AnalysisRun read of a denied Stage like a missing run', async () => {
     const staging = await request(backend.server)
       .get('/api/kargo/projects/checkout/stages/staging')
       .set('Authorization', userHeader());
@@ -99,7 +97,7 @@ describe('authorization', () => {
     const res = await request(backend.server)
       .get(`/api/kargo/projects/checkout/analysis-runs/${run}`)
       .set('Authorization', userHeader());
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).not.toContain('metricResults');
   });
 

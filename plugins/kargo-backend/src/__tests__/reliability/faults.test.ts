@@ -5,6 +5,7 @@ import type {
   StageListResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
+  kargoConfig,
   startReliabilityBackend,
   startSecretSandbox,
   userHeader,
@@ -25,7 +26,13 @@ describe('the backend under cluster and Git provider faults', () => {
   beforeAll(async () => {
     sandbox = await startSecretSandbox();
     // A hanging cluster request is given up after 800 ms.
-    backend = await startReliabilityBackend({ sandbox, requestTimeoutMs: 800 });
+    // Poll mode: per-namespace LISTs, so one namespace can fail on its own
+    // (live.test.ts covers the watch).
+    backend = await startReliabilityBackend({
+      sandbox,
+      requestTimeoutMs: 800,
+      config: kargoConfig(sandbox, 1, 'poll'),
+    });
   });
   afterAll(async () => {
     await backend.stop();

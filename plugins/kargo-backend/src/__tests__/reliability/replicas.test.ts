@@ -18,7 +18,8 @@ import {
 // PostgreSQL and two backends start here, on a shared, loaded machine.
 jest.setTimeout(60_000);
 
-const TASK = 'kargo-snapshot-refresh';
+// Poll mode with a shared cache: each instance's refresh is a global task.
+const TASK = 'kargo-snapshot-refresh:sandbox';
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
 describe('two backend replicas on one PostgreSQL', () => {
@@ -42,7 +43,7 @@ describe('two backend replicas on one PostgreSQL', () => {
       // A run left behind by a stopped replica is given up after 4 s.
       kargo: {
         ...base.kargo,
-        refresh: { frequency: { seconds: 1 }, timeout: { seconds: 4 } },
+        refresh: { mode: 'poll', frequency: { seconds: 1 }, timeout: { seconds: 4 } },
       },
       backend: {
         // A store shared by the replicas (sharedCacheFactory stands in for it).

@@ -195,4 +195,42 @@ describe('SnapshotService', () => {
       ['listAnalysisRuns checkout', 'listFreight checkout', 'listPromotions checkout', 'listStages checkout'],
     );
   });
+
+  it('concurrent post-write refreshes cannot overwrite a newer snapshot in the shared cache', async () => {
+    const { service, flaky } = setup();
+    await service.refreshAll();
+    const inner = flaky.client.listStages;
+    // The first post-write refresh reads the Stages, then stalls (a slow page).
+    let release!: () => void;
+    const stalled = new Promise<void>(resolve => {
+      release = resolve;
+    });
+    let read!: () => void;
+    const hasRead = new Promise<void>(resolve => {
+      read = resolve;
+    });
+    flaky.client.listStages = async (project: string) => {
+      flaky.client.listStages = inner;
+      const stages = await inner(project);
+      read();
+      await stalled;
+      return stages;
+    };
+    const older = service.refreshProject('sandbox', 'checkout');
+    await hasRead;
+    await new Promise(r => setTimeout(r, 5));
+    // Meanwhile a Stage is deleted and a later refresh reads that, and lands first.
+    const stage = sandbox.registry.find('kargo.akuity.io', 'v1alpha1', 'stages')!;
+    const dev = sandbox.store.get(stage, 'checkout', 'dev')!;
+    sandbox.store.delete(stage, 'checkout', 'dev');
+    try {
+      await service.refreshProject('sandbox', 'checkout');
+      release();
+      await older;
+      const state = await service.getInstance('sandbox');
+      expect(state.projects.checkout.stages.map(s => s.name)).toEqual(['prod', 'staging']);
+    } finally {
+      sandbox.load(dev);
+    }
+  });
 });

@@ -1,14 +1,16 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { ServiceUnavailableError } from '@backstage/errors';
 import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
-import { mapLimit } from '../mapLimit';
-import { gatherProject } from './gatherProject';
-import { PullRequestGatherer, PullRequestCycle } from './pullRequestGatherer';
+import { InstanceModel } from './InstanceModel';
+import type { InstanceSource } from './InstanceSource';
+import { PolledInstance } from './PolledInstance';
+import { PullRequestGatherer } from './pullRequestGatherer';
+import { PullRequestTracker } from './pullRequestTracker';
+import { StageChanges } from './stageChanges';
 import type { SnapshotStore } from './SnapshotStore';
-import type { InstanceState, ProjectState } from './types';
+import type { InstanceState } from './types';
+import { WatchedInstance, type WatchedInstanceOptions } from './WatchedInstance';
 
-/** Projects of one instance read in parallel. */
-const PROJECT_CONCURRENCY = 4;
 /** How long a request waits for a first gathering before answering 503. */
 const FIRST_GATHER_WAIT_MS = 15_000;
 
@@ -16,118 +18,105 @@ function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
 }
 
+/** @public */
+export interface SnapshotServiceOptions {
+  /** `kargo.refresh.mode`: watch (default in the plugin) or poll. */
+  mode?: 'watch' | 'poll';
+  watch?: WatchedInstanceOptions;
+}
+
 /**
- * Gathers every configured Kargo instance into a snapshot (the scheduled
- * task calls {@link SnapshotService.refreshAll}) and answers reads from it.
+ * Keeps a snapshot of every configured Kargo instance and answers reads from
+ * it. Each instance has its own source (LIST + WATCH, or periodic LISTs) and
+ * its own refresh: one slow or broken instance never delays another. Pull
+ * requests are listed on their own schedule and never inside a Kargo read.
  * A failing instance keeps its previous data marked stale; a failing
  * project keeps its previous Stages with its own error.
  */
 export class SnapshotService {
+  /** Every change of a Stage's detail, in process (see StageChanges). */
+  readonly changes = new StageChanges();
+  readonly pullRequests: PullRequestTracker;
+  private readonly sources = new Map<string, InstanceSource>();
   private readonly inFlight = new Map<string, Promise<InstanceState>>();
-  private readonly pullRequests: PullRequestGatherer;
 
   constructor(
     private readonly kargo: KargoService,
     private readonly store: SnapshotStore,
     private readonly logger: LoggerService,
+    options: SnapshotServiceOptions = {},
   ) {
-    this.pullRequests = new PullRequestGatherer(kargo.pullRequests, logger);
+    this.pullRequests = new PullRequestTracker(
+      new PullRequestGatherer(kargo.pullRequests, logger),
+      logger,
+    );
+    for (const { name } of kargo.listInstances()) {
+      const client = kargo.cluster(name);
+      const model = new InstanceModel(client.instance, store, this.pullRequests, this.changes);
+      const watchable = options.mode === 'watch' && client.watch;
+      this.sources.set(
+        name,
+        watchable
+          ? new WatchedInstance(client as Required<typeof client>, model, logger, options.watch)
+          : new PolledInstance(client, model, logger),
+      );
+    }
+    this.pullRequests.onChange(repos => {
+      for (const source of this.sources.values()) {
+        const rebuild = source.model.stagesShowing(repos);
+        if (rebuild.size) {
+          source.rebuild(rebuild).catch(e => logger.warn(`Rebuilding after a PR change failed: ${e}`));
+        }
+      }
+    });
+    this.changes.subscribe(() => this.listNewRepositories());
   }
 
   instanceNames(): string[] {
     return this.kargo.listInstances().map(i => i.name);
   }
 
-  /** Refreshes every instance; one failing instance never stops the others. */
-  async refreshAll(): Promise<void> {
-    const cycle = this.pullRequests.cycle();
-    await Promise.all(this.instanceNames().map(name => this.refreshInstance(name, cycle)));
+  /** Starts the watches (watch mode); polling starts with the first refresh. */
+  start(): void {
+    for (const source of this.sources.values()) source.start();
   }
 
-  /** Refreshes one instance; concurrent callers share one gathering. */
-  refreshInstance(name: string, cycle?: PullRequestCycle): Promise<InstanceState> {
+  async stop(): Promise<void> {
+    await Promise.all([...this.sources.values()].map(s => s.stop()));
+  }
+
+  /**
+   * Refreshes every instance, each on its own, then lists the pull requests
+   * (for tests and tools; the plugin schedules each part separately).
+   */
+  async refreshAll(signal?: AbortSignal): Promise<void> {
+    const started = Date.now();
+    await Promise.allSettled(this.instanceNames().map(name => this.refreshInstance(name, signal)));
+    // Repositories new to a Stage were listed meanwhile: once per refresh.
+    await this.pullRequests.listAll(signal, started);
+  }
+
+  /** Lists the open pull requests of every repository a Stage shows. */
+  refreshPullRequests(signal?: AbortSignal): Promise<void> {
+    return this.pullRequests.listAll(signal);
+  }
+
+  /** Re-lists one repository now (a pull_request / merge_request webhook named it). */
+  async refreshRepository(repoUrl: string): Promise<void> {
+    if (this.pullRequests.isShown(repoUrl)) await this.pullRequests.list([repoUrl]);
+  }
+
+  /** Refreshes one instance; concurrent callers share one read. */
+  refreshInstance(name: string, signal?: AbortSignal): Promise<InstanceState> {
     let running = this.inFlight.get(name);
     if (!running) {
-      running = this.gatherInstance(name, cycle ?? this.pullRequests.cycle()).finally(() =>
-        this.inFlight.delete(name),
-      );
+      running = this.source(name)
+        .refresh(signal)
+        .catch(error => this.source(name).model.fail(messageOf(error)))
+        .finally(() => this.inFlight.delete(name));
       this.inFlight.set(name, running);
     }
     return running;
-  }
-
-  private async gatherInstance(name: string, cycle: PullRequestCycle): Promise<InstanceState> {
-    const client = this.kargo.cluster(name);
-    const previous = await this.store.get(name);
-    const now = new Date().toISOString();
-    let projects: string[];
-    try {
-      projects = await client.listProjects();
-    } catch (error) {
-      const state: InstanceState = {
-        instance: name,
-        kargoUrl: client.instance.kargoUrl,
-        lastUpdated: previous?.lastUpdated ?? null,
-        projects: previous?.projects ?? {},
-        attemptedAt: now,
-        stale: true,
-        error: messageOf(error),
-      };
-      // Warn once per distinct failure; a long outage must not flood the log.
-      if (previous?.error !== state.error) {
-        this.logger.warn(`Kargo refresh failed: ${state.error}`, { instance: name });
-      } else {
-        this.logger.debug(`Kargo refresh still failing: ${state.error}`, { instance: name });
-      }
-      await this.store.set(state);
-      return state;
-    }
-    const states = await mapLimit(projects, PROJECT_CONCURRENCY, project =>
-      this.gatherProjectState(name, project, previous?.projects[project], cycle, now),
-    );
-    const state: InstanceState = {
-      instance: name,
-      kargoUrl: client.instance.kargoUrl,
-      lastUpdated: now,
-      attemptedAt: now,
-      stale: false,
-      error: null,
-      projects: Object.fromEntries(states.map(p => [p.project, p])),
-    };
-    await this.store.set(state);
-    if (previous?.error) {
-      this.logger.info(`Kargo instance '${name}' is readable again`, { instance: name });
-    }
-    this.logger.debug(`Kargo instance '${name}': gathered ${projects.length} projects`);
-    return state;
-  }
-
-  private async gatherProjectState(
-    instance: string,
-    project: string,
-    previous: ProjectState | undefined,
-    cycle: PullRequestCycle,
-    now: string,
-  ): Promise<ProjectState> {
-    const client = this.kargo.cluster(instance);
-    try {
-      const stages = await gatherProject({
-        client,
-        instance: client.instance,
-        project,
-        pullRequests: cycle,
-        now,
-      });
-      return { project, stages, lastUpdated: now, error: null };
-    } catch (error) {
-      this.logger.warn(`Kargo instance '${instance}', project '${project}': ${messageOf(error)}`);
-      return {
-        project,
-        stages: previous?.stages ?? [],
-        lastUpdated: previous?.lastUpdated ?? null,
-        error: messageOf(error),
-      };
-    }
   }
 
   /** Re-reads one project now (after a reverify or abort). */
@@ -137,20 +126,35 @@ export class SnapshotService {
       await this.refreshInstance(instance);
       return;
     }
-    const now = new Date().toISOString();
-    const projectState = await this.gatherProjectState(
-      instance,
-      project,
-      current.projects[project],
-      this.pullRequests.cycle(),
-      now,
-    );
-    // Re-read: a full refresh may have landed meanwhile.
-    const latest = (await this.store.get(instance)) ?? current;
-    await this.store.set({
-      ...latest,
-      projects: { ...latest.projects, [project]: projectState },
-    });
+    await this.source(instance).refreshProject(project);
+  }
+
+  // Concurrent first requests share the first read.
+  private initial(name: string): Promise<InstanceState | undefined> {
+    let running = this.inFlight.get(name);
+    if (!running) {
+      running = this.source(name)
+        .initial()
+        .catch(error => this.source(name).model.fail(messageOf(error)))
+        .finally(() => this.inFlight.delete(name));
+      this.inFlight.set(name, running);
+    }
+    return running;
+  }
+
+  private source(name: string): InstanceSource {
+    const source = this.sources.get(name);
+    if (!source) throw new ServiceUnavailableError(`Unknown Kargo instance '${name}'`);
+    return source;
+  }
+
+  // Stages that started to show a repository get its pull requests now, not
+  // at the next scheduled pass (and never inside the Kargo read).
+  private listNewRepositories() {
+    const repos = [...this.sources.values()].flatMap(s => s.model.takeUnlisted());
+    if (repos.length) {
+      this.pullRequests.list(repos).catch(e => this.logger.warn(`Listing pull requests failed: ${e}`));
+    }
   }
 
   /**
@@ -164,7 +168,7 @@ export class SnapshotService {
       const timeout = new Promise<undefined>(resolve => {
         timer = setTimeout(() => resolve(undefined), FIRST_GATHER_WAIT_MS);
       });
-      state = await Promise.race([this.refreshInstance(name), timeout]).finally(() =>
+      state = await Promise.race([this.initial(name), timeout]).finally(() =>
         clearTimeout(timer),
       );
     }

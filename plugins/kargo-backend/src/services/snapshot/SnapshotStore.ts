@@ -26,6 +26,8 @@ function decode(value: unknown): InstanceState | undefined {
  */
 export class SnapshotStore {
   private readonly memory = new Map<string, InstanceState>();
+  /** The cached text each memory entry was decoded from: unchanged text is not parsed again. */
+  private readonly decodedFrom = new Map<string, string>();
 
   constructor(
     /**
@@ -48,7 +50,13 @@ export class SnapshotStore {
     if (!this.cache) return local && this.markStaleWhenOld(local);
     let shared: InstanceState | undefined;
     try {
-      shared = decode(await this.cache.get<JsonValue>(KEY_PREFIX + instance));
+      const raw = await this.cache.get<JsonValue>(KEY_PREFIX + instance);
+      if (typeof raw === 'string' && local && this.decodedFrom.get(instance) === raw) {
+        shared = local;
+      } else {
+        shared = decode(raw);
+        if (typeof raw === 'string') this.decodedFrom.set(instance, raw);
+      }
     } catch {
       // A failing (or garbled) cache store must not take the API down: memory will do.
     }
@@ -79,7 +87,9 @@ export class SnapshotStore {
     this.memory.set(state.instance, state);
     if (!this.cache) return;
     try {
-      await this.cache.set(KEY_PREFIX + state.instance, JSON.stringify(state), {
+      const text = JSON.stringify(state);
+      this.decodedFrom.set(state.instance, text);
+      await this.cache.set(KEY_PREFIX + state.instance, text, {
         ttl: this.ttlMs,
       });
     } catch {

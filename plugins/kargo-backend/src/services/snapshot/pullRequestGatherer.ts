@@ -61,6 +61,17 @@ export class PullRequestGatherer {
     private readonly concurrency = 4,
   ) {}
 
+  /** Forgets a repository no Stage shows any more (its last answer, its limit). */
+  forget(repoUrl: string): void {
+    this.lastGood.delete(repoUrl);
+    this.limitedUntil.delete(repoUrl);
+  }
+
+  /** How many repositories it remembers something about. */
+  remembered(): number {
+    return new Set([...this.lastGood.keys(), ...this.limitedUntil.keys()]).size;
+  }
+
   cycle(): PullRequestCycle {
     const seen = new Map<string, Promise<RepositoryPullRequests>>();
     return {

@@ -71,6 +71,8 @@ export function githubPull(
     body?: string | null;
     owner?: string;
     repo?: string;
+    /** `owner/repo` of the head; a fork's differs. Default: the repository. */
+    headRepo?: string;
   } = {},
 ) {
   const owner = overrides.owner ?? 'acme';
@@ -85,6 +87,7 @@ export function githubPull(
     head: {
       ref: overrides.head ?? `kargo/promotion/prod.${number}`,
       sha: `sha${number}`,
+      repo: { full_name: overrides.headRepo ?? `${owner}/${repo}` },
     },
     base: { ref: overrides.base ?? 'main' },
     user: { login: 'kargo-bot' },
@@ -102,12 +105,16 @@ export function gitlabMergeRequest(
     description?: string | null;
     state?: string;
     webBase?: string;
+    /** The project the source branch lives in; a fork's differs from 42. */
+    sourceProjectId?: number;
   } = {},
 ) {
   return {
     id: 1000 + iid,
     iid,
     project_id: 42,
+    target_project_id: 42,
+    source_project_id: overrides.sourceProjectId ?? 42,
     title: overrides.title ?? `Promote !${iid}`,
     description: overrides.description ?? null,
     state: overrides.state ?? 'opened',

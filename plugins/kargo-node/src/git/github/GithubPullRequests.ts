@@ -118,7 +118,9 @@ export class GithubPullRequests {
         // per page; no field we read is a big integer.
         request: { ...withTimeout(), parseSuccessResponseBody: false },
       });
-      const data = (await readJson(response.data as unknown)) as PullRequestItem[];
+      const data = (await readJson(
+        response.data as unknown,
+      )) as PullRequestItem[];
       return {
         etag: response.headers.etag,
         items: data.map(pr => toOpenPullRequest(pr, repo.url)),
@@ -189,10 +191,14 @@ export class GithubPullRequests {
         per_page: PER_PAGE,
         request: withTimeout(),
       });
+      // Only a head in this repository: a fork's branch of the same name is
+      // someone else's pull request, never reclaimed (retitled).
+      const self = `${repo.owner}/${repo.name}`.toLowerCase();
       return data.find(
         pr =>
           pr.head.ref === request.sourceBranch &&
-          pr.base.ref === request.targetBranch,
+          pr.base.ref === request.targetBranch &&
+          pr.head.repo?.full_name?.toLowerCase() === self,
       );
     } catch (error) {
       throw translateGithubError(error, this.errorContext(client, repo));

@@ -187,3 +187,59 @@ describe('GitHub openOrReclaim', () => {
     expect(service.stats().github).toBe(0);
   });
 });
+
+describe('GitHub openOrReclaim never touches pull requests it does not own', () => {
+  it("never reclaims (retitles) a fork's pull request whose head branch has the same name", async () => {
+    let updated = false;
+    let created = false;
+    server.use(
+      http.get(PULLS, () =>
+        HttpResponse.json([
+          githubPull(77, {
+            head: REQUEST.sourceBranch,
+            headRepo: 'mallory/checkout-deploy',
+            title: 'Not yours',
+          }),
+        ]),
+      ),
+      http.patch(`${PULLS}/77`, () => {
+        updated = true;
+        return HttpResponse.json({});
+      }),
+      http.post(PULLS, () => {
+        created = true;
+        return HttpResponse.json(
+          githubPull(78, { head: REQUEST.sourceBranch }),
+          {
+            status: 201,
+          },
+        );
+      }),
+    );
+    await expect(
+      createTestService().openOrReclaim(REQUEST),
+    ).resolves.toMatchObject({
+      number: 78,
+      reclaimed: false,
+    });
+    expect(updated).toBe(false);
+    expect(created).toBe(true);
+  });
+
+  it.each(['mallory:kargo/promotion/prod.01abc', 'refs/tags/v1', 'a..b'])(
+    'refuses the fork head or non-branch %j before any request',
+    async sourceBranch => {
+      let requests = 0;
+      server.use(
+        http.all(`${GITHUB_API}/*`, () => {
+          requests += 1;
+          return HttpResponse.json([]);
+        }),
+      );
+      await expect(
+        createTestService().openOrReclaim({ ...REQUEST, sourceBranch }),
+      ).rejects.toMatchObject({ name: 'InputError' });
+      expect(requests).toBe(0);
+    },
+  );
+});

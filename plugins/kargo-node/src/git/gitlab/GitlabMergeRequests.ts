@@ -25,6 +25,8 @@ type MergeRequest = Pick<
   | 'sha'
   | 'author'
   | 'created_at'
+  | 'source_project_id'
+  | 'target_project_id'
 >;
 
 interface GitlabClient {
@@ -142,7 +144,13 @@ export class GitlabMergeRequests {
       const raced =
         (await this.findOpen(client, repo, request.sourceBranch)) ??
         (iid > 0 ? await this.show(client, repo, iid) : undefined);
-      if (raced && raced.state !== 'merged' && raced.state !== 'closed') {
+      if (
+        raced &&
+        raced.state !== 'merged' &&
+        raced.state !== 'closed' &&
+        raced.source_branch === request.sourceBranch &&
+        raced.source_project_id === raced.target_project_id
+      ) {
         return this.reclaim(client, repo, raced, request);
       }
       throw new ConflictError(
@@ -164,7 +172,13 @@ export class GitlabMergeRequests {
         perPage: PER_PAGE,
         maxPages: 1,
       });
-      return mrs.find(mr => mr.source_branch === sourceBranch);
+      // A fork's MR into this project may have the same source branch name:
+      // it is someone else's, never reclaimed (retitled or retargeted).
+      return mrs.find(
+        mr =>
+          mr.source_branch === sourceBranch &&
+          mr.source_project_id === mr.target_project_id,
+      );
     } catch (error) {
       throw translateGitlabError(error, this.context(client, repo));
     }

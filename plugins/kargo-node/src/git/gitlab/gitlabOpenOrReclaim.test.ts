@@ -178,3 +178,42 @@ describe('GitLab openOrReclaim', () => {
     });
   });
 });
+
+describe('GitLab openOrReclaim never touches merge requests it does not own', () => {
+  it("never reclaims, retitles or retargets a fork's merge request with the same source branch name", async () => {
+    let edited = false;
+    let created = false;
+    server.use(
+      http.get(MRS, () =>
+        HttpResponse.json([
+          existing({
+            sourceProjectId: 99,
+            target: 'other',
+            title: 'Not yours',
+          }),
+        ]),
+      ),
+      http.put(`${MRS}/7`, () => {
+        edited = true;
+        return HttpResponse.json({});
+      }),
+      http.post(MRS, () => {
+        created = true;
+        return HttpResponse.json(
+          gitlabMergeRequest(8, { source: REQUEST.sourceBranch }),
+          {
+            status: 201,
+          },
+        );
+      }),
+    );
+    await expect(
+      createTestService().openOrReclaim(REQUEST),
+    ).resolves.toMatchObject({
+      number: 8,
+      reclaimed: false,
+    });
+    expect(edited).toBe(false);
+    expect(created).toBe(true);
+  });
+});

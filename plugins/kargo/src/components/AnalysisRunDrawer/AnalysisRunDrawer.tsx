@@ -84,7 +84,8 @@ function AnalysisRunBody(props: { run: AnalysisRunResponse }) {
 
 function AnalysisRunDetails(props: { target: AnalysisRunTarget }) {
   const { value, loading, error } = useAnalysisRun(props.target);
-  if (loading) return <Progress />;
+  // A signalled reload keeps the run on screen while it loads.
+  if (loading && !value) return <Progress />;
   if (error)
     return <ResponseErrorPanel title={errorMessage(error)} error={error} />;
   return value ? <AnalysisRunBody run={value} /> : null;

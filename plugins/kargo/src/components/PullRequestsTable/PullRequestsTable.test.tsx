@@ -67,3 +67,26 @@ describe('PullRequestsTable', () => {
     expect(screen.getByText('No open pull requests')).toBeVisible();
   });
 });
+
+describe('PullRequestsTable re-rendered in development', () => {
+  const nodeEnv = process.env.NODE_ENV;
+  afterEach(() => {
+    process.env.NODE_ENV = nodeEnv;
+    jest.restoreAllMocks();
+  });
+
+  it('keeps its rows and columns stable, so material-table does not warn', async () => {
+    process.env.NODE_ENV = 'development';
+    const warn = jest.spyOn(console, 'warn');
+    const { rerender } = await renderInTestApp(
+      <PullRequestsTable pullRequests={prodWithOrphan.pullRequests} />,
+    );
+    rerender(
+      <PullRequestsTable pullRequests={[...prodWithOrphan.pullRequests]} />,
+    );
+    expect(screen.getByRole('link', { name: /^#41/ })).toBeVisible();
+    expect(warn).not.toHaveBeenCalledWith(
+      expect.stringContaining('material table'),
+    );
+  });
+});

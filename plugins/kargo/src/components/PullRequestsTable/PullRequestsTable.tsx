@@ -17,64 +17,70 @@ const STATE_COLOR: Record<PullRequestInfo['state'], 'primary' | 'default'> = {
 /** The pull/merge requests of a Stage, orphans marked. */
 export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
   const { t } = useTranslationRef(kargoTranslationRef);
+  // material-table keeps row state by `id`; the URL names a PR uniquely.
   const rows = useMemo(
-    () => props.pullRequests.map(pr => ({ ...pr })),
+    () => props.pullRequests.map(pr => ({ ...pr, id: pr.url })),
     [props.pullRequests],
   );
 
-  const columns: TableColumn<PullRequestInfo>[] = [
-    {
-      title: t('pullRequests.number'),
-      render: pr => (
-        <Link to={pr.url}>
-          {pr.provider === 'gitlab' ? '!' : '#'}
-          {pr.number}
-        </Link>
-      ),
-    },
-    {
-      title: t('pullRequests.title'),
-      render: pr => (
-        <Box display="flex" alignItems="center" style={{ gap: 8 }}>
-          <Link to={pr.url}>{pr.title}</Link>
-          {pr.orphaned && (
-            <Tooltip title={t('pullRequests.orphanedTooltip')}>
-              <Chip
-                size="small"
-                color="secondary"
-                label={t('pullRequests.orphaned')}
-                aria-label={`${t('pullRequests.orphaned')}: ${t(
-                  'pullRequests.orphanedTooltip',
-                )}`}
-              />
-            </Tooltip>
-          )}
-        </Box>
-      ),
-    },
-    {
-      title: t('pullRequests.state'),
-      render: pr => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={STATE_COLOR[pr.state]}
-          label={pr.state}
-        />
-      ),
-    },
-    {
-      title: t('pullRequests.branches'),
-      render: pr => `${pr.sourceBranch} → ${pr.targetBranch}`,
-    },
-    // The Promotion that opened it; null for PRs no Promotion records.
-    { title: t('pullRequests.promotion'), render: pr => pr.promotion ?? '—' },
-    { title: t('pullRequests.author'), render: pr => pr.author ?? '—' },
-    {
-      title: t('pullRequests.age'),
-      render: pr => formatAge(pr.createdAt) ?? '—',
-    },
-  ];
+  // Stable columns: material-table resets its state (and warns in development)
+  // when columns with render functions change identity on every render.
+  const columns = useMemo(
+    (): TableColumn<PullRequestInfo>[] => [
+      {
+        title: t('pullRequests.number'),
+        render: pr => (
+          <Link to={pr.url}>
+            {pr.provider === 'gitlab' ? '!' : '#'}
+            {pr.number}
+          </Link>
+        ),
+      },
+      {
+        title: t('pullRequests.title'),
+        render: pr => (
+          <Box display="flex" alignItems="center" style={{ gap: 8 }}>
+            <Link to={pr.url}>{pr.title}</Link>
+            {pr.orphaned && (
+              <Tooltip title={t('pullRequests.orphanedTooltip')}>
+                <Chip
+                  size="small"
+                  color="secondary"
+                  label={t('pullRequests.orphaned')}
+                  aria-label={`${t('pullRequests.orphaned')}: ${t(
+                    'pullRequests.orphanedTooltip',
+                  )}`}
+                />
+              </Tooltip>
+            )}
+          </Box>
+        ),
+      },
+      {
+        title: t('pullRequests.state'),
+        render: pr => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={STATE_COLOR[pr.state]}
+            label={pr.state}
+          />
+        ),
+      },
+      {
+        title: t('pullRequests.branches'),
+        render: pr => `${pr.sourceBranch} → ${pr.targetBranch}`,
+      },
+      // The Promotion that opened it; null for PRs no Promotion records.
+      { title: t('pullRequests.promotion'), render: pr => pr.promotion ?? '—' },
+      { title: t('pullRequests.author'), render: pr => pr.author ?? '—' },
+      {
+        title: t('pullRequests.age'),
+        render: pr => formatAge(pr.createdAt) ?? '—',
+      },
+    ],
+    [t],
+  );
 
   return (
     <Table<PullRequestInfo>

@@ -66,7 +66,11 @@ export function startSecretSandbox(
   });
 }
 
-export function kargoConfig(sandbox: Sandbox, refreshSeconds = 1) {
+export function kargoConfig(
+  sandbox: Sandbox,
+  refreshSeconds = 1,
+  mode: 'watch' | 'poll' = 'watch',
+) {
   return {
     kargo: {
       instances: [
@@ -78,6 +82,7 @@ export function kargoConfig(sandbox: Sandbox, refreshSeconds = 1) {
         },
       ],
       refresh: {
+        mode,
         frequency: { seconds: refreshSeconds },
         timeout: { seconds: 30 },
       },
@@ -148,8 +153,8 @@ export interface ReliabilityBackend {
   logs: LogCapture;
   /** Runs the scheduled refresh now (mock scheduler only). */
   refresh(): Promise<void>;
-  /** Changes the permission decision per permission name from now on. */
-  decide(fn: (permission: string) => Decision): void;
+  /** Changes the permission decision per permission name (and resource ref) from now on. */
+  decide(fn: (permission: string, resourceRef?: string) => Decision): void;
   stop(): Promise<void>;
 }
 
@@ -168,7 +173,8 @@ export async function startReliabilityBackend(
 ): Promise<ReliabilityBackend> {
   const { sandbox } = options;
   const logs = options.logs ?? new LogCapture();
-  let decision: (permission: string) => Decision = () => AuthorizeResult.ALLOW;
+  let decision: (permission: string, resourceRef?: string) => Decision = () =>
+    AuthorizeResult.ALLOW;
   const scheduler = mockServices.scheduler.mock();
   const rootLogger = createServiceFactory({
     service: coreServices.rootLogger,
@@ -188,7 +194,12 @@ export async function startReliabilityBackend(
       }),
       mockServices.permissions.mock({
         authorize: async requests =>
-          requests.map(r => ({ result: decision(r.permission.name) })),
+          requests.map(r => ({
+            result: decision(
+              r.permission.name,
+              'resourceRef' in r ? (r.resourceRef as string) : undefined,
+            ),
+          })),
       }).factory,
       catalogServiceMock.factory({ entities: [ENTITY] }),
       rootLogger,
@@ -199,10 +210,12 @@ export async function startReliabilityBackend(
     server: backend.server,
     sandbox,
     logs,
+    // Every task once, in the order scheduled: each instance's refresh,
+    // then the pull-request pass.
     refresh: async () => {
-      const task = scheduler.scheduleTask.mock
-        .calls[0][0] as SchedulerServiceTaskInvocationDefinition;
-      await task.fn(new AbortController().signal);
+      for (const [task] of scheduler.scheduleTask.mock.calls) {
+        await (task as SchedulerServiceTaskInvocationDefinition).fn(new AbortController().signal);
+      }
     },
     decide: fn => {
       decision = fn;

@@ -410,8 +410,7 @@ export const spec = {
           "project",
           "name",
           "phase",
-          "metrics",
-          "raw"
+          "metrics"
         ],
         "properties": {
           "instance": {
@@ -448,7 +447,7 @@ export const spec = {
           "raw": {
             "type": "object",
             "additionalProperties": true,
-            "description": "The AnalysisRun without managedFields"
+            "description": "The AnalysisRun without managedFields; only with kargo.analysisrun.raw.read on the Stage"
           }
         }
       },
@@ -539,6 +538,13 @@ export const spec = {
                   "items": {
                     "type": "string"
                   }
+                },
+                "incompleteProjects": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  },
+                  "description": "Projects whose last read failed or never succeeded: unknown, not empty"
                 },
                 "stages": {
                   "type": "array",
@@ -637,7 +643,7 @@ export const spec = {
     "/projects/{project}/stages/{stage}": {
       "get": {
         "operationId": "getStage",
-        "summary": "A Stage with its true verification history, pull requests and actions (kargo.stage.read).",
+        "summary": "A Stage with its true verification history, pull requests and actions (kargo.stage.read; denied answers 404 like missing).",
         "parameters": [
           {
             "$ref": "#/components/parameters/project"
@@ -681,7 +687,7 @@ export const spec = {
     "/projects/{project}/analysis-runs/{name}": {
       "get": {
         "operationId": "getAnalysisRun",
-        "summary": "An AnalysisRun, read live, with its metric results (kargo.stage.read on its Stage).",
+        "summary": "An AnalysisRun, read live, with its metric results (kargo.stage.read on its Stage, checked first; denied answers 404 like missing; raw needs kargo.analysisrun.raw.read).",
         "parameters": [
           {
             "$ref": "#/components/parameters/project"
@@ -882,7 +888,7 @@ export const spec = {
     "/snapshot": {
       "get": {
         "operationId": "getSnapshot",
-        "summary": "Every instance's Stage summaries, for the catalog module (service or user credentials).",
+        "summary": "Every instance's Stage summaries, for the catalog module (service credentials only; users get 403).",
         "responses": {
           "200": {
             "description": "The snapshot.",

@@ -1,0 +1,167 @@
+/**
+ * `yarn bench --live`: the watch path on a generated fleet. Freshness is
+ * measured from an AnalysisRun's status change in the sandbox (child process)
+ * to the new phase in the backend's REST answer.
+ */
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import { countsOf, projectName, type FleetSpec } from '../fleet/generate';
+import { collectGarbage } from '../measure';
+import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
+import type { FlippedRun } from '../sandbox/protocol';
+import { ConfigReader } from '@backstage/config';
+import { buildProjectStages, type KubeObject } from '@kargo-backstage/plugin-kargo-common';
+import { DefaultKargoService } from '@kargo-backstage/plugin-kargo-node';
+import { benchConfig, startBenchBackend, type BenchBackend } from './backend';
+import { quietLogger } from './quietLogger';
+
+export interface LiveFigures {
+  stages: number;
+  firstSyncMs: number;
+  rssMb: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** Not measured by this run (needs the demo app in Chromium); see docs/benchmarks.md. */
+  browserP95Ms: number | null;
+  burstP95Ms: number;
+  burstVisible: number;
+  idleK8sRequestsPerMin: number;
+  idleListRequests: number;
+  idleCpuPct: number;
+}
+
+const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function servedStages(backend: BenchBackend, spec: FleetSpec): Promise<number> {
+  let total = 0;
+  for (let p = 0; p < spec.projects; p++) {
+    const res = await fetch(`${backend.apiUrl}/projects/${projectName(p)}/stages`);
+    if (!res.ok) return -1;
+    total += ((await res.json()) as { items: unknown[] }).items.length;
+  }
+  return total;
+}
+
+/**
+ * Watch mode's first sync of the fleet, without the backend's start-up
+ * (modules transpiled on the fly): the cluster watch's LIST of every kind,
+ * then every Stage built (what the backend's WatchedInstance does first).
+ */
+async function firstSync(url: string): Promise<{ ms: number; rssMb: number; stages: number }> {
+  const config = new ConfigReader(benchConfig(url, 'watch'));
+  const client = DefaultKargoService.fromConfig({ config, logger: quietLogger }).cluster('bench');
+  const watch = client.watch({ onEvent: () => {} });
+  collectGarbage();
+  const started = performance.now();
+  await watch.start();
+  let stages = 0;
+  for (const project of watch.list('projects').map((p: KubeObject) => p.metadata!.name!)) {
+    for (const _built of buildProjectStages({
+      instance: 'bench',
+      kargoUrl: null,
+      project,
+      now: new Date().toISOString(),
+      stages: watch.list('stages', project),
+      analysisRuns: watch.list('analysisruns', project),
+      promotions: watch.list('promotions', project),
+      freight: watch.list('freights', project),
+      pullRequestsOf: () => undefined,
+    })) {
+      stages += 1;
+    }
+  }
+  const ms = Math.round(performance.now() - started);
+  collectGarbage();
+  const rssMb = Math.round(process.memoryUsage().rss / 1e6);
+  await watch.stop();
+  return { ms, rssMb, stages };
+}
+
+/** Polls the REST answer until the run shows its new phase; the delay. */
+async function visibleAfter(
+  backend: BenchBackend,
+  run: FlippedRun,
+  everyMs = 10,
+  timeoutMs = 30_000,
+): Promise<number> {
+  const url = `${backend.apiUrl}/projects/${run.project}/stages/${run.stage}`;
+  for (;;) {
+    const res = await fetch(url);
+    if (res.ok) {
+      const stage = (await res.json()) as StageDetail;
+      const entry = stage.verifications.find(v => v.analysisRun?.name === run.name);
+      if (entry?.phase === run.phase) return Date.now() - run.at;
+    }
+    if (Date.now() - run.at > timeoutMs) return Number.POSITIVE_INFINITY;
+    await sleep(everyMs);
+  }
+}
+
+export async function runLive(options: { spec: FleetSpec; log: (line: string) => void }): Promise<LiveFigures> {
+  const { spec, log } = options;
+  const fleet = countsOf(spec);
+  const sandbox: BenchSandbox = await startBenchSandbox(spec);
+  log(`sandbox (pid ${sandbox.pid}) loaded ${fleet.stages} Stages in ${sandbox.loadMs} ms`);
+  let backend: BenchBackend | undefined;
+  try {
+    const sync = await firstSync(sandbox.url);
+    if (sync.stages !== fleet.stages) throw new Error(`the first sync built ${sync.stages} Stages of ${fleet.stages}`);
+    const firstSyncMs = sync.ms;
+    const rssMb = sync.rssMb;
+    log(`first sync: ${firstSyncMs} ms, RSS ${rssMb} MB`);
+    backend = await startBenchBackend(sandbox.url, 'watch');
+    const b = backend;
+    while ((await servedStages(b, spec)) !== fleet.stages) await sleep(20);
+
+    // Freshness: one change at a time.
+    const delays: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const [run] = await sandbox.flip(i * 7, 1);
+      delays.push(await visibleAfter(b, run));
+    }
+    log(`freshness: ${delays.join(', ')} ms`);
+
+    // A burst: 100 changes at once, each must become visible.
+    const burst = await sandbox.flip(1000, 100);
+    // 100 pollers share the process with the backend: every 50 ms each.
+    const burstDelays = await Promise.all(burst.map(run => visibleAfter(b, run, 50)));
+    const burstVisible = burstDelays.filter(Number.isFinite).length;
+    log(`burst: ${burstVisible}/100 visible`);
+
+    // Idle: no change for 60 s.
+    await sleep(2000);
+    await sandbox.reset();
+    const cpu = process.cpuUsage();
+    const idleStart = performance.now();
+    await sleep(60_000);
+    const used = process.cpuUsage(cpu);
+    const idleMs = performance.now() - idleStart;
+    const counts = await sandbox.counts();
+    const lists = Object.entries(counts.kubeByRoute)
+      .filter(([route]) => route.startsWith('LIST'))
+      .reduce((n, [, c]) => n + c, 0);
+    const nonWatch = Object.entries(counts.kubeByRoute)
+      .filter(([route]) => !route.startsWith('WATCH'))
+      .reduce((n, [, c]) => n + c, 0);
+    return {
+      stages: fleet.stages,
+      firstSyncMs,
+      rssMb,
+      p50Ms: percentile(delays, 50),
+      p95Ms: percentile(delays, 95),
+      browserP95Ms: null,
+      burstP95Ms: percentile(burstDelays, 95),
+      burstVisible,
+      idleK8sRequestsPerMin: Math.round((nonWatch / idleMs) * 60_000 * 10) / 10,
+      idleListRequests: lists,
+      idleCpuPct: Math.round(((used.user + used.system) / 1000 / idleMs) * 1000) / 10,
+    };
+  } finally {
+    await backend?.stop();
+    await sandbox.stop();
+  }
+}

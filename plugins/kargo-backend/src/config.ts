@@ -1,0 +1,51 @@
+import { readDurationFromConfig, type Config } from '@backstage/config';
+import type { HumanDuration } from '@backstage/types';
+
+/** `kargo.refresh`, validated: how the snapshot is kept current. */
+export interface RefreshConfig {
+  /** watch: LIST + WATCH per instance (default); poll: LIST every `frequency`. */
+  mode: 'watch' | 'poll';
+  /** poll: how often each instance is read; both modes: how often pull requests are listed. */
+  frequency: HumanDuration;
+  /** How long one refresh (a read, a relist, a pull-request pass) may run. */
+  timeout: HumanDuration;
+  /** watch: how often every kind is listed again anyway (the safety net). */
+  resync: HumanDuration;
+  /** watch: server-side timeout of each watch request (then it is resumed). */
+  watchTimeout: HumanDuration;
+}
+
+export const REFRESH_DEFAULTS: RefreshConfig = {
+  mode: 'watch',
+  frequency: { seconds: 30 },
+  timeout: { minutes: 2 },
+  resync: { minutes: 10 },
+  watchTimeout: { minutes: 5 },
+};
+
+const MODES = ['watch', 'poll'] as const;
+
+function duration(refresh: Config | undefined, key: keyof RefreshConfig): HumanDuration {
+  if (!refresh?.has(key)) return REFRESH_DEFAULTS[key] as HumanDuration;
+  try {
+    return readDurationFromConfig(refresh, { key });
+  } catch (e) {
+    throw new Error(`kargo.refresh.${key} is not a valid duration: ${(e as Error).message}`);
+  }
+}
+
+/** Reads `kargo.refresh` at startup; throws naming the faulty key. */
+export function readRefreshConfig(config: Config): RefreshConfig {
+  const refresh = config.getOptionalConfig('kargo.refresh');
+  const mode = refresh?.getOptionalString('mode') ?? REFRESH_DEFAULTS.mode;
+  if (!(MODES as readonly string[]).includes(mode)) {
+    throw new Error(`kargo.refresh.mode must be one of ${MODES.join(', ')}, got '${mode}'`);
+  }
+  return {
+    mode: mode as RefreshConfig['mode'],
+    frequency: duration(refresh, 'frequency'),
+    timeout: duration(refresh, 'timeout'),
+    resync: duration(refresh, 'resync'),
+    watchTimeout: duration(refresh, 'watchTimeout'),
+  };
+}

@@ -1,0 +1,226 @@
+import {
+  buildProjectStages,
+  normalizeRepoUrl,
+  type ProjectLists,
+  type StageDetail,
+} from '@kargo-backstage/plugin-kargo-common';
+import type { KargoInstanceInfo } from '@kargo-backstage/plugin-kargo-node';
+import type { PullRequestTracker } from './pullRequestTracker';
+import type { StageChange, StageChanges } from './stageChanges';
+import type { SnapshotStore } from './SnapshotStore';
+import type { InstanceState, ProjectState } from './types';
+
+/** Stages built between two turns of the event loop (~5 ms of work). */
+const BUILD_BATCH = 10;
+
+const yieldToEventLoop = () => new Promise<void>(resolve => setImmediate(resolve));
+
+/** Which Stages of a project to rebuild: some (by name) or all. */
+export type Rebuild = Map<string, ReadonlySet<string> | 'all'>;
+
+export interface UpdateOptions {
+  rebuild: Rebuild;
+  listsOf: (project: string) => ProjectLists | undefined;
+  /** The complete project list, when it was read (a project not in it is dropped). */
+  projects?: string[];
+  /** Projects that could not be read: they keep their Stages, with the error. */
+  errors?: Map<string, string>;
+  /** When the read began (default: now). */
+  now?: string;
+  /** False when no Kargo object was read (a pull-request listing changed). */
+  read?: boolean;
+  /** Why the instance is not fully current (served stale meanwhile); null when it is. */
+  failure?: string | null;
+}
+
+/** What a detail says, without the time it was built at. */
+function contentOf(detail: StageDetail): string {
+  const { lastUpdated: _time, ...content } = detail;
+  return JSON.stringify(content);
+}
+
+/**
+ * One instance's state, rebuilt from its project lists (however they were
+ * read: LIST or WATCH): only the Stages asked for are built again, only the
+ * ones whose detail changed are reported, and the Stages' repositories are
+ * handed to the pull-request tracker (whose listings are read, never
+ * awaited).
+ */
+export class InstanceModel {
+  private readonly content = new Map<string, string>();
+  private readonly repositories = new Map<string, string[]>();
+  /** Repositories to list at once: shown by a Stage, never listed. */
+  private unlisted: string[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly instance: KargoInstanceInfo,
+    private readonly store: SnapshotStore,
+    private readonly pullRequests: PullRequestTracker,
+    private readonly changes: StageChanges,
+  ) {}
+
+  current(): Promise<InstanceState | undefined> {
+    return this.store.get(this.instance.name);
+  }
+
+  /** Repositories Stages started to show since the last call. */
+  takeUnlisted(): string[] {
+    const repos = this.unlisted;
+    this.unlisted = [];
+    return repos;
+  }
+
+  /** The Stages (by project) that show a repository. */
+  stagesShowing(repoUrls: string[]): Rebuild {
+    const wanted = new Set(repoUrls.map(r => normalizeRepoUrl(r) ?? r));
+    const rebuild: Rebuild = new Map();
+    for (const [key, repos] of this.repositories) {
+      if (!repos.some(r => wanted.has(normalizeRepoUrl(r) ?? r))) continue;
+      const [project, stage] = key.split('/');
+      const names = rebuild.get(project);
+      rebuild.set(project, new Set([...(names === 'all' || !names ? [] : names), stage]));
+    }
+    return rebuild;
+  }
+
+  /** Rebuilds the Stages asked for, stores the new state and reports what changed. */
+  update(options: UpdateOptions): Promise<StageChange[]> {
+    // One update at a time: each starts from what the previous one stored.
+    const next = this.queue.then(() => this.apply(options));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async apply(options: UpdateOptions): Promise<StageChange[]> {
+    const now = options.now ?? new Date().toISOString();
+    // A read while part of the instance fails is not a complete read.
+    const read = (options.read ?? true) && !options.failure;
+    const previous = await this.current();
+    const projects: Record<string, ProjectState> = { ...previous?.projects };
+    const changes: StageChange[] = [];
+    if (options.projects) {
+      const listed = new Set(options.projects);
+      for (const gone of Object.keys(projects).filter(p => !listed.has(p))) {
+        changes.push(...this.removeAll(gone, projects[gone].stages));
+        delete projects[gone];
+      }
+    }
+    for (const [project, error] of options.errors ?? []) {
+      const before = projects[project];
+      projects[project] = {
+        project,
+        stages: before?.stages ?? [],
+        lastUpdated: before?.lastUpdated ?? null,
+        error,
+      };
+    }
+    for (const [project, which] of options.rebuild) {
+      if (options.errors?.has(project)) continue;
+      const lists = options.listsOf(project);
+      const before = projects[project];
+      // A read that started later already landed: never replace it with older data.
+      if (!lists || (read && (before?.lastUpdated ?? '') > now)) continue;
+      const stamp = read ? now : before?.lastUpdated ?? now;
+      projects[project] = await this.rebuildProject(project, lists, which, before, stamp, changes);
+    }
+    // Never read completely (a failing first sync) stays null: served as 503.
+    const lastUpdated =
+      read && now > (previous?.lastUpdated ?? '') ? now : previous?.lastUpdated ?? (read ? now : null);
+    await this.store.set({
+      instance: this.instance.name,
+      kargoUrl: this.instance.kargoUrl,
+      lastUpdated,
+      attemptedAt: new Date().toISOString(),
+      stale: !!options.failure,
+      error: options.failure ?? null,
+      projects,
+    });
+    this.changes.emit(changes);
+    return changes;
+  }
+
+  /** Keeps the last good data, marked stale with the error. */
+  fail(error: string): Promise<InstanceState> {
+    const next = this.queue.then(() => this.markFailed(error));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async markFailed(error: string): Promise<InstanceState> {
+    const previous = await this.current();
+    const state: InstanceState = {
+      instance: this.instance.name,
+      kargoUrl: this.instance.kargoUrl,
+      lastUpdated: previous?.lastUpdated ?? null,
+      projects: previous?.projects ?? {},
+      attemptedAt: new Date().toISOString(),
+      stale: true,
+      error,
+    };
+    await this.store.set(state);
+    return state;
+  }
+
+  private async rebuildProject(
+    project: string,
+    lists: ProjectLists,
+    which: ReadonlySet<string> | 'all',
+    before: ProjectState | undefined,
+    now: string,
+    changes: StageChange[],
+  ): Promise<ProjectState> {
+    const only = which === 'all' ? undefined : which;
+    const stages = new Map((before?.stages ?? []).map(s => [s.name, s]));
+    const built = new Set<string>();
+    let count = 0;
+    for (const { detail, repositories } of buildProjectStages({
+      ...lists,
+      instance: this.instance.name,
+      kargoUrl: this.instance.kargoUrl,
+      project,
+      now,
+      only,
+      pullRequestsOf: repo => this.pullRequests.lookup(repo),
+    })) {
+      built.add(detail.name);
+      const key = `${project}/${detail.name}`;
+      this.repositories.set(key, repositories);
+      this.unlisted.push(...this.pullRequests.use(this.trackerKey(key), repositories));
+      const content = contentOf(detail);
+      if (this.content.get(key) !== content) {
+        this.content.set(key, content);
+        stages.set(detail.name, detail);
+        changes.push({ instance: this.instance.name, project, stage: detail.name, detail });
+      }
+      // The backend serves every plugin from this event loop.
+      if (++count % BUILD_BATCH === 0) await yieldToEventLoop();
+    }
+    // Asked for (or every Stage) but no longer listed: deleted.
+    for (const name of [...stages.keys()]) {
+      if (built.has(name) || (only && !only.has(name))) continue;
+      stages.delete(name);
+      changes.push(...this.removeAll(project, [{ name } as StageDetail]));
+    }
+    return {
+      project,
+      stages: [...stages.values()].sort((a, b) => a.name.localeCompare(b.name)),
+      lastUpdated: now,
+      error: null,
+    };
+  }
+
+  private trackerKey(stageKey: string) {
+    return `${this.instance.name}/${stageKey}`;
+  }
+
+  private removeAll(project: string, stages: Array<Pick<StageDetail, 'name'>>): StageChange[] {
+    return stages.map(({ name }) => {
+      const key = `${project}/${name}`;
+      this.content.delete(key);
+      this.repositories.delete(key);
+      this.pullRequests.use(this.trackerKey(key), []);
+      return { instance: this.instance.name, project, stage: name, detail: null };
+    });
+  }
+}

@@ -1,0 +1,165 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { stagesTouchedBy, type ProjectLists, type Stage } from '@kargo-backstage/plugin-kargo-common';
+import type {
+  KargoClusterClient,
+  KargoClusterWatch,
+  KargoWatchEvent,
+} from '@kargo-backstage/plugin-kargo-node';
+import { abortable } from './abortable';
+import type { InstanceModel, Rebuild } from './InstanceModel';
+import type { InstanceSource } from './InstanceSource';
+import type { InstanceState } from './types';
+
+export interface WatchedInstanceOptions {
+  /** Server-side timeout of each watch request, in seconds. */
+  timeoutSeconds?: number;
+  /** Events arriving within this many milliseconds are applied together. */
+  batchMs?: number;
+}
+
+/**
+ * `kargo.refresh.mode: watch`: the instance's Kargo kinds kept current by
+ * LIST + WATCH. This shell only routes: each event names the Stages it
+ * touches (kargo-common's stagesTouchedBy), and only those are rebuilt.
+ */
+export class WatchedInstance implements InstanceSource {
+  private readonly watch: KargoClusterWatch;
+  private pending: Rebuild = new Map();
+  private timer?: NodeJS.Timeout;
+  private synced = false;
+  private failure: string | null = null;
+
+  constructor(
+    client: KargoClusterClient & Required<Pick<KargoClusterClient, 'watch'>>,
+    readonly model: InstanceModel,
+    private readonly logger: LoggerService,
+    private readonly options: WatchedInstanceOptions = {},
+  ) {
+    this.watch = client.watch({
+      onEvent: event => this.route(event),
+      onHealth: error => this.health(error),
+      timeoutSeconds: options.timeoutSeconds,
+    });
+  }
+
+  private started?: Promise<void>;
+
+  start(): void {
+    this.started ??= this.watch.start().then(() => this.syncAll());
+  }
+
+  /** Resolves once the first sync was applied. */
+  ready(): Promise<void> {
+    this.start();
+    return this.started!;
+  }
+
+  async initial(): Promise<InstanceState> {
+    await this.ready();
+    return (await this.model.current())!;
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.watch.stop();
+  }
+
+  async refresh(signal?: AbortSignal): Promise<InstanceState> {
+    await this.ready();
+    await abortable(this.watch.resync(), signal, `Relisting instance '${this.model.instance.name}'`);
+    await this.flush();
+    return (await this.model.current())!;
+  }
+
+  async refreshProject(): Promise<void> {
+    // The watch delivers the write's effects by itself.
+  }
+
+  async rebuild(rebuild: Rebuild): Promise<void> {
+    await this.model.update({ rebuild, listsOf: p => this.listsOf(p), read: false, failure: this.failure });
+  }
+
+  private projects(): string[] {
+    return this.watch
+      .list('projects')
+      .map(p => p.metadata?.name)
+      .filter((n): n is string => !!n)
+      .sort();
+  }
+
+  private listsOf(project: string): ProjectLists | undefined {
+    if (!this.projects().includes(project)) return undefined;
+    return {
+      stages: this.watch.list('stages', project),
+      analysisRuns: this.watch.list('analysisruns', project),
+      promotions: this.watch.list('promotions', project),
+      freight: this.watch.list('freights', project),
+    };
+  }
+
+  private async syncAll(): Promise<void> {
+    if (this.failure) return;
+    this.synced = true;
+    const projects = this.projects();
+    this.pending = new Map(projects.map(p => [p, 'all']));
+    await this.flush();
+  }
+
+  private route(event: KargoWatchEvent) {
+    if (!this.synced) return; // the first sync builds everything
+    const name = event.object.metadata?.name;
+    if (event.kind === 'projects') {
+      if (name) this.pending.set(name, 'all');
+    } else {
+      const project = event.object.metadata?.namespace;
+      // Cluster-wide streams: only Kargo project namespaces count.
+      if (!project || !this.projects().includes(project)) return;
+      if (this.pending.get(project) === 'all') return;
+      const stages = this.watch.list<Stage>('stages', project);
+      const touched = stagesTouchedBy(event, stages);
+      if (touched.size === 0) return;
+      const known = this.pending.get(project);
+      this.pending.set(project, new Set([...(known && known !== 'all' ? known : []), ...touched]));
+    }
+    this.schedule();
+  }
+
+  private schedule() {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush().catch(error => this.logger.warn(`Applying Kargo changes failed: ${error}`));
+    }, this.options.batchMs ?? 20);
+  }
+
+  private async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const rebuild = this.pending;
+    this.pending = new Map();
+    await this.model.update({
+      rebuild,
+      listsOf: p => this.listsOf(p),
+      projects: this.projects(),
+      failure: this.failure,
+    });
+  }
+
+  private health(error: Error | null) {
+    const name = this.model.instance.name;
+    if (error) {
+      if (this.failure !== error.message) {
+        this.logger.warn(`Kargo watch failed, reconnecting: ${error.message}`, { instance: name });
+      }
+      this.failure = error.message;
+      this.model.fail(error.message).catch(() => undefined);
+      return;
+    }
+    if (this.failure === null) return;
+    this.failure = null;
+    this.logger.info(`Kargo instance '${name}' is watched again`, { instance: name });
+    // What changed meanwhile arrives as events; rebuilding everything once
+    // also clears the stale flag and covers the first sync if it failed.
+    this.syncAll().catch(e => this.logger.warn(`Applying Kargo changes failed: ${e}`));
+  }
+}

@@ -1,0 +1,157 @@
+import { DEMO_TOKENS, startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
+import type { KubeObject } from '@kargo-backstage/plugin-kargo-common';
+import type { KargoClusterWatch, KargoWatchEvent, KargoWatchKind } from '../../types';
+import { createKubeConfig } from '../kubeConfig';
+import { KubernetesKargoClusterClient } from '../KubernetesKargoClusterClient';
+
+// Real servers on a shared CI machine: allow for a slow start.
+jest.setTimeout(30_000);
+
+const KINDS: KargoWatchKind[] = ['projects', 'stages', 'analysisruns', 'promotions', 'freights'];
+const ANALYSIS_RUNS = { group: 'argoproj.io', version: 'v1alpha1', plural: 'analysisruns' };
+
+function clientFor(url: string) {
+  return new KubernetesKargoClusterClient({
+    instance: { name: 'sandbox', kargoUrl: null },
+    kubeConfig: createKubeConfig({
+      name: 'sandbox',
+      url,
+      authProvider: 'serviceAccount',
+      serviceAccountToken: 'sandbox-readonly-token',
+      skipTLSVerify: false,
+      kargoUrl: null,
+    }),
+    pageSize: 7,
+  });
+}
+
+async function until(probe: () => boolean, what: string) {
+  for (let i = 0; i < 400; i++) {
+    if (probe()) return;
+    await new Promise(r => setTimeout(r, 25));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** What a fresh LIST would say, as comparable `kind ns/name@rv` lines. */
+function fresh(sandbox: Sandbox): string[] {
+  return KINDS.flatMap(kind => {
+    const group = kind === 'analysisruns' ? 'argoproj.io' : 'kargo.akuity.io';
+    const rt = sandbox.registry.find(group, 'v1alpha1', kind)!;
+    return sandbox.store
+      .list(rt)
+      .map(o => `${kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}@${o.metadata.resourceVersion}`);
+  }).sort();
+}
+
+function held(watch: KargoClusterWatch): string[] {
+  return KINDS.flatMap(kind =>
+    watch
+      .list(kind)
+      .map(
+        (o: KubeObject) =>
+          `${kind} ${o.metadata?.namespace ?? ''}/${o.metadata?.name}@${o.metadata?.resourceVersion}`,
+      ),
+  ).sort();
+}
+
+function setPhase(sandbox: Sandbox, name: string, phase: string) {
+  const rt = sandbox.registry.find(ANALYSIS_RUNS.group, ANALYSIS_RUNS.version, ANALYSIS_RUNS.plural)!;
+  const run = sandbox.store.get(rt, 'payments', name)!;
+  sandbox.store.update(rt, { ...run, status: { ...run.status, phase } });
+}
+
+function lists(sandbox: Sandbox) {
+  return sandbox.faults.requests().filter(r => !r.url.includes('watch=true')).length;
+}
+
+describe('KubernetesKargoClusterWatch against the sandbox', () => {
+  let sandbox: Sandbox;
+  let watch: KargoClusterWatch | undefined;
+  const events: KargoWatchEvent[] = [];
+  const health: Array<Error | null> = [];
+
+  beforeEach(async () => {
+    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS, controller: false });
+    events.length = 0;
+    health.length = 0;
+  });
+  afterEach(async () => {
+    await watch?.stop();
+    await sandbox.stop();
+  });
+
+  function startWatch(timeoutSeconds = 300) {
+    watch = clientFor(sandbox.url).watch({
+      onEvent: e => events.push(e),
+      onHealth: e => health.push(e),
+      timeoutSeconds,
+      backoff: { initialMs: 20, maxMs: 100 },
+    });
+    return watch.start();
+  }
+
+  it('lists every kind once, then follows changes with no further LIST', async () => {
+    await startWatch();
+    expect(held(watch!)).toEqual(fresh(sandbox));
+    const listed = lists(sandbox);
+    const run = watch!.list('analysisruns', 'payments')[0];
+    setPhase(sandbox, run.metadata!.name!, 'Failed');
+    await until(
+      () =>
+        events.some(
+          e => e.object.metadata?.name === run.metadata?.name && (e.object as any).status?.phase === 'Failed',
+        ),
+      'the run change',
+    );
+    const change = events.filter(e => e.object.metadata?.name === run.metadata?.name).at(-1)!;
+    expect(change.kind).toBe('analysisruns');
+    expect((change.object as any).status.phase).toBe('Failed');
+    expect(lists(sandbox)).toBe(listed);
+  });
+
+  it('after a cut watch stream, resumes and holds what a fresh LIST holds', async () => {
+    await startWatch();
+    const [first, second] = watch!.list('analysisruns', 'payments');
+    expect(sandbox.cutWatches()).toBe(KINDS.length);
+    // Changed while no stream is open: the reconnect must not lose them.
+    setPhase(sandbox, first.metadata!.name!, 'Failed');
+    setPhase(sandbox, second.metadata!.name!, 'Error');
+    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
+    await until(() => health.at(-1) === null, 'every stream back');
+  });
+
+  it('relists on 410 Gone and then equals a fresh LIST, deletions included', async () => {
+    await startWatch();
+    const [gone] = watch!.list('analysisruns', 'payments');
+    sandbox.faults.set({ path: /watch=true/, status: 410, times: KINDS.length });
+    sandbox.cutWatches();
+    const rt = sandbox.registry.find(ANALYSIS_RUNS.group, ANALYSIS_RUNS.version, ANALYSIS_RUNS.plural)!;
+    sandbox.store.delete(rt, 'payments', gone.metadata!.name!);
+    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
+    expect(events).toContainEqual(
+      expect.objectContaining({ kind: 'analysisruns', type: 'delete' }),
+    );
+  });
+
+  it('reports an instance that went away as unhealthy, and healthy again when it is back', async () => {
+    await startWatch();
+    sandbox.faults.set({ path: /\/apis\//, reset: true });
+    sandbox.cutWatches();
+    await until(() => health.some(h => h !== null), 'an error');
+    expect(String(health.find(h => h))).toMatch(/instance 'sandbox'/);
+    sandbox.faults.clear();
+    await until(() => health.at(-1) === null, 'the instance back');
+    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
+  });
+
+  it('a server-side watch timeout resumes the watch without a LIST', async () => {
+    await startWatch(1);
+    const listed = lists(sandbox);
+    await new Promise(r => setTimeout(r, 1500));
+    const run = watch!.list('analysisruns', 'payments')[0];
+    setPhase(sandbox, run.metadata!.name!, 'Inconclusive');
+    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the change');
+    expect(lists(sandbox)).toBe(listed);
+  });
+});

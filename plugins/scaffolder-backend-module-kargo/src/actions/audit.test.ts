@@ -1,0 +1,135 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import type { ActionContext } from '@backstage/plugin-scaffolder-node';
+import {
+  actionContext,
+  actionOptions,
+  denyAll,
+  allowAll,
+  type KargoTestEnv,
+  useKargoTestEnv,
+} from '../__testUtils__/kargoTestEnv';
+import { createKargoPromoteAction } from './promote';
+import { createKargoPullRequestOpenAction } from './pullRequestOpen';
+import { createKargoReverifyAction } from './reverify';
+
+jest.setTimeout(60_000);
+
+describe('auditing and gating the initiator of every Kargo write', () => {
+  let env: KargoTestEnv;
+  useKargoTestEnv(
+    started => {
+      env = started;
+    },
+    { allowAll: true },
+  );
+  beforeEach(() => env.auditor.events.splice(0));
+
+  const writes = (): Array<{
+    eventId: string;
+    action: { handler(ctx: ActionContext<any, any>): Promise<void> };
+    input: Record<string, string>;
+  }> => [
+    {
+      eventId: 'kargo-promote',
+      action: createKargoPromoteAction(actionOptions(env)),
+      input: { project: 'checkout', stage: 'staging', freight: 'calm-heron' },
+    },
+    {
+      eventId: 'kargo-reverify',
+      action: createKargoReverifyAction(actionOptions(env)),
+      input: { project: 'payments', stage: 'prod' },
+    },
+    {
+      eventId: 'kargo-pull-request-open',
+      action: createKargoPullRequestOpenAction(actionOptions(env)),
+      input: { project: 'payments', stage: 'prod', title: 'Audited' },
+    },
+  ];
+
+  it('records an auditor event naming the initiating user for every promote, reverify and pull request open that succeeds', async () => {
+    const user = mockCredentials.user('user:default/alice');
+    for (const { action, input } of writes()) {
+      await action.handler(actionContext(input, { credentials: user }));
+    }
+    expect(env.auditor.events).toEqual(
+      writes().map(w =>
+        expect.objectContaining({
+          eventId: w.eventId,
+          outcome: 'succeeded',
+          meta: expect.objectContaining({
+            project: w.input.project,
+            stage: w.input.stage,
+            initiator: 'user:default/alice',
+            initiatorType: 'user',
+          }),
+        }),
+      ),
+    );
+  });
+
+  it('records a failed auditor event, with the initiating user, for every write a permission denies', async () => {
+    denyAll(env);
+    try {
+      for (const { action, input } of writes()) {
+        await expect(
+          action.handler(
+            actionContext(input, {
+              credentials: mockCredentials.user('user:default/mallory'),
+            }),
+          ),
+        ).rejects.toMatchObject({ name: 'NotAllowedError' });
+      }
+      expect(env.auditor.events).toEqual(
+        writes().map(w =>
+          expect.objectContaining({
+            eventId: w.eventId,
+            outcome: 'failed',
+            error: expect.stringMatching(/not allowed/),
+            meta: expect.objectContaining({
+              initiator: 'user:default/mallory',
+            }),
+          }),
+        ),
+      );
+    } finally {
+      allowAll(env);
+    }
+  });
+
+  it('refuses a task created by a service principal, before any permission check or cluster call, unless config allows it', async () => {
+    const service = mockCredentials.service('external:ci-bot');
+    const before = env.sandbox.faults.counts();
+    for (const { action, input } of writes()) {
+      await expect(
+        action.handler(actionContext(input, { credentials: service })),
+      ).rejects.toMatchObject({
+        name: 'NotAllowedError',
+        message: expect.stringMatching(
+          /not started by a person \(service external:ci-bot\).*kargo\.scaffolder\.allowServicePrincipals/,
+        ),
+      });
+    }
+    expect(env.permissions.authorize).not.toHaveBeenCalled();
+    expect(env.sandbox.faults.counts()).toEqual(before);
+    expect(
+      env.auditor.events.map(e => [e.eventId, e.outcome, e.meta.initiator]),
+    ).toEqual(writes().map(w => [w.eventId, 'failed', 'external:ci-bot']));
+
+    // Another Stage: payments/prod is verifying again after the first test.
+    const allowed = createKargoReverifyAction({
+      ...actionOptions(env),
+      allowServicePrincipals: true,
+    });
+    await allowed.handler(
+      actionContext(
+        { project: 'checkout', stage: 'dev' },
+        { credentials: service },
+      ),
+    );
+    expect(env.auditor.events.at(-1)).toMatchObject({
+      eventId: 'kargo-reverify',
+      outcome: 'succeeded',
+      meta: { initiator: 'external:ci-bot', initiatorType: 'service' },
+    });
+  });
+});
