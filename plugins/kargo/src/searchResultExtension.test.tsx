@@ -3,8 +3,8 @@ import { catalogApiMock } from '@backstage/plugin-catalog-react/testUtils';
 import type { SearchResult } from '@backstage/plugin-search-common';
 import { SearchResultListItemExtensions } from '@backstage/plugin-search-react';
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { KARGO_ANNOTATIONS } from '@kargo-backstage/plugin-kargo-common';
 import { screen } from '@testing-library/react';
+import { stageEntity } from './__fixtures__/stageSearch';
 import { KargoStageSearchResultListItemExtension } from './plugin';
 
 const stage: SearchResult = {
@@ -31,21 +31,7 @@ const component: SearchResult = {
 describe('KargoStageSearchResultListItemExtension (legacy search page)', () => {
   it('renders kargo-stage results with their phase and leaves others alone', async () => {
     const catalogApi = catalogApiMock({
-      entities: [
-        {
-          apiVersion: 'backstage.io/v1alpha1',
-          kind: 'Resource',
-          metadata: {
-            name: 'kargo-shop-prod',
-            namespace: 'default',
-            annotations: {
-              [KARGO_ANNOTATIONS.verificationPhase]: 'Inconclusive',
-              [KARGO_ANNOTATIONS.openPullRequests]: '0',
-            },
-          },
-          spec: { type: 'kargo-stage', owner: 'team-a' },
-        },
-      ],
+      entities: [stageEntity({ phase: 'Inconclusive', openPullRequests: 0 })],
     });
     await renderInTestApp(
       <TestApiProvider apis={[[catalogApiRef, catalogApi]]}>

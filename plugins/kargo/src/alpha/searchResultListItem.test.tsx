@@ -5,19 +5,14 @@ import {
 import { catalogApiRef } from '@backstage/plugin-catalog-react';
 import { catalogApiMock } from '@backstage/plugin-catalog-react/testUtils';
 import { SearchResultListItemBlueprint } from '@backstage/plugin-search-react/alpha';
-import { KARGO_ANNOTATIONS } from '@kargo-backstage/plugin-kargo-common';
 import type { SearchDocument } from '@backstage/plugin-search-common';
 import { screen } from '@testing-library/react';
+import {
+  stageEntity,
+  stageSearchDocument as stageDocument,
+} from '../__fixtures__/stageSearch';
 import plugin from './plugin';
 import { kargoStageSearchResultListItem } from './searchResultListItem';
-
-const stageDocument = {
-  title: 'shop/prod',
-  text: 'Kargo Stage prod of project shop',
-  location: '/catalog/default/resource/kargo-shop-prod',
-  kind: 'Resource',
-  type: 'kargo-stage',
-} as SearchDocument;
 
 describe('kargo-stage search result list item', () => {
   const item = () =>
@@ -56,21 +51,7 @@ describe('kargo-stage search result list item', () => {
   it('renders the Stage phase from the catalog entity', async () => {
     const { component: Item } = item();
     const catalogApi = catalogApiMock({
-      entities: [
-        {
-          apiVersion: 'backstage.io/v1alpha1',
-          kind: 'Resource',
-          metadata: {
-            name: 'kargo-shop-prod',
-            namespace: 'default',
-            annotations: {
-              [KARGO_ANNOTATIONS.verificationPhase]: 'Running',
-              [KARGO_ANNOTATIONS.openPullRequests]: '2',
-            },
-          },
-          spec: { type: 'kargo-stage', owner: 'team-a' },
-        },
-      ],
+      entities: [stageEntity({ phase: 'Running', openPullRequests: 2 })],
     });
     renderInTestApp(<Item result={stageDocument} />, {
       apis: [[catalogApiRef, catalogApi]],
