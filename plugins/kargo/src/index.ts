@@ -4,7 +4,12 @@
  *
  * @packageDocumentation
  */
-export { kargoPlugin, EntityKargoContent, EntityKargoCard } from './plugin';
+export {
+  kargoPlugin,
+  EntityKargoContent,
+  EntityKargoCard,
+  KargoStageSearchResultListItemExtension,
+} from './plugin';
 export { isKargoAvailable } from './conditions';
 export {
   KargoCatalogFilter,
@@ -17,3 +22,7 @@ export type {
   KargoAnalysisRunRequest,
   KargoStageRequest,
 } from './api';
+export {
+  KargoStageSearchResultListItem,
+  type KargoStageSearchResultListItemProps,
+} from './components/KargoStageSearchResultListItem';

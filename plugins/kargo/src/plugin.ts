@@ -6,7 +6,9 @@ import {
   discoveryApiRef,
   fetchApiRef,
 } from '@backstage/core-plugin-api';
+import { createSearchResultListItemExtension } from '@backstage/plugin-search-react';
 import { KargoClient, kargoApiRef } from './api';
+import { isKargoStageSearchResult } from './components/KargoStageSearchResultListItem/predicate';
 import { rootRouteRef } from './routes';
 
 /**
@@ -54,5 +56,23 @@ export const EntityKargoCard = kargoPlugin.provide(
       lazy: () =>
         import('./components/EntityKargoCard').then(m => m.EntityKargoCard),
     },
+  }),
+);
+
+/**
+ * The search result item of kargo-stage Resources for the legacy search page:
+ * a child of `SearchResult`, before the catalog's item; renders only those
+ * results.
+ *
+ * @public
+ */
+export const KargoStageSearchResultListItemExtension = kargoPlugin.provide(
+  createSearchResultListItemExtension({
+    name: 'KargoStageSearchResultListItem',
+    predicate: isKargoStageSearchResult,
+    component: () =>
+      import('./components/KargoStageSearchResultListItem').then(
+        m => m.KargoStageSearchResultListItem,
+      ),
   }),
 );

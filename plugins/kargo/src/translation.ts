@@ -111,6 +111,16 @@ export const kargoMessages = {
     openPullRequests: 'Open pull requests',
     orphanedPullRequests: 'Orphaned pull requests',
   },
+  searchResult: {
+    verification: 'Verification:',
+    noVerification: 'No current verification',
+    stale: 'stale history',
+    openPullRequests_one: '{{count}} open PR',
+    openPullRequests_other: '{{count}} open PRs',
+    orphanedPullRequests_one: '{{count}} orphaned',
+    orphanedPullRequests_other: '{{count}} orphaned',
+    statusUnavailable: 'Kargo status unavailable',
+  },
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { KARGO_ANNOTATIONS } from '../constants';
+import { annotationCount as count } from './stageStatus';
 
 /**
  * What the catalog's Kargo filter selects, on the annotations the catalog
@@ -50,11 +51,6 @@ export function kargoCatalogFilterFields(
     fields[field(KARGO_ANNOTATIONS.orphanedPullRequests)] = null;
   }
   return fields;
-}
-
-function count(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isFinite(n) ? n : 0;
 }
 
 /** The same selection, applied to one entity's annotations (client-side filtering). @public */

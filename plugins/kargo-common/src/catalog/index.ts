@@ -13,3 +13,9 @@ export {
   matchesKargoSelection,
   type KargoCatalogSelection,
 } from './filter';
+export {
+  entityRefFromCatalogLocation,
+  isKargoStageSearchDocument,
+  kargoStageStatusFromAnnotations,
+  type KargoStageStatus,
+} from './stageStatus';

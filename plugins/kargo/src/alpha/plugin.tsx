@@ -5,10 +5,11 @@ import { kargoApi } from './apis';
 import { kargoEntityCard } from './entityCard';
 import { kargoEntityContent } from './entityContent';
 import { kargoCatalogFilter } from './catalogFilter';
+import { kargoStageSearchResultListItem } from './searchResultListItem';
 
 /**
  * The Kargo frontend plugin for the new frontend system: the API client, the
- * entity tab, the overview card and the catalog filter (translations: kargoTranslationsModule).
+ * entity tab, the overview card and the catalog filter, the kargo-stage search result item (translations: kargoTranslationsModule).
  *
  * @alpha
  */
@@ -20,5 +21,6 @@ export default createFrontendPlugin({
     kargoEntityContent,
     kargoEntityCard,
     kargoCatalogFilter,
+    kargoStageSearchResultListItem,
   ],
 });

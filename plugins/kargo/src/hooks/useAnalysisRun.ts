@@ -15,7 +15,9 @@ export function useAnalysisRun({
   instance,
 }: KargoAnalysisRunRequest) {
   const api = useApi(kargoApiRef);
-  const { lastSignal } = useSignal(kargoProjectSignalChannel(instance ?? '', project));
+  const { lastSignal } = useSignal(
+    kargoProjectSignalChannel(instance ?? '', project),
+  );
   return useAsync(
     () => api.getAnalysisRun({ project, name, instance }),
     [api, project, name, instance, lastSignal],

@@ -92,7 +92,9 @@ describe('useEntityStages', () => {
       ],
     };
     const answers = [entityResponse([running]), entityResponse([done])];
-    const getEntityStages = jest.fn(async () => answers.shift() ?? entityResponse([done]));
+    const getEntityStages = jest.fn(
+      async () => answers.shift() ?? entityResponse([done]),
+    );
     const api = fakeKargoApi({ getEntityStages });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <TestApiProvider
@@ -116,9 +118,16 @@ describe('useEntityStages', () => {
 
     const channel = `kargo:project:${staleStaging.instance}/${staleStaging.project}`;
     expect([...listeners.keys()]).toEqual([channel]);
-    act(() => listeners.get(channel)!({ instance: staleStaging.instance, project: staleStaging.project }));
+    act(() =>
+      listeners.get(channel)!({
+        instance: staleStaging.instance,
+        project: staleStaging.project,
+      }),
+    );
     await waitFor(() =>
-      expect(result.current.value?.items[0].verifications[0].phase).toBe('Successful'),
+      expect(result.current.value?.items[0].verifications[0].phase).toBe(
+        'Successful',
+      ),
     );
     expect(getEntityStages).toHaveBeenCalledTimes(2);
   });

@@ -21,7 +21,9 @@ export function useProjectSignals(
   const callback = useRef(onChange);
   callback.current = onChange;
   const channels = [
-    ...new Set(projects.map(p => kargoProjectSignalChannel(p.instance, p.project))),
+    ...new Set(
+      projects.map(p => kargoProjectSignalChannel(p.instance, p.project)),
+    ),
   ].sort();
   const key = channels.join('\n');
 
@@ -35,7 +37,9 @@ export function useProjectSignals(
         callback.current();
       }, SIGNAL_COALESCE_MS);
     };
-    const subscriptions = key.split('\n').map(c => signals.subscribe(c, changed));
+    const subscriptions = key
+      .split('\n')
+      .map(c => signals.subscribe(c, changed));
     return () => {
       clearTimeout(timer);
       subscriptions.forEach(s => s.unsubscribe());

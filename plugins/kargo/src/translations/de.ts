@@ -106,6 +106,14 @@ const de = createTranslationMessages({
     'catalogFilter.stale': 'Veralteter Verifizierungsverlauf',
     'catalogFilter.openPullRequests': 'Offene Pull Requests',
     'catalogFilter.orphanedPullRequests': 'Verwaiste Pull Requests',
+    'searchResult.verification': 'Verifizierung:',
+    'searchResult.noVerification': 'Keine aktuelle Verifizierung',
+    'searchResult.stale': 'veralteter Verlauf',
+    'searchResult.openPullRequests_one': '{{count}} offener PR',
+    'searchResult.openPullRequests_other': '{{count}} offene PRs',
+    'searchResult.orphanedPullRequests_one': '{{count}} verwaist',
+    'searchResult.orphanedPullRequests_other': '{{count}} verwaist',
+    'searchResult.statusUnavailable': 'Kargo-Status nicht verfügbar',
   },
 });
 

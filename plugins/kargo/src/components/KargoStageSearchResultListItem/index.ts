@@ -1,0 +1,5 @@
+export {
+  KargoStageSearchResultListItem,
+  type KargoStageSearchResultListItemProps,
+} from './KargoStageSearchResultListItem';
+export { isKargoStageSearchResult } from './predicate';
