@@ -26,6 +26,7 @@ import {
 import request from 'supertest';
 import { catalogModuleKargo } from './module';
 import { eventually } from './__testUtils__/eventually';
+import { refreshKargo } from './__testUtils__/refreshKargo';
 
 describe('catalog with two Kargo instances, one of them down', () => {
   let healthy: Sandbox;
@@ -62,7 +63,7 @@ describe('catalog with two Kargo instances, one of them down', () => {
         }),
       ],
     });
-    await eventually(() => scheduler.triggerTask('kargo-snapshot-refresh'));
+    await eventually(() => refreshKargo(scheduler));
     await eventually(() =>
       scheduler.triggerTask('KargoStageEntityProvider:refresh'),
     );

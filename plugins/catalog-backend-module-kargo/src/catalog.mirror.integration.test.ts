@@ -27,6 +27,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
 import { eventually } from './__testUtils__/eventually';
+import { refreshKargo } from './__testUtils__/refreshKargo';
 import { catalogModuleKargo } from './module';
 
 const ENTITIES = path.resolve(__dirname, '../../../examples/entities.yaml');
@@ -35,6 +36,17 @@ const STAGES = 'kind=resource,spec.type=kargo-stage';
 
 jest.setTimeout(120_000);
 
+/**
+ * Poll mode reads each project on its own (one LIST per kind per project
+ * namespace), so one project can fail its read while the others succeed:
+ * what the per-project completeness below is about. (Watch mode lists
+ * cluster-wide, where an instance is read whole or not at all.)
+ */
+function pollModeConfig(sandbox: Sandbox) {
+  const config = sandboxBackstageConfig(sandbox);
+  return { ...config, kargo: { ...config.kargo, refresh: { mode: 'poll' } } };
+}
+
 /** The Kargo backend alone, on the sandbox; its refresh runs on demand. */
 async function startKargoBackend(sandbox: Sandbox) {
   const scheduler = mockServices.scheduler();
@@ -42,7 +54,7 @@ async function startKargoBackend(sandbox: Sandbox) {
     features: [
       kargoPlugin,
       mockServices.rootConfig.factory({
-        data: sandboxBackstageConfig(sandbox),
+        data: pollModeConfig(sandbox),
       }),
       createServiceFactory({
         service: coreServices.scheduler,
@@ -51,7 +63,7 @@ async function startKargoBackend(sandbox: Sandbox) {
       }),
     ],
   });
-  await eventually(() => scheduler.triggerTask('kargo-snapshot-refresh'));
+  await eventually(() => refreshKargo(scheduler));
   const { port } = backend.server.address() as AddressInfo;
   return { backend, url: `http://127.0.0.1:${port}/api/kargo` };
 }
