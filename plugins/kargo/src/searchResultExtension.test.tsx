@@ -7,6 +7,9 @@ import { screen } from '@testing-library/react';
 import { stageEntity } from './__fixtures__/stageSearch';
 import { KargoStageSearchResultListItemExtension } from './plugin';
 
+// Lazy extensions load on first render, slow on a cold transform.
+jest.setTimeout(30_000);
+
 const stage: SearchResult = {
   type: 'software-catalog',
   document: {

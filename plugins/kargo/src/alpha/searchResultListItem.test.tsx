@@ -14,6 +14,9 @@ import {
 import plugin from './plugin';
 import { kargoStageSearchResultListItem } from './searchResultListItem';
 
+// Lazy extensions load on first render, slow on a cold transform.
+jest.setTimeout(30_000);
+
 describe('kargo-stage search result list item', () => {
   const item = () =>
     createExtensionTester(kargoStageSearchResultListItem).get(

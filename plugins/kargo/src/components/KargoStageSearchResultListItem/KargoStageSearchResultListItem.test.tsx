@@ -6,6 +6,9 @@ import { KARGO_ANNOTATIONS } from '@kargo-backstage/plugin-kargo-common';
 import { screen } from '@testing-library/react';
 import { KargoStageSearchResultListItem } from './KargoStageSearchResultListItem';
 
+// The item renders its status after the first load of a lazy chunk, slow on a cold transform.
+jest.setTimeout(30_000);
+
 const stageEntity = (annotations: Record<string, string>): Entity => ({
   apiVersion: 'backstage.io/v1alpha1',
   kind: 'Resource',
@@ -47,7 +50,9 @@ describe('KargoStageSearchResultListItem', () => {
         [KARGO_ANNOTATIONS.orphanedPullRequests]: '1',
       }),
     ]);
-    expect(await screen.findByText('Failed')).toBeVisible();
+    expect(
+      await screen.findByText('Failed', undefined, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.getByTestId('status-error')).toBeInTheDocument();
     expect(screen.getByText('3 open PRs')).toBeVisible();
     expect(screen.getByText('1 orphaned')).toBeVisible();
@@ -68,7 +73,9 @@ describe('KargoStageSearchResultListItem', () => {
         [KARGO_ANNOTATIONS.orphanedPullRequests]: '0',
       },
     });
-    expect(await screen.findByText('Successful')).toBeVisible();
+    expect(
+      await screen.findByText('Successful', undefined, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.getByText('1 open PR')).toBeVisible();
     expect(screen.queryByText(/orphaned/)).toBeNull();
     expect(catalogApi.getEntityByRef).not.toHaveBeenCalled();
@@ -76,7 +83,11 @@ describe('KargoStageSearchResultListItem', () => {
 
   it('says the status is unavailable when the entity is gone', async () => {
     renderItem([]);
-    expect(await screen.findByText('Kargo status unavailable')).toBeVisible();
+    expect(
+      await screen.findByText('Kargo status unavailable', undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeVisible();
     expect(screen.getByText('shop/prod')).toBeVisible();
   });
 });
