@@ -134,6 +134,16 @@ describe('SnapshotService', () => {
     expect(listOpenPullRequests).toHaveBeenCalledTimes(repos.length * 2);
   });
 
+  it('a webhook re-lists only a repository a Stage shows: a forged event naming another repository costs no Git request', async () => {
+    const { service, listOpenPullRequests } = setup();
+    await service.refreshAll();
+    listOpenPullRequests.mockClear();
+    await service.refreshRepository('https://github.com/someone-else/private-repo');
+    expect(listOpenPullRequests).not.toHaveBeenCalled();
+    await service.refreshRepository(CHECKOUT_REPO);
+    expect(listOpenPullRequests.mock.calls.map(([repo]) => repo)).toEqual([CHECKOUT_REPO]);
+  });
+
   it('puts a rate-limited repository on its Stages only, and waits for the reset', async () => {
     const { service, listOpenPullRequests, repoFailures } = setup();
     const resetAt = new Date(Date.now() + 3_600_000);
