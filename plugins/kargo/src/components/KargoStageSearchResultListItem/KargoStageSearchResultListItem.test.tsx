@@ -24,7 +24,7 @@ const result = {
   type: 'kargo-stage',
 };
 
-function renderItem(entities: Entity[], document: object = result) {
+async function renderItem(entities: Entity[], document: object = result) {
   const catalogApi = catalogApiMock.mock({
     getEntityByRef: jest.fn(async ref =>
       ref === 'resource:default/kargo-shop-prod' ? entities[0] : undefined,
@@ -32,7 +32,7 @@ function renderItem(entities: Entity[], document: object = result) {
   });
   return {
     catalogApi,
-    rendered: renderInTestApp(
+    rendered: await renderInTestApp(
       <TestApiProvider apis={[[catalogApiRef, catalogApi]]}>
         <KargoStageSearchResultListItem result={document as typeof result} />
       </TestApiProvider>,
@@ -42,7 +42,7 @@ function renderItem(entities: Entity[], document: object = result) {
 
 describe('KargoStageSearchResultListItem', () => {
   it('links the title and shows the phase and PR counts read from the entity', async () => {
-    const { catalogApi } = renderItem([
+    const { catalogApi } = await renderItem([
       stageEntity({
         [KARGO_ANNOTATIONS.verificationPhase]: 'Failed',
         [KARGO_ANNOTATIONS.verificationStale]: 'true',
@@ -65,7 +65,7 @@ describe('KargoStageSearchResultListItem', () => {
   });
 
   it('uses annotations the document carries without calling the catalog', async () => {
-    const { catalogApi } = renderItem([], {
+    const { catalogApi } = await renderItem([], {
       ...result,
       annotations: {
         [KARGO_ANNOTATIONS.verificationPhase]: 'Successful',
@@ -82,7 +82,7 @@ describe('KargoStageSearchResultListItem', () => {
   });
 
   it('says the status is unavailable when the entity is gone', async () => {
-    renderItem([]);
+    await renderItem([]);
     expect(
       await screen.findByText('Kargo status unavailable', undefined, {
         timeout: 10_000,

@@ -45,13 +45,19 @@ function useStageStatus(result: SearchDocument | undefined) {
   const inDocument = kargoStageStatusFromAnnotations(
     doc?.annotations ?? doc?.metadata?.annotations,
   );
-  return useAsync(async (): Promise<KargoStageStatus | undefined> => {
-    if (inDocument || !result) return inDocument;
+  const fromEntity = useAsync(async (): Promise<
+    KargoStageStatus | undefined
+  > => {
+    if (inDocument || !result) return undefined;
     const ref = entityRefFromCatalogLocation(result.location);
     if (!ref) return undefined;
     const entity = await catalogApi.getEntityByRef(ref);
     return kargoStageStatusFromAnnotations(entity?.metadata.annotations);
-  }, [result?.location, inDocument?.phase]);
+  }, [result?.location, !!inDocument]);
+  // What the document carries is shown at once, with no catalog call.
+  return inDocument
+    ? { loading: false, value: inDocument, error: undefined }
+    : fromEntity;
 }
 
 function StageStatus(props: { status: KargoStageStatus }) {
