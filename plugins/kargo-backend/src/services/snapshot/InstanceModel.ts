@@ -94,9 +94,17 @@ export class InstanceModel {
 
   private async apply(options: UpdateOptions): Promise<StageChange[]> {
     const now = options.now ?? new Date().toISOString();
-    // A read while part of the instance fails is not a complete read.
-    const read = (options.read ?? true) && !options.failure;
     const previous = await this.current();
+    // Only a read (or a source that knows) may clear a failure: a rebuild
+    // after a pull-request change keeps the instance's stale mark.
+    const failure =
+      options.failure !== undefined
+        ? options.failure
+        : options.read ?? true
+        ? null
+        : previous?.error ?? null;
+    // A read while part of the instance fails is not a complete read.
+    const read = (options.read ?? true) && !failure;
     const projects: Record<string, ProjectState> = { ...previous?.projects };
     const changes: StageChange[] = [];
     if (options.projects) {
@@ -132,8 +140,8 @@ export class InstanceModel {
       kargoUrl: this.instance.kargoUrl,
       lastUpdated,
       attemptedAt: new Date().toISOString(),
-      stale: !!options.failure,
-      error: options.failure ?? null,
+      stale: !!failure,
+      error: failure,
       projects,
     });
     this.changes.emit(changes);

@@ -191,6 +191,22 @@ describe('SnapshotService', () => {
     expect(state.projects.checkout.stages).toHaveLength(3);
   });
 
+  it('a pull-request change never clears the stale mark of an instance that failed to read', async () => {
+    const { service, flaky, repoFailures } = setup();
+    await service.refreshAll();
+    flaky.failing.all = true;
+    await service.refreshAll();
+    // A webhook re-lists a repository whose listing changed: its Stages are
+    // rebuilt without a Kargo read.
+    repoFailures.set(CHECKOUT_REPO, new Error('GitHub is down'));
+    const rebuilt = new Promise(resolve => service.changes.subscribe(resolve));
+    await service.refreshRepository(CHECKOUT_REPO);
+    await rebuilt;
+    const state = await service.getInstance('sandbox');
+    expect(state.stale).toBe(true);
+    expect(state.error).toContain('cannot reach the cluster');
+  });
+
   it('answers 503 when an instance was never read, and re-reads a single project on demand', async () => {
     const { service, flaky } = setup();
     flaky.failing.all = true;
