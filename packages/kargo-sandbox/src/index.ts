@@ -8,7 +8,12 @@ export type { Sandbox, SandboxOptions } from './sandbox';
 export { DEMO_TOKENS, READ_VERBS } from './kube/auth';
 export type { TokenPolicy, Verb } from './kube/auth';
 export { DEMO_FIXTURES_DIR } from './fixtures';
-export { KargoController, VERIFICATION_OUTCOME_ANNOTATION } from './controller';
+export {
+  FAILS_AFTER_ANNOTATION,
+  KargoController,
+  VERIFICATION_HOLD_ANNOTATION,
+  VERIFICATION_OUTCOME_ANNOTATION,
+} from './controller';
 export type { KargoControllerOptions } from './controller';
 export { ObjectStore } from './kube/store';
 export type { KubeObject, StoreEvent, WatchEventType } from './kube/store';
