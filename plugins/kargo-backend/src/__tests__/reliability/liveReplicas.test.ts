@@ -41,10 +41,6 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
     const base = kargoConfig(sandbox, 1, 'watch');
     const config = {
       ...base,
-      kargo: {
-        ...base.kargo,
-        refresh: { ...base.kargo.refresh, resync: { seconds: 2 }, watchTimeout: { seconds: 5 } },
-      },
       backend: {
         cache: { store: 'redis', connection: redis.url },
         database: {
