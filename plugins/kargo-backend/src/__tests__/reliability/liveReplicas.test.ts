@@ -13,20 +13,11 @@ import {
 } from './__testUtils__/harness';
 import { startTestPostgres, type TestPostgres } from './__testUtils__/postgres';
 import { startTestRedis, type TestRedis } from './__testUtils__/redis';
+import { setRunPhase, until } from './__testUtils__/sandboxRuns';
 
 // PostgreSQL, Redis and two backends start here, on a shared, loaded machine.
 jest.setTimeout(90_000);
 
-const RUNS = { group: 'argoproj.io', version: 'v1alpha1', plural: 'analysisruns' };
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise(r => setTimeout(r, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', () => {
   let pg: TestPostgres;
@@ -82,9 +73,7 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
     // No LIST from here on: the change arrives on each replica's watch.
     const requestsBefore = sandbox.faults.requests().length;
 
-    const rt = sandbox.registry.find(RUNS.group, RUNS.version, RUNS.plural)!;
-    const object = sandbox.store.get(rt, 'payments', run)!;
-    sandbox.store.update(rt, { ...object, status: { ...object.status, phase: 'Failed' } });
+    setRunPhase(sandbox, 'payments', run, 'Failed');
 
     for (const replica of replicas) {
       const seen = await until(async () => {
