@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * `yarn test`: every test of the repository, in order, failing fast:
- * type-check, lint, unit and integration tests (jest), build-and-pack smoke of
+ * type-check, generated API contract up to date, lint, unit and integration tests (jest), build-and-pack smoke of
  * every plugin, the benchmark smoke run (100 Stages; counts, not times), and the browser tests (Playwright +
  * Debian's Chromium), then the six plugins published to a local Verdaccio and
  * checked as the registry serves them. Debian's chromium and redis-server are
@@ -27,7 +27,9 @@ function ensureDebianPackage(binary, pkg) {
   if (existsSync(binary)) return true;
   console.log(`==> ${binary} is missing: installing Debian's ${pkg} package`);
   if (process.getuid?.() !== 0) {
-    console.error(`Installing ${pkg} needs root: run \`apt-get install -y ${pkg}\` first.`);
+    console.error(
+      `Installing ${pkg} needs root: run \`apt-get install -y ${pkg}\` first.`,
+    );
     return false;
   }
   return (
@@ -40,6 +42,14 @@ function ensureDebianPackage(binary, pkg) {
 
 const stages = {
   tsc: () => sh('yarn', ['tsc']),
+  // The generated API types and router match src/schema/openapi.yaml.
+  contract: () =>
+    sh('yarn', [
+      'workspace',
+      '@kargo-backstage/plugin-kargo-backend',
+      'generate',
+      '--check',
+    ]),
   lint: () => sh('yarn', ['lint']),
   // The replica tests start a real redis-server (and the machine's PostgreSQL).
   unit: () =>
@@ -47,7 +57,8 @@ const stages = {
     sh('yarn', ['test:unit'], { CI: 'true', KARGO_REDIS_SERVER: REDIS_SERVER }),
   pack: () => sh('yarn', ['test:pack']),
   bench: () => sh('yarn', ['bench:smoke']),
-  e2e: () => ensureDebianPackage(CHROMIUM, 'chromium') && sh('yarn', ['test:e2e']),
+  e2e: () =>
+    ensureDebianPackage(CHROMIUM, 'chromium') && sh('yarn', ['test:e2e']),
   publish: () => sh('yarn', ['test:publish']),
 };
 
@@ -59,13 +70,19 @@ let failed = 0;
 for (const name of wanted) {
   const stage = stages[name];
   if (!stage) {
-    console.error(`Unknown stage "${name}"; stages: ${Object.keys(stages).join(', ')}`);
+    console.error(
+      `Unknown stage "${name}"; stages: ${Object.keys(stages).join(', ')}`,
+    );
     process.exit(2);
   }
   const started = Date.now();
   console.log(`\n==> ${name}`);
   const ok = stage();
-  console.log(`==> ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `==> ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round(
+      (Date.now() - started) / 1000,
+    )} s`,
+  );
   if (ok) passed++;
   else {
     failed++;
