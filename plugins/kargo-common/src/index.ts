@@ -15,5 +15,6 @@ export * from './pullRequests';
 export * from './catalog';
 export * from './promotion';
 export { redactCredentials } from './redact';
+export { createLimiter, mapLimit, type Limiter } from './util/concurrency';
 export * from './assistant';
 export * from './notifications';
