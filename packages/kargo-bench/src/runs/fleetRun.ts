@@ -13,6 +13,7 @@ import type { RequestCounts } from '../sandbox/counter';
 import { startBenchBackend, type BenchBackend } from './backend';
 import { fetchRawPayloads, parseFloor, readFloor, type Floor } from './floor';
 import { runNaive, type NaiveResult } from './naive';
+import { watchFirstSync, type FirstSync } from './liveRun';
 
 export interface RunOptions {
   spec: FleetSpec;
@@ -22,6 +23,8 @@ export interface RunOptions {
   log: (line: string) => void;
   /** Write a CPU profile of the first full refresh here. */
   profileDir?: string;
+  /** Also the watch path's first sync of the same fleet, after the backend stopped (--scaling). */
+  watchSync?: boolean;
 }
 
 export interface RunResult {
@@ -30,6 +33,7 @@ export interface RunResult {
   requests: { first: RequestCounts; second: RequestCounts; naive?: RequestCounts };
   costs: { first: Cost; second: Cost; naive?: Cost };
   naiveResult?: NaiveResult;
+  watchSync?: FirstSync & { k8sRequests: number };
   served: { stages: number; openPullRequests: number; errors: number };
   floor: Floor;
   detailErrors: number;
@@ -115,6 +119,16 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
 
     const floor = parseFloor(await fetchRawPayloads(sandbox.url, spec));
     floor.readMs = await readFloor(sandbox.url, spec);
+    await backend.stop();
+    backend = undefined;
+    let watchSync: RunResult['watchSync'];
+    if (options.watchSync) {
+      await sandbox.reset();
+      const sync = await watchFirstSync(sandbox.url);
+      // The open watches count one request each.
+      watchSync = { ...sync, k8sRequests: (await sandbox.counts()).kube };
+      log(`watch first sync: ${sync.ms} ms, ${sync.cpuMs} ms CPU, peak RSS ${sync.peakRssMb} MB`);
+    }
     const figures: BenchFigures = {
       stages: fleet.stages,
       ...refreshFigures(first.cost, first.counts),
@@ -132,6 +146,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
       requests: { first: first.counts, second: second.counts, naive: naive?.counts },
       costs: { first: first.cost, second: second.cost, naive: naive?.cost },
       naiveResult: naive?.result,
+      watchSync,
       served,
       floor,
       detailErrors,

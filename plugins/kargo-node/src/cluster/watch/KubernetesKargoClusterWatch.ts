@@ -16,6 +16,38 @@ export const WATCHED_KINDS: Record<KargoWatchKind, { group: string; version: str
 
 const keyOf = (o: KubeObject) => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
 
+/**
+ * The objects of one kind as last seen, by namespace: a project's list costs
+ * its own objects (filtering the whole cluster's for each of hundreds of
+ * projects made the first sync quadratic in the fleet).
+ */
+class KindObjects {
+  private readonly byNamespace = new Map<string, Map<string, KubeObject>>();
+
+  get(object: KubeObject): KubeObject | undefined {
+    return this.byNamespace.get(object.metadata?.namespace ?? '')?.get(keyOf(object));
+  }
+
+  set(object: KubeObject) {
+    const namespace = object.metadata?.namespace ?? '';
+    let objects = this.byNamespace.get(namespace);
+    if (!objects) this.byNamespace.set(namespace, (objects = new Map()));
+    objects.set(keyOf(object), object);
+  }
+
+  delete(object: KubeObject) {
+    const namespace = object.metadata?.namespace ?? '';
+    const objects = this.byNamespace.get(namespace);
+    objects?.delete(keyOf(object));
+    if (objects?.size === 0) this.byNamespace.delete(namespace);
+  }
+
+  list(namespace?: string): KubeObject[] {
+    if (namespace !== undefined) return [...(this.byNamespace.get(namespace)?.values() ?? [])];
+    return [...this.byNamespace.values()].flatMap(objects => [...objects.values()]);
+  }
+}
+
 export interface KubernetesKargoClusterWatchOptions extends KargoWatchOptions {
   instance: string;
   kubeConfig: KubeConfig;
@@ -30,7 +62,7 @@ export interface KubernetesKargoClusterWatchOptions extends KargoWatchOptions {
  * differs from what was held, deletions included).
  */
 export class KubernetesKargoClusterWatch implements KargoClusterWatch {
-  private readonly objects = new Map<KargoWatchKind, Map<string, KubeObject>>();
+  private readonly objects = new Map<KargoWatchKind, KindObjects>();
   private readonly informers: Map<KargoWatchKind, KindInformer>;
   private readonly errors = new Map<KargoWatchKind, Error>();
 
@@ -42,8 +74,7 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
 
   private informerOf(kind: KargoWatchKind): KindInformer {
     const { group, version } = WATCHED_KINDS[kind];
-    const objects = new Map<string, KubeObject>();
-    this.objects.set(kind, objects);
+    this.objects.set(kind, new KindObjects());
     // Only what the verification history reads is kept of each run.
     const select = kind === 'analysisruns' ? slimAnalysisRun : undefined;
     return new KindInformer({
@@ -73,34 +104,31 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
   }
 
   list<T extends KubeObject = KubeObject>(kind: KargoWatchKind, namespace?: string): T[] {
-    const all = [...(this.objects.get(kind)?.values() ?? [])] as T[];
-    return namespace === undefined ? all : all.filter(o => o.metadata?.namespace === namespace);
+    return (this.objects.get(kind)?.list(namespace) ?? []) as T[];
   }
 
   private upsert(kind: KargoWatchKind, object: KubeObject) {
     const objects = this.objects.get(kind)!;
-    const key = keyOf(object);
-    const previous = objects.get(key);
+    const previous = objects.get(object);
     // ListWatch reports the items of each LIST again: only changes count.
     if (previous && previous.metadata?.resourceVersion === object.metadata?.resourceVersion) return;
-    objects.set(key, object);
+    objects.set(object);
     this.options.onEvent({ kind, type: 'upsert', object, previous });
   }
 
   private remove(kind: KargoWatchKind, object: KubeObject) {
     const objects = this.objects.get(kind)!;
-    const key = keyOf(object);
-    const previous = objects.get(key);
+    const previous = objects.get(object);
     if (!previous) return;
-    objects.delete(key);
+    objects.delete(object);
     this.options.onEvent({ kind, type: 'delete', object: previous, previous });
   }
 
   /** A complete LIST: what is held but not listed was deleted meanwhile. */
   private replace(kind: KargoWatchKind, items: KubeObject[]) {
     const listed = new Set(items.map(keyOf));
-    for (const [key, object] of [...this.objects.get(kind)!]) {
-      if (!listed.has(key)) this.remove(kind, object);
+    for (const object of this.objects.get(kind)!.list()) {
+      if (!listed.has(keyOf(object))) this.remove(kind, object);
     }
     for (const item of items) this.upsert(kind, item);
   }
