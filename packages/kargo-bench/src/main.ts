@@ -20,7 +20,7 @@ function machine(): string {
 async function scaling(args: BenchArgs) {
   const rows = [];
   print(row('Stages', [
-    'refresh ms', 'CPU ms', 'peak RSS MB', 'k8s req', 'Git req', '2nd ms', '2nd CPU', '2nd RSS', '2nd Git',
+    'refresh ms', 'CPU ms', 'RSS MB', 'k8s req', 'Git req', '2nd ms', '2nd CPU', '2nd RSS', '2nd Git',
     'parse ms', 'read ms', 'sync ms', 'sync CPU', 'sync RSS', 'sync req',
   ], 10));
   for (const stages of args.sizes) {
