@@ -5,6 +5,8 @@ export interface BenchArgs {
   spec: FleetSpec;
   smoke: boolean;
   scaling: boolean;
+  /** Fleet sizes of --scaling. */
+  sizes: number[];
   /** The watch path: freshness, burst, idle cost (issue 14). */
   live: boolean;
   /** Skip the naive approach (it is slow on big fleets). */
@@ -14,11 +16,12 @@ export interface BenchArgs {
   profileDir?: string;
 }
 
-export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling] [--no-naive]
+export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--no-naive]
   --stages N     fleet size (default 1000); projects = N / 50 unless --projects
   --projects P   number of projects (Stages are spread evenly over them)
   --smoke        100 Stages, 2 s of detail load with 5 clients, checks the figures
-  --scaling      refresh figures at 100, 1,000 and 5,000 Stages (no naive, no load)
+  --scaling      refresh and watch first-sync figures at 100, 1,000, 5,000 and 10,000
+                 Stages (no naive, no load); --sizes 100,1000 for other sizes
   --live         watch mode: freshness p50/p95 (run change -> REST), a burst of 100
                  changes, 60 s idle (LIST requests, CPU), first sync and memory
   --no-naive     skip the naive approach
@@ -54,6 +57,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   let live = false;
   let naive = true;
   let profileDir: string | undefined;
+  let sizes = [100, 1000, 5000, 10000];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--stages') stages = intOf(flag, argv[++i]);
@@ -61,6 +65,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--connections') connections = intOf(flag, argv[++i]);
     else if (flag === '--duration') duration = intOf(flag, argv[++i]);
     else if (flag === '--profile') profileDir = argv[++i];
+    else if (flag === '--sizes') sizes = (argv[++i] ?? '').split(',').map(n => intOf(flag, n));
     else if (flag === '--smoke') smoke = true;
     else if (flag === '--scaling') scaling = true;
     else if (flag === '--live') live = true;
@@ -71,6 +76,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     spec: fleetSpec(stages ?? (smoke ? 100 : 1000), projects),
     smoke,
     scaling,
+    sizes,
     live,
     naive,
     connections: connections ?? (smoke ? 5 : 50),

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { fleetSpec, parseArgs, type BenchArgs } from './args';
 import { printRun, targetLines } from './print';
-import { ratio, row, smokeFailures } from './report';
+import { row, smokeFailures } from './report';
 import { runFleet } from './runs/fleetRun';
 import { runLive } from './runs/liveRun';
 
@@ -19,16 +19,29 @@ function machine(): string {
 
 async function scaling(args: BenchArgs) {
   const rows = [];
-  print(row('Stages', ['refresh ms', 'CPU ms', 'peak RSS MB', 'k8s req', 'Git req', '2nd ms', '2nd Git', 'parse ms', 'ratio', 'read ms']));
-  for (const stages of [100, 1000, 5000]) {
-    const r = await runFleet({ spec: fleetSpec(stages), naive: false, log });
+  print(row('Stages', [
+    'refresh ms', 'CPU ms', 'RSS MB', 'k8s req', 'Git req', '2nd ms', '2nd CPU', '2nd RSS', '2nd Git',
+    'parse ms', 'read ms', 'sync ms', 'sync CPU', 'sync RSS', 'sync req',
+  ], 10));
+  for (const stages of args.sizes) {
+    let r: Awaited<ReturnType<typeof runFleet>>;
+    try {
+      r = await runFleet({ spec: fleetSpec(stages), naive: false, log, watchSync: true });
+    } catch (error) {
+      // The sizes already measured still count; the failure is reported and fails the run.
+      log(`${stages} Stages failed: ${(error as Error)?.stack ?? error}`);
+      print(row(String(stages), ['failed'], 10));
+      process.exitCode = 1;
+      continue;
+    }
     const f = r.figures;
-    rows.push(f);
+    const w = r.watchSync!;
+    rows.push({ ...f, watchSync: w, loadAverage: os.loadavg()[0] });
     print(row(String(stages), [
       f.refreshMs, f.refreshCpuMs, f.peakRssMb, f.k8sRequests, f.gitRequests,
-      f.secondRefresh.refreshMs, f.secondRefresh.gitRequests, f.parseFloorMs, ratio(f.refreshMs, f.parseFloorMs),
-      f.readFloorMs ?? '',
-    ]));
+      f.secondRefresh.refreshMs, f.secondRefresh.refreshCpuMs, f.secondRefresh.peakRssMb, f.secondRefresh.gitRequests,
+      f.parseFloorMs, f.readFloorMs ?? '', w.ms, w.cpuMs, w.peakRssMb, w.k8sRequests,
+    ], 10));
   }
   print(JSON.stringify({ machine: machine(), scaling: rows, connections: args.connections }));
 }
@@ -41,7 +54,7 @@ async function main() {
     return;
   }
   if (args.live) {
-    const live = await runLive({ spec: args.spec, log });
+    const live = await runLive({ spec: args.spec, log, profileDir: args.profileDir });
     print(row('live', ['p50 ms', 'p95 ms', 'burst p95', 'visible', 'idle LIST', 'idle req/min', 'idle CPU %', 'sync ms', 'RSS MB']));
     print(row(String(live.stages), [
       live.p50Ms, live.p95Ms, live.burstP95Ms, live.burstVisible, live.idleListRequests,

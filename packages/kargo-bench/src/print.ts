@@ -47,6 +47,11 @@ export function printRun(r: RunResult, print: (line: string) => void) {
     print(`(4) Stage detail under load: ${d.rps} req/s, p50 ${d.p50Ms} ms, p95 ${d.p95Ms} ms, p99 ${d.p99Ms} ms,` +
       ` ${d.k8sRequests} Kubernetes requests caused, ${r.detailErrors} errors/non-2xx`);
   }
+  if (f.entity) {
+    const e = f.entity;
+    print(`    entity route (a Component's Kargo tab, ${e.stages} Stages in one answer, 5 clients): ${e.rps} req/s,` +
+      ` p50 ${e.p50Ms} ms, p95 ${e.p95Ms} ms, p99 ${e.p99Ms} ms`);
+  }
   print('');
   print(`(5) parse floor: ${f.parseFloorMs} ms to JSON.parse ${r.floor.payloads} raw payloads (${r.floor.megabytes} MB);` +
     ` refresh/parse = ${ratio(f.refreshMs, f.parseFloorMs)}`);
@@ -71,5 +76,6 @@ export function targetLines(r: RunResult): string[] {
     lines.push(`${verdict(f.detail.p95Ms <= 50)} detail p95 <= 50 ms: ${f.detail.p95Ms} ms`);
     lines.push(`${verdict(f.detail.k8sRequests === 0)} detail causes no Kubernetes request: ${f.detail.k8sRequests}`);
   }
+  if (f.entity) lines.push(`${verdict(f.entity.p95Ms <= 100)} entity route p95 <= 100 ms: ${f.entity.p95Ms} ms`);
   return lines;
 }

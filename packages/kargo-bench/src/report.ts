@@ -15,6 +15,8 @@ export interface BenchFigures extends RefreshFigures {
   secondRefresh: RefreshFigures;
   naive: { refreshMs: number; k8sRequests: number; gitRequests: number } | null;
   detail: { rps: number; p50Ms: number; p95Ms: number; p99Ms: number; k8sRequests: number } | null;
+  /** The entity route of a Component naming one project (its Kargo tab's data), 5 clients. */
+  entity: { stages: number; rps: number; p50Ms: number; p95Ms: number; p99Ms: number } | null;
   parseFloorMs: number;
   /** Fetching and parsing the same payloads over HTTP, nothing else. */
   readFloorMs: number | null;
@@ -43,6 +45,7 @@ export function smokeFailures(f: BenchFigures, fleet: FleetCounts): string[] {
     ['detail.rps', f.detail?.rps],
     ['detail.p95Ms', f.detail?.p95Ms],
     ['detail.k8sRequests', f.detail?.k8sRequests],
+    ['entity.p95Ms', f.entity?.p95Ms],
     ['parseFloorMs', f.parseFloorMs],
   ];
   for (const [name, value] of numbers) {
@@ -57,6 +60,10 @@ export function smokeFailures(f: BenchFigures, fleet: FleetCounts): string[] {
   // 20 open PRs per repository fit one page of 100.
   const gitBound = fleet.repositories;
   if (f.gitRequests > gitBound) failures.push(`gitRequests ${f.gitRequests} > ${gitBound} (repositories x 1 page)`);
+  const perProject = Math.round(fleet.stages / fleet.projects);
+  if (f.entity && f.entity.stages !== perProject) {
+    failures.push(`the entity route served ${f.entity.stages} Stages of its project's ${perProject}`);
+  }
   if ((f.detail?.k8sRequests ?? 0) > 0) failures.push(`detail load caused ${f.detail?.k8sRequests} Kubernetes requests`);
   return failures;
 }

@@ -52,11 +52,13 @@ function run(args: LoadArgs): Promise<LoadResult> {
   });
 }
 
-run(JSON.parse(process.argv[2]) as LoadArgs).then(
-  result => {
-    process.send?.({ result }, () => process.exit(0));
-  },
-  error => {
-    process.send?.({ error: String((error as Error)?.stack ?? error) }, () => process.exit(1));
-  },
-);
+process.once('message', (message: { args: LoadArgs }) => {
+  run(message.args).then(
+    result => {
+      process.send?.({ result }, () => process.exit(0));
+    },
+    error => {
+      process.send?.({ error: String((error as Error)?.stack ?? error) }, () => process.exit(1));
+    },
+  );
+});

@@ -7,7 +7,9 @@ const TRANSFORM = require.resolve('@backstage/cli-node/config/nodeTransform.cjs'
 
 export function runLoad(args: LoadArgs): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(resolvePackagePath('@kargo-backstage/kargo-bench', 'src/load/child.ts'), [JSON.stringify(args)], {
+    // The arguments go over IPC: thousands of Stage paths on a command line
+    // exceed the kernel's argument limit (spawn E2BIG at 5,000 Stages).
+    const child = fork(resolvePackagePath('@kargo-backstage/kargo-bench', 'src/load/child.ts'), [], {
       execArgv: ['-r', TRANSFORM],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -18,6 +20,7 @@ export function runLoad(args: LoadArgs): Promise<LoadResult> {
       else return; // not ours (e.g. a loader's own message)
       settled = true;
     });
+    child.send({ args });
     child.on('exit', code => {
       if (!settled) reject(new Error(`load generator exited with ${code}`));
     });

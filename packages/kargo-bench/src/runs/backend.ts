@@ -14,7 +14,21 @@ import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import kargoPlugin from '@kargo-backstage/plugin-kargo-backend';
+import { KARGO_PROJECT_ANNOTATION } from '@kargo-backstage/plugin-kargo-common';
 import type { AddressInfo } from 'node:net';
+import { projectName } from '../fleet/generate';
+
+/** The Component whose Kargo tab the entity route serves: every Stage of the first project. */
+export const BENCH_ENTITY = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'Component',
+  metadata: {
+    name: 'bench-app',
+    namespace: 'default',
+    annotations: { [KARGO_PROJECT_ANNOTATION]: projectName(0) },
+  },
+  spec: { type: 'service', lifecycle: 'production', owner: 'group:default/bench' },
+};
 
 export interface BenchBackend {
   /** Base of the plugin's API, e.g. http://127.0.0.1:PORT/api/kargo. */
@@ -77,7 +91,7 @@ export async function startBenchBackend(url: string, mode: 'poll' | 'watch' = 'p
         factory: () => recordingScheduler(tasks),
       }),
       mockServices.permissions.factory({ result: AuthorizeResult.ALLOW }),
-      catalogServiceMock.factory({ entities: [] }),
+      catalogServiceMock.factory({ entities: [BENCH_ENTITY] }),
     ],
   });
   const { port } = backend.server.address() as AddressInfo;

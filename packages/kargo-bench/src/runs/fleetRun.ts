@@ -10,9 +10,10 @@ import { profiled } from '../profile';
 import type { BenchFigures, RefreshFigures } from '../report';
 import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
 import type { RequestCounts } from '../sandbox/counter';
-import { startBenchBackend, type BenchBackend } from './backend';
+import { BENCH_ENTITY, startBenchBackend, type BenchBackend } from './backend';
 import { fetchRawPayloads, parseFloor, readFloor, type Floor } from './floor';
 import { runNaive, type NaiveResult } from './naive';
+import { watchFirstSync, type FirstSync } from './liveRun';
 
 export interface RunOptions {
   spec: FleetSpec;
@@ -22,6 +23,8 @@ export interface RunOptions {
   log: (line: string) => void;
   /** Write a CPU profile of the first full refresh here. */
   profileDir?: string;
+  /** Also the watch path's first sync of the same fleet, after the backend stopped (--scaling). */
+  watchSync?: boolean;
 }
 
 export interface RunResult {
@@ -30,6 +33,7 @@ export interface RunResult {
   requests: { first: RequestCounts; second: RequestCounts; naive?: RequestCounts };
   costs: { first: Cost; second: Cost; naive?: Cost };
   naiveResult?: NaiveResult;
+  watchSync?: FirstSync & { k8sRequests: number };
   served: { stages: number; openPullRequests: number; errors: number };
   floor: Floor;
   detailErrors: number;
@@ -70,6 +74,22 @@ async function servedByBackend(backend: BenchBackend, spec: FleetSpec) {
   return served;
 }
 
+/**
+ * The Kargo tab's request: the entity route of a Component naming a
+ * 50-Stage project (50 details in one answer), 5 clients at once.
+ */
+async function entityLoad(backend: BenchBackend, durationSeconds: number) {
+  const path = `/api/kargo/entities/component/default/${BENCH_ENTITY.metadata.name}/stages`;
+  const res = await fetch(`${new URL(backend.apiUrl).origin}${path}`);
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  const stages = ((await res.json()) as { items: unknown[] }).items.length;
+  const load = await runLoad({ origin: new URL(backend.apiUrl).origin, paths: [path], connections: 5, durationSeconds });
+  return {
+    figures: { stages, rps: load.rps, p50Ms: load.p50Ms, p95Ms: load.p95Ms, p99Ms: load.p99Ms },
+    errors: load.non2xx + load.errors,
+  };
+}
+
 export async function runFleet(options: RunOptions): Promise<RunResult> {
   const { spec, log } = options;
   const fleet = countsOf(spec);
@@ -96,6 +116,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
 
     let detail: BenchFigures['detail'] = null;
     let detailErrors = 0;
+    let entity: Awaited<ReturnType<typeof entityLoad>> | undefined;
     if (options.load) {
       const paths: string[] = [];
       for (let p = 0; p < spec.projects; p++) {
@@ -111,10 +132,29 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
       detail = { rps: load.rps, p50Ms: load.p50Ms, p95Ms: load.p95Ms, p99Ms: load.p99Ms, k8sRequests: caused.kube };
       detailErrors = load.non2xx + load.errors;
       log(`detail load: ${load.requests} requests, ${load.rps} req/s`);
+      entity = await entityLoad(b, options.load.durationSeconds);
+      detailErrors += entity.errors;
+      log(`entity route: ${entity.figures.stages} Stages, p95 ${entity.figures.p95Ms} ms`);
     }
 
-    const floor = parseFloor(await fetchRawPayloads(sandbox.url, spec));
-    floor.readMs = await readFloor(sandbox.url, spec);
+    // The floors read the sandbox again; a failure there loses no figure above.
+    let floor: Floor = { parseMs: NaN, payloads: 0, megabytes: 0 };
+    try {
+      floor = parseFloor(await fetchRawPayloads(sandbox.url, spec));
+      floor.readMs = await readFloor(sandbox.url, spec);
+    } catch (error) {
+      log(`floors failed (the figures above stand): ${(error as Error)?.stack ?? error}`);
+    }
+    await backend.stop();
+    backend = undefined;
+    let watchSync: RunResult['watchSync'];
+    if (options.watchSync) {
+      await sandbox.reset();
+      const sync = await watchFirstSync(sandbox.url);
+      // The open watches count one request each.
+      watchSync = { ...sync, k8sRequests: (await sandbox.counts()).kube };
+      log(`watch first sync: ${sync.ms} ms, ${sync.cpuMs} ms CPU, peak RSS ${sync.peakRssMb} MB`);
+    }
     const figures: BenchFigures = {
       stages: fleet.stages,
       ...refreshFigures(first.cost, first.counts),
@@ -123,6 +163,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
         ? { refreshMs: naive.cost.wallMs, k8sRequests: naive.counts.kube, gitRequests: gitOf(naive.counts) }
         : null,
       detail,
+      entity: entity?.figures ?? null,
       parseFloorMs: floor.parseMs,
       readFloorMs: floor.readMs ?? null,
     };
@@ -132,6 +173,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
       requests: { first: first.counts, second: second.counts, naive: naive?.counts },
       costs: { first: first.cost, second: second.cost, naive: naive?.cost },
       naiveResult: naive?.result,
+      watchSync,
       served,
       floor,
       detailErrors,

@@ -4,9 +4,13 @@
  * once uncounted, then only JSON.parse'd. No refresh can be cheaper than
  * parsing what it reads.
  */
-import http from 'node:http';
 import { projectName, repoCount, repoUrl, type FleetSpec } from '../fleet/generate';
+<<<<<<< HEAD
 import { mapLimit } from '@kargo-backstage/plugin-kargo-common';
+=======
+import { getText as text } from '../httpText';
+import { mapLimit } from '../mapLimit';
+>>>>>>> scale
 
 const KINDS = [
   'apis/kargo.akuity.io/v1alpha1/namespaces/{ns}/stages',
@@ -22,30 +26,6 @@ export interface Floor {
   megabytes: number;
   /** Fetch + parse of the same payloads over HTTP (readFloor). */
   readMs?: number;
-}
-
-// node:http, the cheapest way to read a body in Node (fetch's web streams
-// took ~10% more CPU for the same 70 MB here): the floor must not be
-// inflated by its own client.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function text(url: string, headers: Record<string, string>): Promise<{ body: string; link: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent }, res => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          if ((res.statusCode ?? 0) >= 400) {
-            reject(new Error(`floor: ${url} answered ${res.statusCode}`));
-            return;
-          }
-          resolve({ body: Buffer.concat(chunks).toString('utf8'), link: String(res.headers.link ?? '') });
-        });
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 type OnBody = (body: string) => void;

@@ -5,7 +5,8 @@
  */
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { countsOf, projectName, type FleetSpec } from '../fleet/generate';
-import { collectGarbage } from '../measure';
+import { collectGarbage, measure } from '../measure';
+import { profiled } from '../profile';
 import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
 import type { FlippedRun } from '../sandbox/protocol';
 import { ConfigReader } from '@backstage/config';
@@ -46,39 +47,58 @@ async function servedStages(backend: BenchBackend, spec: FleetSpec): Promise<num
   return total;
 }
 
+/** The watch path's first sync: wall and CPU time, peak RSS of this process. */
+export interface FirstSync {
+  ms: number;
+  cpuMs: number;
+  peakRssMb: number;
+  /** RSS after it and a full GC, the cluster watch still holding every object. */
+  rssMb: number;
+  stages: number;
+}
+
 /**
  * Watch mode's first sync of the fleet, without the backend's start-up
  * (modules transpiled on the fly): the cluster watch's LIST of every kind,
  * then every Stage built (what the backend's WatchedInstance does first).
  */
-async function firstSync(url: string): Promise<{ ms: number; rssMb: number; stages: number }> {
+export async function watchFirstSync(url: string): Promise<FirstSync> {
   const config = new ConfigReader(benchConfig(url, 'watch'));
   const client = DefaultKargoService.fromConfig({ config, logger: quietLogger }).cluster('bench');
   const watch = client.watch({ onEvent: () => {} });
-  collectGarbage();
-  const started = performance.now();
-  await watch.start();
-  let stages = 0;
-  for (const project of watch.list('projects').map((p: KubeObject) => p.metadata!.name!)) {
-    for (const _built of buildProjectStages({
-      instance: 'bench',
-      kargoUrl: null,
-      project,
-      now: new Date().toISOString(),
-      stages: watch.list('stages', project),
-      analysisRuns: watch.list('analysisruns', project),
-      promotions: watch.list('promotions', project),
-      freight: watch.list('freights', project),
-      pullRequestsOf: () => undefined,
-    })) {
-      stages += 1;
-    }
+  try {
+    const { result: stages, cost } = await measure(async () => {
+      await watch.start();
+      let built = 0;
+      const now = new Date().toISOString();
+      for (const project of watch.list('projects').map((p: KubeObject) => p.metadata!.name!)) {
+        for (const _built of buildProjectStages({
+          instance: 'bench',
+          kargoUrl: null,
+          project,
+          now,
+          stages: watch.list('stages', project),
+          analysisRuns: watch.list('analysisruns', project),
+          promotions: watch.list('promotions', project),
+          freight: watch.list('freights', project),
+          pullRequestsOf: () => undefined,
+        })) {
+          built += 1;
+        }
+      }
+      return built;
+    });
+    collectGarbage();
+    return {
+      ms: cost.wallMs,
+      cpuMs: cost.cpuMs,
+      peakRssMb: Math.round(cost.peakRssMb),
+      rssMb: Math.round(process.memoryUsage().rss / 1e6),
+      stages,
+    };
+  } finally {
+    await watch.stop();
   }
-  const ms = Math.round(performance.now() - started);
-  collectGarbage();
-  const rssMb = Math.round(process.memoryUsage().rss / 1e6);
-  await watch.stop();
-  return { ms, rssMb, stages };
 }
 
 /** Polls the REST answer until the run shows its new phase; the delay. */
@@ -101,18 +121,22 @@ async function visibleAfter(
   }
 }
 
-export async function runLive(options: { spec: FleetSpec; log: (line: string) => void }): Promise<LiveFigures> {
+export async function runLive(options: {
+  spec: FleetSpec;
+  log: (line: string) => void;
+  profileDir?: string;
+}): Promise<LiveFigures> {
   const { spec, log } = options;
   const fleet = countsOf(spec);
   const sandbox: BenchSandbox = await startBenchSandbox(spec);
   log(`sandbox (pid ${sandbox.pid}) loaded ${fleet.stages} Stages in ${sandbox.loadMs} ms`);
   let backend: BenchBackend | undefined;
   try {
-    const sync = await firstSync(sandbox.url);
+    const sync = await profiled(options.profileDir, 'first-sync', () => watchFirstSync(sandbox.url));
     if (sync.stages !== fleet.stages) throw new Error(`the first sync built ${sync.stages} Stages of ${fleet.stages}`);
     const firstSyncMs = sync.ms;
     const rssMb = sync.rssMb;
-    log(`first sync: ${firstSyncMs} ms, RSS ${rssMb} MB`);
+    log(`first sync: ${firstSyncMs} ms, ${sync.cpuMs} ms CPU, peak RSS ${sync.peakRssMb} MB, RSS after ${rssMb} MB`);
     backend = await startBenchBackend(sandbox.url, 'watch');
     const b = backend;
     while ((await servedStages(b, spec)) !== fleet.stages) await sleep(20);

@@ -94,6 +94,40 @@ describe('Kubernetes API', () => {
     expect(next.body.metadata.continue).toBeUndefined();
   });
 
+  it('pages a cluster-wide list through every namespace, each object once', async () => {
+    // "shop0" sorts before "shop|" but after "shop/": pages must follow one order.
+    sandbox.load(
+      STAGE_YAML.replace(/name: shop\b/g, 'name: shop0').replace(
+        /namespace: shop\b/g,
+        'namespace: shop0',
+      ),
+    );
+    const seen: string[] = [];
+    let cont = '';
+    do {
+      const page = await call(
+        sandbox,
+        'GET',
+        `/apis/kargo.akuity.io/v1alpha1/stages?limit=2${cont ? `&continue=${cont}` : ''}`,
+        { token: ADMIN },
+      );
+      seen.push(
+        ...page.body.items.map(
+          (o: any) => `${o.metadata.namespace}/${o.metadata.name}`,
+        ),
+      );
+      cont = page.body.metadata.continue ?? '';
+    } while (cont);
+    expect(seen).toEqual([
+      'shop/dev',
+      'shop/prod',
+      'shop/qa',
+      'shop0/dev',
+      'shop0/prod',
+      'shop0/qa',
+    ]);
+  });
+
   it('stamps resourceVersion, uid, generation and creationTimestamp', async () => {
     const list = await call(sandbox, 'GET', STAGES, { token: ADMIN });
     expect(Number(list.body.metadata.resourceVersion)).toBeGreaterThan(1000);

@@ -46,6 +46,11 @@ function keyOf(rt: ResourceType, namespace: string | undefined, name: string) {
   }|${name}`;
 }
 
+/** Where an object sorts in a LIST, and what a continue token names: namespace/name. */
+export function listOrderKey(o: KubeObject): string {
+  return `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+}
+
 /** Everything but metadata and status: what bumps metadata.generation. */
 function specOf(obj: KubeObject): string {
   const { metadata: _m, status: _s, ...rest } = obj;
@@ -102,8 +107,10 @@ export class ObjectStore {
     }`;
     const known = this.peeked.get(prefix);
     if (known?.rv === this.revision) return known.objects;
+    // In kube-apiserver's order (its etcd keys): namespace/name.
     const objects = [...this.objects.entries()]
       .filter(([k]) => k.startsWith(prefix))
+      .map(([, o]) => [listOrderKey(o), o] as const)
       .sort(([a], [b]) => (a < b ? -1 : Number(a > b)))
       .map(([, o]) => o);
     this.peeked.set(prefix, { rv: this.revision, objects });

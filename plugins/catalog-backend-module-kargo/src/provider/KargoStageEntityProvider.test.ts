@@ -158,6 +158,50 @@ describe('KargoStageEntityProvider', () => {
     expect(connection.applyMutation).toHaveBeenCalledTimes(1);
   });
 
+  it('sends only the changed and removed Stages once the catalog holds a full set', async () => {
+    const { provider, source, connection } = setup();
+    await provider.connect(connection);
+    source.getSnapshot.mockResolvedValue(snapshot());
+    await provider.refresh();
+    expect(connection.applyMutation.mock.calls[0][0].type).toBe('full');
+
+    const stages = instanceSnapshot()
+      .stages.filter(s => s.name !== 'dev')
+      .map(s => (s.name === 'uat' ? { ...s, verificationPhase: 'Failed' } : s));
+    source.getSnapshot.mockResolvedValue(snapshot(instanceSnapshot({ stages })));
+    await provider.refresh();
+
+    expect(connection.applyMutation).toHaveBeenCalledTimes(2);
+    const mutation = connection.applyMutation.mock.calls[1][0];
+    expect(mutation.type).toBe('delta');
+    expect(namesOf(mutation)).toEqual(['payments/uat']);
+    expect(mutation.type === 'delta' && mutation.removed).toEqual([
+      expect.objectContaining({
+        entityRef: expect.stringMatching(/^resource:.*dev/),
+        locationKey: 'kargo-instance:sandbox',
+      }),
+    ]);
+  });
+
+  it('sends everything as a full mutation again after the catalog rejected one', async () => {
+    const { provider, source, connection } = setup();
+    await provider.connect(connection);
+    source.getSnapshot.mockResolvedValue(snapshot());
+    await provider.refresh();
+    const stages = instanceSnapshot().stages.map(s =>
+      s.name === 'uat' ? { ...s, verificationPhase: 'Failed' } : s,
+    );
+    source.getSnapshot.mockResolvedValue(snapshot(instanceSnapshot({ stages })));
+    connection.applyMutation.mockRejectedValueOnce(new Error('database is locked'));
+    await provider.refresh();
+    await provider.refresh();
+
+    expect(connection.applyMutation).toHaveBeenCalledTimes(3);
+    const retried = connection.applyMutation.mock.calls[2][0];
+    expect(retried.type).toBe('full');
+    expect(namesOf(retried)).toHaveLength(8);
+  });
+
   it('asks the catalog to reprocess entities of projects whose Stages changed', async () => {
     const { provider, source, connection } = setup();
     await provider.connect(connection);

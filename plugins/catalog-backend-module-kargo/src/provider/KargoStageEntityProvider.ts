@@ -7,7 +7,6 @@ import type {
   DeferredEntity,
   EntityProvider,
   EntityProviderConnection,
-  EntityProviderMutation,
 } from '@backstage/plugin-catalog-node';
 import type {
   InstanceSnapshot,
@@ -23,6 +22,7 @@ import {
   unknownProjects,
 } from '../snapshot/KargoSnapshotStore';
 import { mirroredSnapshot } from '../snapshot/mirror';
+import { planMutation, type AppliedEntities } from './entityDelta';
 import {
   changedProjects,
   projectFingerprints,
@@ -62,7 +62,8 @@ function describeInstanceProblem(instance: InstanceSnapshot): string {
  */
 export class KargoStageEntityProvider implements EntityProvider {
   private connection?: EntityProviderConnection;
-  private lastMutation?: string;
+  /** What the catalog was last given; unknown after a start or a rejected mutation. */
+  private applied?: AppliedEntities;
   private fingerprints = new Map<string, string>();
 
   static fromConfig(
@@ -130,39 +131,39 @@ export class KargoStageEntityProvider implements EntityProvider {
   ): Promise<void> {
     // Built from the store: it keeps the Stages of projects the backend could
     // not read this time (completeness is per project, not only per instance).
-    const complete = response.instances
+    const read = response.instances
       .filter(isCompleteInstance)
       .map(i => this.store.getInstance(i.instance) ?? i);
     const incomplete = response.instances.filter(i => !isCompleteInstance(i));
-    const unknown = complete.flatMap(i =>
+    const unknown = read.flatMap(i =>
       unknownProjects(i).map(p => `${i.instance}/${p}`),
     );
-    const entities = complete.flatMap(instance => this.entitiesOf(instance));
+    const entities = read.flatMap(instance => this.entitiesOf(instance));
 
-    let mutation: EntityProviderMutation;
-    if (incomplete.length === 0 && unknown.length === 0) {
-      mutation = { type: 'full', entities };
-    } else {
+    const complete = incomplete.length === 0 && unknown.length === 0;
+    if (!complete) {
       this.options.logger.warn(
         `Kargo snapshot incomplete for ${[
           ...incomplete.map(describeInstanceProblem),
           ...unknown.map(p => `project ${p} (not read yet)`),
         ].join(', ')}; keeping their Stage entities and removing none`,
       );
-      if (entities.length === 0) {
-        return;
-      }
-      mutation = { type: 'delta', added: entities, removed: [] };
     }
-    // The catalog diffs anyway; skipping identical runs spares the database.
-    const fingerprint = JSON.stringify(mutation);
-    if (fingerprint === this.lastMutation) {
+    const plan = planMutation(entities, this.applied, complete);
+    if (!plan.mutation) {
       return;
     }
-    await connection.applyMutation(mutation);
-    this.lastMutation = fingerprint;
+    // Rejected: nothing is known of what the catalog holds; the next run
+    // sends everything again (a full mutation once complete).
+    this.applied = undefined;
+    await connection.applyMutation(plan.mutation);
+    this.applied = plan.applied;
+    const count =
+      plan.mutation.type === 'full'
+        ? plan.mutation.entities.length
+        : `${plan.mutation.added.length} added or changed, ${plan.mutation.removed.length} removed,`;
     this.options.logger.debug(
-      `Applied a ${mutation.type} mutation of ${entities.length} Kargo Stage entities`,
+      `Applied a ${plan.mutation.type} mutation of ${count} Kargo Stage entities`,
     );
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   buildProjectStages,
   normalizeRepoUrl,
@@ -33,10 +34,14 @@ export interface UpdateOptions {
   failure?: string | null;
 }
 
-/** What a detail says, without the time it was built at. */
+/**
+ * A digest of what a detail says, without the time it was built at. A digest,
+ * not the JSON itself: keeping every Stage's JSON doubled the memory of the
+ * snapshot (~17 KB a Stage, 170 MB at 10,000 Stages).
+ */
 function contentOf(detail: StageDetail): string {
   const { lastUpdated: _time, ...content } = detail;
-  return JSON.stringify(content);
+  return createHash('sha1').update(JSON.stringify(content)).digest('base64');
 }
 
 /**

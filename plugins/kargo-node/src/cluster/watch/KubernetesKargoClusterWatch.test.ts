@@ -94,6 +94,19 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
   it('lists every kind once, then follows changes with no further LIST', async () => {
     await startWatch();
     expect(held(watch!)).toEqual(fresh(sandbox));
+    // A project's lists hold exactly its namespace's objects.
+    const all = fresh(sandbox);
+    const namespaces = new Set(all.map(l => l.split(' ')[1].split('/')[0]).filter(Boolean));
+    expect(namespaces.size).toBeGreaterThan(1);
+    for (const ns of namespaces) {
+      for (const kind of KINDS.filter(k => k !== 'projects')) {
+        const inNamespace = watch!
+          .list(kind, ns)
+          .map((o: KubeObject) => `${kind} ${ns}/${o.metadata?.name}@${o.metadata?.resourceVersion}`)
+          .sort();
+        expect(inNamespace).toEqual(all.filter(l => l.startsWith(`${kind} ${ns}/`)));
+      }
+    }
     const listed = lists(sandbox);
     const run = watch!.list('analysisruns', 'payments')[0];
     setPhase(sandbox, run.metadata!.name!, 'Failed');

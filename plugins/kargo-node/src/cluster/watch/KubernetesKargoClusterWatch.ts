@@ -20,6 +20,38 @@ const keyOf = (o: KubeObject) => `${o.metadata?.namespace ?? ''}/${o.metadata?.n
 const streamOf = (kind: KargoWatchKind, namespace?: string) =>
   namespace === undefined ? kind : `${kind}@${namespace}`;
 
+/**
+ * The objects of one kind as last seen, by namespace: a project's list costs
+ * its own objects (filtering the whole cluster's for each of hundreds of
+ * projects made the first sync quadratic in the fleet).
+ */
+class KindObjects {
+  private readonly byNamespace = new Map<string, Map<string, KubeObject>>();
+
+  get(object: KubeObject): KubeObject | undefined {
+    return this.byNamespace.get(object.metadata?.namespace ?? '')?.get(keyOf(object));
+  }
+
+  set(object: KubeObject) {
+    const namespace = object.metadata?.namespace ?? '';
+    let objects = this.byNamespace.get(namespace);
+    if (!objects) this.byNamespace.set(namespace, (objects = new Map()));
+    objects.set(keyOf(object), object);
+  }
+
+  delete(object: KubeObject) {
+    const namespace = object.metadata?.namespace ?? '';
+    const objects = this.byNamespace.get(namespace);
+    objects?.delete(keyOf(object));
+    if (objects?.size === 0) this.byNamespace.delete(namespace);
+  }
+
+  list(namespace?: string): KubeObject[] {
+    if (namespace !== undefined) return [...(this.byNamespace.get(namespace)?.values() ?? [])];
+    return [...this.byNamespace.values()].flatMap(objects => [...objects.values()]);
+  }
+}
+
 export interface KubernetesKargoClusterWatchOptions extends KargoWatchOptions {
   instance: string;
   kubeConfig: KubeConfig;
@@ -41,8 +73,8 @@ export interface KubernetesKargoClusterWatchOptions extends KargoWatchOptions {
  * what differs from what was held, deletions included).
  */
 export class KubernetesKargoClusterWatch implements KargoClusterWatch {
-  private readonly objects = new Map<KargoWatchKind, Map<string, KubeObject>>(
-    KINDS.map(kind => [kind, new Map()]),
+  private readonly objects = new Map<KargoWatchKind, KindObjects>(
+    KINDS.map(kind => [kind, new KindObjects()]),
   );
   private readonly informers = new Map<string, KindInformer>();
   private readonly errors = new Map<string, Error>();
@@ -92,27 +124,24 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
   }
 
   list<T extends KubeObject = KubeObject>(kind: KargoWatchKind, namespace?: string): T[] {
-    const all = [...(this.objects.get(kind)?.values() ?? [])] as T[];
-    return namespace === undefined ? all : all.filter(o => o.metadata?.namespace === namespace);
+    return (this.objects.get(kind)?.list(namespace) ?? []) as T[];
   }
 
   private upsert(kind: KargoWatchKind, object: KubeObject) {
     const objects = this.objects.get(kind)!;
-    const key = keyOf(object);
-    const previous = objects.get(key);
+    const previous = objects.get(object);
     // ListWatch reports the items of each LIST again: only changes count.
     if (previous && previous.metadata?.resourceVersion === object.metadata?.resourceVersion) return;
-    objects.set(key, object);
+    objects.set(object);
     if (kind === 'projects' && !previous) this.followProject(object.metadata?.name, true);
     this.options.onEvent({ kind, type: 'upsert', object, previous });
   }
 
   private remove(kind: KargoWatchKind, object: KubeObject) {
     const objects = this.objects.get(kind)!;
-    const key = keyOf(object);
-    const previous = objects.get(key);
+    const previous = objects.get(object);
     if (!previous) return;
-    objects.delete(key);
+    objects.delete(object);
     if (kind === 'projects') this.followProject(previous.metadata?.name, false);
     this.options.onEvent({ kind, type: 'delete', object: previous, previous });
   }
@@ -120,9 +149,8 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
   /** A complete LIST (of one namespace when given): what is held but not listed was deleted meanwhile. */
   private replace(kind: KargoWatchKind, items: KubeObject[], namespace?: string) {
     const listed = new Set(items.map(keyOf));
-    for (const [key, object] of [...this.objects.get(kind)!]) {
-      const inScope = namespace === undefined || object.metadata?.namespace === namespace;
-      if (inScope && !listed.has(key)) this.remove(kind, object);
+    for (const object of this.objects.get(kind)!.list(namespace)) {
+      if (!listed.has(keyOf(object))) this.remove(kind, object);
     }
     for (const item of items) this.upsert(kind, item);
   }
@@ -151,7 +179,7 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     this.errors.delete(kind);
     this.perNamespace.add(kind);
     const started = [cluster?.stop()];
-    for (const project of this.objects.get('projects')!.values()) {
+    for (const project of this.objects.get('projects')!.list()) {
       started.push(this.startStream(kind, project.metadata?.name));
     }
     this.fallbacks.push(Promise.all(started).then(() => undefined));
