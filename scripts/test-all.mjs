@@ -4,7 +4,9 @@
  * type-check, lint, unit and integration tests (jest), build-and-pack smoke of
  * every plugin, the benchmark smoke run (100 Stages; counts, not times), and the browser tests (Playwright +
  * Debian's Chromium), then the six plugins published to a local Verdaccio and
- * checked as the registry serves them. `yarn test unit` (or any stage names) runs a subset.
+ * checked as the registry serves them, and a fresh create-app app that installs
+ * them from that registry by following docs/install.md (scripts/install-fresh-app.mjs).
+ * `yarn test unit` (or any stage names) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -42,6 +44,7 @@ const stages = {
   bench: () => sh('yarn', ['bench:smoke']),
   e2e: () => ensureChromium() && sh('yarn', ['test:e2e']),
   publish: () => sh('yarn', ['test:publish']),
+  install: () => ensureChromium() && sh('yarn', ['test:install']),
 };
 
 const wanted = process.argv.slice(2).length
