@@ -115,7 +115,13 @@ async function followGuide(env) {
     if (step.action === 'run') {
       const cwdFile = join(work, '.cwd');
       const script = `set -euo pipefail\n${step.body}\npwd > '${cwdFile}'\n`;
-      output += (await run('bash', ['-c', script], { cwd, env })).out;
+      const { out } = await run('bash', ['-c', script], { cwd, env });
+      output += out;
+      // yarn's own step timings (resolution, fetch, link), for the log.
+      for (const line of out.split('\n')) {
+        if (/Completed in|Done with warnings in|Done in/.test(line))
+          console.log(`    ${line.trim()}`);
+      }
       cwd = readFileSync(cwdFile, 'utf8').trim();
     } else if (step.action === 'merge-yaml') {
       mergeYamlFile(file, step.body, step.file.split('#')[1]);

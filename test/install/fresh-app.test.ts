@@ -1,7 +1,8 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import {
-  entityTabs,
+  chooseLanguage,
+  clickKargoTab,
   historyTable,
   openComponent,
   signIn,
@@ -12,14 +13,21 @@ import {
  * A create-app app that followed docs/install.md, with example-website
  * annotated as the guide shows (project checkout, stages staging and prod).
  */
+const COMPONENT = 'example-website';
 const SCREENSHOT = join(__dirname, '../../docs/images/fresh-app-kargo-tab.png');
+
+/** The staging section of the component's Kargo tab. */
+async function openStaging(page: Page) {
+  await openComponent(page, COMPONENT);
+  await clickKargoTab(page);
+  return stageSection(page, 'checkout/staging');
+}
 
 test('the fresh app shows the sandbox Stages on the overview card and the Kargo tab', async ({
   page,
 }) => {
   await signIn(page);
-  await openComponent(page, 'example-website');
-
+  await openComponent(page, COMPONENT);
   const card = page.getByRole('table', { name: 'Kargo' });
   await card.scrollIntoViewIfNeeded();
   for (const stage of ['checkout/staging', 'checkout/prod']) {
@@ -32,10 +40,7 @@ test('the fresh app shows the sandbox Stages on the overview card and the Kargo 
     card.getByRole('cell', { name: 'checkout/dev', exact: true }),
   ).toHaveCount(0);
 
-  await entityTabs(page)
-    .getByRole('link', { name: 'Kargo', exact: true })
-    .click();
-  const staging = stageSection(page, 'checkout/staging');
+  const staging = await openStaging(page);
   await expect(
     staging.getByRole('heading', { name: 'Verification history' }),
   ).toBeVisible();
@@ -48,15 +53,8 @@ test('the fresh app shows the Kargo tab in German when chosen under Settings', a
   page,
 }) => {
   await signIn(page);
-  await page.goto('/settings');
-  await page.getByText('English', { exact: true }).click();
-  await page.getByRole('option', { name: 'Deutsch' }).click();
-
-  await openComponent(page, 'example-website');
-  await entityTabs(page)
-    .getByRole('link', { name: 'Kargo', exact: true })
-    .click();
-  const staging = stageSection(page, 'checkout/staging');
+  await chooseLanguage(page, 'Deutsch');
+  const staging = await openStaging(page);
   await expect(
     staging.getByRole('heading', { name: 'Verifizierungsverlauf' }),
   ).toBeVisible();
