@@ -240,6 +240,12 @@ async function startApp(app) {
   return { appUrl, backstage };
 }
 
+/** Where the repository's yarn keeps its global package cache. */
+async function yarnGlobalFolder() {
+  const { out } = await run('yarn', ['config', 'get', 'globalFolder'], { cwd: root });
+  return out.trim().split('\n').pop();
+}
+
 let ok = false;
 let registry;
 try {
@@ -249,6 +255,12 @@ try {
   // The registry a release of the plugins would be on; yarn's global cache
   // (filled by this repository's own install) stays in use.
   const env = {
+    // The packages as this run's registry serves them: yarn's metadata cache
+    // (which keeps tarball URLs with an earlier run's registry port) is this
+    // run's own, while the package cache of the repository's install is reused.
+    YARN_GLOBAL_FOLDER: join(work, 'yarn-global'),
+    YARN_ENABLE_GLOBAL_CACHE: 'false',
+    YARN_CACHE_FOLDER: join(await yarnGlobalFolder(), 'cache'),
     npm_config_registry: registry.url,
     YARN_NPM_REGISTRY_SERVER: registry.url,
     YARN_UNSAFE_HTTP_WHITELIST: '127.0.0.1',
