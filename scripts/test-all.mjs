@@ -4,8 +4,10 @@
  * type-check, generated API contract up to date, lint, unit and integration tests (jest), build-and-pack smoke of
  * every plugin, the benchmark smoke run (100 Stages; counts, not times), and the browser tests (Playwright +
  * Debian's Chromium), then the six plugins published to a local Verdaccio and
- * checked as the registry serves them. Debian's chromium and redis-server are
- * installed when missing. `yarn test unit` (or any stage names) runs a subset.
+ * checked as the registry serves them, and a fresh create-app app that installs
+ * them from that registry by following docs/install.md (scripts/install-fresh-app.mjs).
+ * Debian's chromium and redis-server are installed when missing.
+ * `yarn test unit` (or any stage names) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -60,6 +62,8 @@ const stages = {
   e2e: () =>
     ensureDebianPackage(CHROMIUM, 'chromium') && sh('yarn', ['test:e2e']),
   publish: () => sh('yarn', ['test:publish']),
+  install: () =>
+    ensureDebianPackage(CHROMIUM, 'chromium') && sh('yarn', ['test:install']),
 };
 
 const wanted = process.argv.slice(2).length

@@ -1,5 +1,5 @@
 /*
- * Publishes the plugins the way a release does: build, then `yarn npm publish`
+ * Publishes the plugins the way a release does: type declarations, build, then `yarn npm publish`
  * (which runs each package's prepack/postpack: backstage-cli package prepack
  * rewrites the entry points to dist/ and turns config.d.ts into a schema) to
  * the given registry.
@@ -52,6 +52,8 @@ export async function publishAll(root, registry) {
       );
     }
   };
+  // The packages' builds take their type declarations from dist-types.
+  await run(root, ['tsc']);
   for (const { dir, pkg } of publishablePackages(root)) {
     await run(dir, ['build']);
     await run(dir, ['npm', 'publish', '--access', 'public']);

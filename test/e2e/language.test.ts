@@ -1,19 +1,21 @@
 import { test, expect } from '@playwright/test';
-import { historyTable, openComponent, signIn, stageSection } from './support';
+import {
+  chooseLanguage,
+  clickKargoTab,
+  historyTable,
+  openComponent,
+  signIn,
+  stageSection,
+} from './support';
 
 test('a user who picks Deutsch in Settings gets the Kargo tab in German', async ({
   page,
 }) => {
   await signIn(page);
-  await page.goto('/settings');
-  await page.getByText('English', { exact: true }).click();
-  await page.getByRole('option', { name: 'Deutsch' }).click();
+  await chooseLanguage(page, 'Deutsch');
 
   await openComponent(page, 'checkout-service');
-  await page
-    .getByRole('navigation', { name: 'Content navigation' })
-    .getByRole('link', { name: 'Kargo', exact: true })
-    .click();
+  await clickKargoTab(page);
   const staging = stageSection(page, 'checkout/staging');
   await expect(
     staging.getByRole('heading', { name: 'Verifizierungsverlauf' }),

@@ -43,13 +43,25 @@ export function entityTabs(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Content navigation' });
 }
 
+/** Clicks the "Kargo" tab of the open entity page. */
+export async function clickKargoTab(page: Page) {
+  await entityTabs(page)
+    .getByRole('link', { name: 'Kargo', exact: true })
+    .click();
+}
+
+/** Picks the app's language under Settings (English is the default). */
+export async function chooseLanguage(page: Page, language: string) {
+  await page.goto('/settings');
+  await page.getByText('English', { exact: true }).click();
+  await page.getByRole('option', { name: language }).click();
+}
+
 /** Signs in, opens the Component and clicks its "Kargo" tab. */
 export async function openKargoTab(page: Page, component: string) {
   await signIn(page);
   await openComponent(page, component);
-  await entityTabs(page)
-    .getByRole('link', { name: 'Kargo', exact: true })
-    .click();
+  await clickKargoTab(page);
   await expect(page).toHaveURL(
     new RegExp(`/catalog/default/component/${component}/kargo$`),
   );

@@ -1,0 +1,64 @@
+import { test, expect, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import {
+  chooseLanguage,
+  clickKargoTab,
+  historyTable,
+  openComponent,
+  signIn,
+  stageSection,
+} from '../e2e/support';
+
+/*
+ * A create-app app that followed docs/install.md, with example-website
+ * annotated as the guide shows (project checkout, stages staging and prod).
+ */
+const COMPONENT = 'example-website';
+const SCREENSHOT = join(__dirname, '../../docs/images/fresh-app-kargo-tab.png');
+
+/** The staging section of the component's Kargo tab. */
+async function openStaging(page: Page) {
+  await openComponent(page, COMPONENT);
+  await clickKargoTab(page);
+  return stageSection(page, 'checkout/staging');
+}
+
+test('the fresh app shows the sandbox Stages on the overview card and the Kargo tab', async ({
+  page,
+}) => {
+  await signIn(page);
+  await openComponent(page, COMPONENT);
+  const card = page.getByRole('table', { name: 'Kargo' });
+  await card.scrollIntoViewIfNeeded();
+  for (const stage of ['checkout/staging', 'checkout/prod']) {
+    await expect(
+      card.getByRole('cell', { name: stage, exact: true }),
+    ).toBeVisible();
+  }
+  // The annotation names staging and prod only.
+  await expect(
+    card.getByRole('cell', { name: 'checkout/dev', exact: true }),
+  ).toHaveCount(0);
+
+  const staging = await openStaging(page);
+  await expect(
+    staging.getByRole('heading', { name: 'Verification history' }),
+  ).toBeVisible();
+  await expect(historyTable(staging).getByRole('row').nth(1)).toBeVisible();
+  await expect(stageSection(page, 'checkout/prod')).toBeVisible();
+  await page.screenshot({ path: SCREENSHOT });
+});
+
+test('the fresh app shows the Kargo tab in German when chosen under Settings', async ({
+  page,
+}) => {
+  await signIn(page);
+  await chooseLanguage(page, 'Deutsch');
+  const staging = await openStaging(page);
+  await expect(
+    staging.getByRole('heading', { name: 'Verifizierungsverlauf' }),
+  ).toBeVisible();
+  await expect(
+    staging.getByRole('button', { name: 'Erneut verifizieren' }),
+  ).toBeVisible();
+});
