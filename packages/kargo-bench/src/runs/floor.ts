@@ -5,12 +5,8 @@
  * parsing what it reads.
  */
 import { projectName, repoCount, repoUrl, type FleetSpec } from '../fleet/generate';
-<<<<<<< HEAD
 import { mapLimit } from '@kargo-backstage/plugin-kargo-common';
-=======
 import { getText as text } from '../httpText';
-import { mapLimit } from '../mapLimit';
->>>>>>> scale
 
 const KINDS = [
   'apis/kargo.akuity.io/v1alpha1/namespaces/{ns}/stages',
