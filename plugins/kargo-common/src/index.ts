@@ -14,6 +14,7 @@ export * from './stage';
 export * from './pullRequests';
 export * from './catalog';
 export * from './promotion';
+export * from './pipeline';
 export { redactCredentials } from './redact';
 export * from './assistant';
 export * from './notifications';

@@ -171,6 +171,75 @@ export interface StageSummary {
   kargoUrl: string | null;
   /** Set when this Stage could not be read; the rest of the fields are best effort. */
   error: string | null;
+  /** Where the Stage takes Freight from (`spec.requestedFreight`): the pipeline's edges. */
+  requestedFreight?: FreightRequest[];
+}
+
+/** One item of a Stage's `spec.requestedFreight`. @public */
+export interface FreightRequest {
+  /** `Warehouse/<name>`. */
+  origin: string;
+  /** Takes Freight straight from the origin. */
+  direct: boolean;
+  /** Upstream Stages whose verified Freight it takes. */
+  stages: string[];
+  /** Go duration the Freight must soak upstream, if any. */
+  requiredSoakTime: string | null;
+}
+
+/** The step of a Promotion that failed or that it is at. @public */
+export interface PromotionStepState {
+  alias: string;
+  /** The step kind (`git-wait-for-pr`), when the spec names it. */
+  uses: string | null;
+  status: string | null;
+  message: string | null;
+  startedAt: string | null;
+}
+
+/** One Promotion of a Stage, joined with the PR it opened and its verification. @public */
+export interface PromotionTimelineEntry {
+  name: string;
+  freight: { name: string; alias: string | null } | null;
+  /** Who asked for it (`kargo.akuity.io/create-actor`). */
+  actor: string | null;
+  createdAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Pending, Running, Succeeded, Failed, Errored or Aborted. */
+  phase: string;
+  message: string | null;
+  /** The step that failed (Failed, Errored or Aborted Promotions). */
+  failedStep: PromotionStepState | null;
+  /** The step a running Promotion is at. */
+  currentStep: PromotionStepState | null;
+  pullRequest: { url: string; number: number | null; state: string | null } | null;
+  /** The verification of this Freight that followed the Promotion. */
+  verification: { phase: string; analysisRun: string | null; stale: boolean } | null;
+}
+
+/** A running Promotion parked on `git-wait-for-pr`. @public */
+export interface PullRequestWait {
+  promotion: string;
+  number: number | null;
+  url: string | null;
+  /** Since when it has been waiting (PR creation, else the step's start). */
+  since: string | null;
+}
+
+/** A Freight a Stage could be promoted to, and whether it may be now. @public */
+export interface FreightOption {
+  name: string;
+  alias: string | null;
+  origin: string;
+  createdAt: string | null;
+  available: boolean;
+  /** Why it is or is not available, in words. */
+  reason: string;
+  /** Approved for the Stage by hand (`status.approvedFor`). */
+  approved: boolean;
+  /** The Stage holds it now. */
+  current: boolean;
 }
 
 /** @public */
@@ -182,6 +251,24 @@ export interface StageDetail extends StageSummary {
   lastUpdated: string | null;
   /** True when the last gathering failed and this is older data. */
   stale: boolean;
+  /** The Stage's Promotions, newest first. */
+  promotions?: PromotionTimelineEntry[];
+  /** Set while a running Promotion waits for a PR to be merged. */
+  waitingOnPullRequest?: PullRequestWait | null;
+  /** Freight the Stage requests, newest first, with availability. */
+  freightOptions?: FreightOption[];
+}
+
+/** @public */
+export interface PromoteRequest {
+  /** Name or alias of Freight the project holds. */
+  freight: string;
+}
+
+/** @public */
+export interface PromoteResponse {
+  promotion: string;
+  freight: string;
 }
 
 /** @public */
