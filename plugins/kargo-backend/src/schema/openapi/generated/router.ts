@@ -244,6 +244,31 @@ export const spec = {
           "error": {
             "type": "string",
             "nullable": true
+          },
+          "requestedFreight": {
+            "type": "array",
+            "description": "Where the Stage takes Freight from (spec.requestedFreight), the pipeline's edges.",
+            "items": {
+              "type": "object",
+              "properties": {
+                "origin": {
+                  "type": "string"
+                },
+                "direct": {
+                  "type": "boolean"
+                },
+                "stages": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "requiredSoakTime": {
+                  "type": "string",
+                  "nullable": true
+                }
+              }
+            }
           }
         }
       },
@@ -379,6 +404,36 @@ export const spec = {
             }
           }
         ]
+      },
+      "PromoteRequest": {
+        "type": "object",
+        "required": [
+          "freight"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "freight": {
+            "type": "string",
+            "description": "Name or alias of a Freight of the project"
+          }
+        }
+      },
+      "PromoteResponse": {
+        "type": "object",
+        "required": [
+          "promotion",
+          "freight"
+        ],
+        "properties": {
+          "promotion": {
+            "type": "string",
+            "description": "Name of the Promotion created"
+          },
+          "freight": {
+            "type": "string",
+            "description": "Name of the Freight promoted"
+          }
+        }
       },
       "StageListResponse": {
         "type": "object",
@@ -819,6 +874,63 @@ export const spec = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/ReverifyResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
+          },
+          "401": {
+            "$ref": "#/components/responses/Error"
+          },
+          "403": {
+            "$ref": "#/components/responses/Error"
+          },
+          "404": {
+            "$ref": "#/components/responses/Error"
+          },
+          "409": {
+            "$ref": "#/components/responses/Error"
+          },
+          "503": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/projects/{project}/stages/{stage}/promote": {
+      "post": {
+        "operationId": "promoteStage",
+        "summary": "Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote; users only).",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/project"
+          },
+          {
+            "$ref": "#/components/parameters/stage"
+          },
+          {
+            "$ref": "#/components/parameters/instance"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PromoteRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The Promotion was created.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PromoteResponse"
                 }
               }
             }
