@@ -5,6 +5,7 @@ import {
   KARGO_PLUGIN_ID,
   type AnalysisRunResponse,
   type EntityStagesResponse,
+  type PromoteResponse,
   type ReverifyResponse,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -73,15 +74,33 @@ export class KargoClient implements KargoApi {
     );
   }
 
+  async promote(
+    request: KargoStageRequest & { freight: string },
+  ): Promise<PromoteResponse> {
+    return this.request<PromoteResponse>(
+      `${stagePath(request)}/promote`,
+      request.instance,
+      'POST',
+      { freight: request.freight },
+    );
+  }
+
   private async request<T>(
     path: string,
     instance?: string,
     method: 'GET' | 'POST' = 'GET',
+    body?: object,
   ): Promise<T> {
     const baseUrl = await this.discoveryApi.getBaseUrl(KARGO_PLUGIN_ID);
     const query = instance ? `?instance=${e(instance)}` : '';
     const res = await this.fetchApi.fetch(`${baseUrl}${path}${query}`, {
       method,
+      ...(body
+        ? {
+            body: JSON.stringify(body),
+            headers: { 'Content-Type': 'application/json' },
+          }
+        : {}),
     });
     if (!res.ok) {
       // Keeps the backend's error name and message for ResponseErrorPanel.
