@@ -158,6 +158,7 @@ describe('watch mode against the sandbox', () => {
     sandbox.cutWatches();
     setRunPhase(run, 'Error');
     await equalsFreshList('payments');
+    expect(shown((await detail('payments', 'test'))!).verificationPhase).toBe('Error');
   });
 
   it('an instance that goes away and comes back: last good data served stale meanwhile, then fresh', async () => {

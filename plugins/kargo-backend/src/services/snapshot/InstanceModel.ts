@@ -97,12 +97,8 @@ export class InstanceModel {
     const previous = await this.current();
     // Only a read (or a source that knows) may clear a failure: a rebuild
     // after a pull-request change keeps the instance's stale mark.
-    const failure =
-      options.failure !== undefined
-        ? options.failure
-        : options.read ?? true
-        ? null
-        : previous?.error ?? null;
+    let failure = options.failure;
+    if (failure === undefined) failure = options.read ?? true ? null : previous?.error ?? null;
     // A read while part of the instance fails is not a complete read.
     const read = (options.read ?? true) && !failure;
     const projects: Record<string, ProjectState> = { ...previous?.projects };
