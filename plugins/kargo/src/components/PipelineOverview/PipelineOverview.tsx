@@ -21,11 +21,14 @@ function freightLines(stage: StageDetail): [string, string | null] | null {
   if (!f) return null;
   const image = f.images[0];
   const commit = f.commits[0];
-  const artifact = image
-    ? `${image.repoURL.split('/').pop()}:${image.tag ?? image.digest?.slice(0, 19) ?? '?'}`
-    : commit
-    ? `${commit.repoURL.split('/').pop()}@${commit.tag ?? commit.id?.slice(0, 7) ?? '?'}`
-    : null;
+  let artifact: string | null = null;
+  if (image) {
+    const ref = image.tag ?? image.digest?.slice(0, 19) ?? '?';
+    artifact = `${image.repoURL.split('/').pop()}:${ref}`;
+  } else if (commit) {
+    const ref = commit.tag ?? commit.id?.slice(0, 7) ?? '?';
+    artifact = `${commit.repoURL.split('/').pop()}@${ref}`;
+  }
   return [f.alias ?? f.name, artifact];
 }
 

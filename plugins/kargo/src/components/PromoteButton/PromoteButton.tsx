@@ -104,11 +104,10 @@ export function PromoteButton(props: { stage: StageDetail }) {
   const titleId = `kargo-promote-${stage.instance}-${stage.project}-${stage.name}`;
   return (
     <>
-      {/* A disabled button gets no pointer or keyboard focus: the span carries
-          the tooltip and, while disabled, takes focus so keyboards reach the reason. */}
+      {/* A disabled button gets no pointer events: the span carries the
+          tooltip, and names the reason for assistive technology. */}
       <Tooltip title={reason ?? ''}>
         <span
-          tabIndex={reason ? 0 : undefined}
           aria-label={reason ? `${t('promote.button')}: ${reason}` : undefined}
         >
           <Button
