@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * `yarn test`: every test of the repository, in order, failing fast:
- * type-check, lint, unit and integration tests (jest), build-and-pack smoke of
+ * type-check, generated API contract up to date, lint, unit and integration tests (jest), build-and-pack smoke of
  * every plugin, the benchmark smoke run (100 Stages; counts, not times), and the browser tests (Playwright +
  * Debian's Chromium), then the six plugins published to a local Verdaccio and
  * checked as the registry serves them. `yarn test unit` (or any stage names) runs a subset.
@@ -21,9 +21,13 @@ function sh(cmd, args, env = {}) {
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
-  console.log(`==> ${CHROMIUM} is missing: installing Debian's chromium package`);
+  console.log(
+    `==> ${CHROMIUM} is missing: installing Debian's chromium package`,
+  );
   if (process.getuid?.() !== 0) {
-    console.error('Installing chromium needs root: run `apt-get install -y chromium` first.');
+    console.error(
+      'Installing chromium needs root: run `apt-get install -y chromium` first.',
+    );
     return false;
   }
   return (
@@ -36,6 +40,14 @@ function ensureChromium() {
 
 const stages = {
   tsc: () => sh('yarn', ['tsc']),
+  // The generated API types and router match src/schema/openapi.yaml.
+  contract: () =>
+    sh('yarn', [
+      'workspace',
+      '@kargo-backstage/plugin-kargo-backend',
+      'generate',
+      '--check',
+    ]),
   lint: () => sh('yarn', ['lint']),
   unit: () => sh('yarn', ['test:unit'], { CI: 'true' }),
   pack: () => sh('yarn', ['test:pack']),
@@ -52,13 +64,19 @@ let failed = 0;
 for (const name of wanted) {
   const stage = stages[name];
   if (!stage) {
-    console.error(`Unknown stage "${name}"; stages: ${Object.keys(stages).join(', ')}`);
+    console.error(
+      `Unknown stage "${name}"; stages: ${Object.keys(stages).join(', ')}`,
+    );
     process.exit(2);
   }
   const started = Date.now();
   console.log(`\n==> ${name}`);
   const ok = stage();
-  console.log(`==> ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `==> ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round(
+      (Date.now() - started) / 1000,
+    )} s`,
+  );
   if (ok) passed++;
   else {
     failed++;

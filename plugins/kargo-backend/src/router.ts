@@ -6,6 +6,7 @@ import { addEntityRoutes } from './router/entityRoutes';
 import { addOpenApiRoute } from './router/openapiRoute';
 import { addSnapshotRoutes } from './router/snapshotRoutes';
 import { addStageRoutes } from './router/stageRoutes';
+import { validationErrorWording } from './router/validationErrors';
 import type { RouterOptions } from './router/types';
 
 export type { RouterOptions } from './router/types';
@@ -22,9 +23,10 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   addOpenApiRoute(document);
   const router = await createOpenApiRouter({
     middleware: [document],
-    // Inputs are checked by the zod schemas in router/params.ts, whose 400
-    // messages name the offending part; the spec only types the handlers.
-    validatorOptions: { ignorePaths: /.*/, validateRequests: false, validateSecurity: false },
+    // Requests are checked against the document before any route runs
+    // (bodies, parsed later, and entity refs by the routes' zod schemas);
+    // credentials are httpAuth's job.
+    validatorOptions: { validateSecurity: false },
   });
   // Writes take no body; a small limit turns huge bodies into a 413. Added
   // after the validator's error transformer, so 413 stays 413.
@@ -36,5 +38,6 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
   addActionRoutes(router, options);
   addEntityRoutes(router, options);
   addSnapshotRoutes(router, options);
+  router.use(validationErrorWording);
   return router;
 }

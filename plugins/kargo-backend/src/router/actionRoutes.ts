@@ -10,7 +10,7 @@ import {
   resolveInstance,
   stageParams,
 } from './params';
-import { specBody, type KargoApiRouter, type RouterOptions } from './types';
+import type { KargoApiRouter, RouterOptions } from './types';
 
 export function addActionRoutes(
   router: KargoApiRouter,
@@ -66,6 +66,6 @@ export function addActionRoutes(
       credentials,
       request: req as unknown as Request,
     });
-    res.status(201).json(specBody(result));
+    res.status(201).json(result);
   });
 }

@@ -10,7 +10,7 @@ import { filterAuthorizedStages } from '../permissions/authorize';
 import { findProject, projectNotFound, served } from './lookup';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
-import { specBody, type KargoApiRouter, type RouterOptions } from './types';
+import { type KargoApiRouter, type RouterOptions } from './types';
 
 function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
@@ -117,6 +117,6 @@ export function addEntityRoutes(
       lastUpdated,
       stale,
     };
-    res.json(specBody(body));
+    res.json(body);
   });
 }

@@ -8,22 +8,39 @@ import { z } from 'zod';
 // Project names are namespaces (DNS-1123 labels); Stage and AnalysisRun
 // names are DNS-1123 subdomains. Anything else cannot exist in a cluster, so
 // it is refused here and never reaches one.
-const projectName = z
-  .string()
-  .refine(isValidDnsLabel, 'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63 characters)');
-const objectName = z
-  .string()
-  .refine(isValidKubernetesName, 'must be a Kubernetes object name (lower-case letters, digits, "-" and ".", at most 253 characters)');
+const NAMESPACE_RULE =
+  'must be a Kubernetes namespace name (lower-case letters, digits and "-", at most 63 characters)';
+const OBJECT_NAME_RULE =
+  'must be a Kubernetes object name (lower-case letters, digits, "-" and ".", at most 253 characters)';
+const projectName = z.string().refine(isValidDnsLabel, NAMESPACE_RULE);
+const objectName = z.string().refine(isValidKubernetesName, OBJECT_NAME_RULE);
+
+/**
+ * The rule a path parameter breaks, in words: the OpenAPI validator checks
+ * the same patterns (src/schema/openapi.yaml) but names only the regex.
+ */
+export const PATH_PARAMETER_RULES: Record<string, string> = {
+  project: NAMESPACE_RULE,
+  stage: OBJECT_NAME_RULE,
+  name: OBJECT_NAME_RULE,
+};
 
 // Catalog entity ref parts, as the catalog validates them.
 const entityPart = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, 'must be a valid catalog name (letters, digits, "-", "_", ".", at most 63 characters)')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/,
+    'must be a valid catalog name (letters, digits, "-", "_", ".", at most 63 characters)',
+  )
   .refine(v => !/[._-]$/.test(v), 'must end with a letter or digit');
 
 export const projectParams = z.object({ project: projectName }).strict();
-export const stageParams = z.object({ project: projectName, stage: objectName }).strict();
-export const analysisRunParams = z.object({ project: projectName, name: objectName }).strict();
+export const stageParams = z
+  .object({ project: projectName, stage: objectName })
+  .strict();
+export const analysisRunParams = z
+  .object({ project: projectName, name: objectName })
+  .strict();
 export const entityParams = z
   .object({ kind: entityPart, namespace: entityPart, name: entityPart })
   .strict();
@@ -32,7 +49,10 @@ export const instanceQuery = z
   .object({
     instance: z
       .string()
-      .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a configured Kargo instance name')
+      .regex(
+        /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/,
+        'must be a configured Kargo instance name',
+      )
       .optional(),
   })
   .strict();
@@ -83,7 +103,9 @@ export function resolveInstance(query: unknown, configured: string[]): string {
   if (instance === undefined) return configured[0];
   if (!configured.includes(instance)) {
     throw new InputError(
-      `Unknown Kargo instance '${instance}'; configured instances: ${configured.join(', ')}`,
+      `Unknown Kargo instance '${instance}'; configured instances: ${configured.join(
+        ', ',
+      )}`,
     );
   }
   return instance;

@@ -9,7 +9,7 @@ import { freshnessOf } from '../services/snapshot/types';
 import { parse } from './params';
 import { redactClusterText } from './redact';
 import { z } from 'zod';
-import { specBody, type KargoApiRouter, type RouterOptions } from './types';
+import { type KargoApiRouter, type RouterOptions } from './types';
 
 export function addSnapshotRoutes(
   router: KargoApiRouter,
@@ -65,6 +65,6 @@ export function addSnapshotRoutes(
       });
     }
     const body: SnapshotResponse = { instances };
-    res.json(specBody(body));
+    res.json(body);
   });
 }

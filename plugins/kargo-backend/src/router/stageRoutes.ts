@@ -28,7 +28,7 @@ import {
   resolveInstance,
   stageParams,
 } from './params';
-import { specBody, type KargoApiRouter, type RouterOptions } from './types';
+import { type KargoApiRouter, type RouterOptions } from './types';
 
 // The stage an AnalysisRun belongs to: the annotation holds the full name
 // when Kargo had to hash-shorten the label (names over 63 characters).
@@ -111,7 +111,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       lastUpdated: found.project.lastUpdated,
       stale: found.state.stale || !!found.project.error,
     };
-    res.json(specBody(body));
+    res.json(body);
   });
 
   router.get('/projects/:project/stages/:stage', async (req, res) => {
@@ -128,7 +128,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     if (!(await mayRead(kargoStageReadPermission, detail, credentials))) {
       throw stageNotFound(instance, project, stage);
     }
-    res.json(specBody(detail));
+    res.json(detail);
   });
 
   router.get('/projects/:project/analysis-runs/:name', async (req, res) => {
@@ -195,6 +195,6 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       ref(stage),
       credentials,
     );
-    res.json(specBody(toRunResponse(instance, project, run, withRaw)));
+    res.json(toRunResponse(instance, project, run, withRaw));
   });
 }

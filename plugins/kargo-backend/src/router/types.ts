@@ -26,11 +26,3 @@ export interface RouterOptions {
 /** The express router typed by the OpenAPI document (src/schema/openapi.yaml). */
 export type KargoApiRouter = ApiRouter<typeof spec>;
 
-/**
- * A response body of kargo-common's types. The document leaves objects open
- * (additionalProperties), which types them with an index signature those
- * interfaces lack; the caller has already declared the body's common type.
- */
-export function specBody<T extends object>(body: T): never {
-  return body as never;
-}

@@ -1,3 +1,5 @@
+// openapi-fetch names its methods after the HTTP verbs (client.GET).
+/* eslint-disable new-cap */
 import { parseEntityRef } from '@backstage/catalog-model';
 import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
@@ -5,108 +7,117 @@ import {
   KARGO_PLUGIN_ID,
   type AnalysisRunResponse,
   type EntityStagesResponse,
+  type KargoApiPaths,
   type PromoteResponse,
   type ReverifyResponse,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
+import createClient, { type Client } from 'openapi-fetch';
 import type {
   KargoAnalysisRunRequest,
   KargoApi,
   KargoStageRequest,
 } from './KargoApi';
 
-const e = encodeURIComponent;
-
-function stagePath({ project, stage }: KargoStageRequest): string {
-  return `/projects/${e(project)}/stages/${e(stage)}`;
-}
-
 /**
  * The default {@link KargoApi}: calls the Kargo backend through the app's
- * discovery and (authenticated) fetch APIs.
+ * discovery and (authenticated) fetch APIs, with paths, parameters and
+ * answers typed by the backend's OpenAPI document (openapi-fetch encodes
+ * every path segment).
  *
  * @public
  */
 export class KargoClient implements KargoApi {
   private readonly discoveryApi: DiscoveryApi;
-  private readonly fetchApi: FetchApi;
+  private readonly client: Client<KargoApiPaths>;
 
   constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
     this.discoveryApi = options.discoveryApi;
-    this.fetchApi = options.fetchApi;
+    this.client = createClient<KargoApiPaths>({
+      fetch: request => options.fetchApi.fetch(request),
+    });
+    this.client.use({
+      async onResponse({ response }) {
+        // Keeps the backend's error name and message for ResponseErrorPanel.
+        if (!response.ok) throw await ResponseError.fromResponse(response);
+        return response;
+      },
+    });
   }
 
   async getEntityStages(entityRef: string): Promise<EntityStagesResponse> {
     const { kind, namespace, name } = parseEntityRef(entityRef);
-    // The catalog treats kinds case-insensitively; URLs use lower case.
-    const path = `/entities/${e(kind.toLocaleLowerCase('en-US'))}/${e(
-      namespace,
-    )}/${e(name)}/stages`;
-    return this.request<EntityStagesResponse>(path);
+    const { data } = await this.client.GET(
+      '/entities/{kind}/{namespace}/{name}/stages',
+      {
+        baseUrl: await this.baseUrl(),
+        // The catalog treats kinds case-insensitively; URLs use lower case.
+        params: {
+          path: { kind: kind.toLocaleLowerCase('en-US'), namespace, name },
+        },
+      },
+    );
+    return data!;
   }
 
   async getStage(request: KargoStageRequest): Promise<StageDetail> {
-    return this.request<StageDetail>(stagePath(request), request.instance);
+    const { data } = await this.client.GET(
+      '/projects/{project}/stages/{stage}',
+      await this.stageOptions(request),
+    );
+    return data!;
   }
 
   async getAnalysisRun(
     request: KargoAnalysisRunRequest,
   ): Promise<AnalysisRunResponse> {
-    const path = `/projects/${e(request.project)}/analysis-runs/${e(
-      request.name,
-    )}`;
-    return this.request<AnalysisRunResponse>(path, request.instance);
+    const { project, name, instance } = request;
+    const { data } = await this.client.GET(
+      '/projects/{project}/analysis-runs/{name}',
+      {
+        baseUrl: await this.baseUrl(),
+        params: { path: { project, name }, query: { instance } },
+      },
+    );
+    return data!;
   }
 
   async reverify(request: KargoStageRequest): Promise<ReverifyResponse> {
-    return this.request<ReverifyResponse>(
-      `${stagePath(request)}/reverify`,
-      request.instance,
-      'POST',
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/reverify',
+      await this.stageOptions(request),
     );
+    return data!;
   }
 
   async abortVerification(request: KargoStageRequest): Promise<void> {
-    await this.request<unknown>(
-      `${stagePath(request)}/abort-verification`,
-      request.instance,
-      'POST',
+    await this.client.POST(
+      '/projects/{project}/stages/{stage}/abort-verification',
+      await this.stageOptions(request),
     );
   }
 
   async promote(
     request: KargoStageRequest & { freight: string },
   ): Promise<PromoteResponse> {
-    return this.request<PromoteResponse>(
-      `${stagePath(request)}/promote`,
-      request.instance,
-      'POST',
-      { freight: request.freight },
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/promote',
+      {
+        ...(await this.stageOptions(request)),
+        body: { freight: request.freight },
+      },
     );
+    return data!;
   }
 
-  private async request<T>(
-    path: string,
-    instance?: string,
-    method: 'GET' | 'POST' = 'GET',
-    body?: object,
-  ): Promise<T> {
-    const baseUrl = await this.discoveryApi.getBaseUrl(KARGO_PLUGIN_ID);
-    const query = instance ? `?instance=${e(instance)}` : '';
-    const res = await this.fetchApi.fetch(`${baseUrl}${path}${query}`, {
-      method,
-      ...(body
-        ? {
-            body: JSON.stringify(body),
-            headers: { 'Content-Type': 'application/json' },
-          }
-        : {}),
-    });
-    if (!res.ok) {
-      // Keeps the backend's error name and message for ResponseErrorPanel.
-      throw await ResponseError.fromResponse(res);
-    }
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+  private async stageOptions({ project, stage, instance }: KargoStageRequest) {
+    return {
+      baseUrl: await this.baseUrl(),
+      params: { path: { project, stage }, query: { instance } },
+    };
+  }
+
+  private baseUrl(): Promise<string> {
+    return this.discoveryApi.getBaseUrl(KARGO_PLUGIN_ID);
   }
 }

@@ -4,7 +4,7 @@ import { spec } from './router';
 describe('the generated OpenAPI router module', () => {
   it('holds exactly the document in src/schema/openapi.yaml', () => {
     // Fails when openapi.yaml was edited without running
-    // `node scripts/generate-openapi-router.js`.
+    // `yarn workspace @kargo-backstage/plugin-kargo-backend generate`.
     expect(spec).toEqual(loadOpenApiDocument());
   });
 
