@@ -584,8 +584,7 @@ export const spec = {
           },
           reason: {
             type: 'string',
-            description: 'Why it is or is not available',
-            'in words.': null,
+            description: 'Why it is or is not available, in words.',
           },
           approved: {
             type: 'boolean',

@@ -310,7 +310,7 @@ export interface components {
       origin: string;
       createdAt: string | null;
       available: boolean;
-      /** @description Why it is or is not available */
+      /** @description Why it is or is not available, in words. */
       reason: string;
       /** @description Approved for the Stage by hand (`status.approvedFor`). */
       approved: boolean;
