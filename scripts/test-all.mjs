@@ -4,7 +4,8 @@
  * type-check, generated API contract up to date, lint, unit and integration tests (jest), build-and-pack smoke of
  * every plugin, the benchmark smoke run (100 Stages; counts, not times), and the browser tests (Playwright +
  * Debian's Chromium), then the six plugins published to a local Verdaccio and
- * checked as the registry serves them. `yarn test unit` (or any stage names) runs a subset.
+ * checked as the registry serves them. Debian's chromium and redis-server are
+ * installed when missing. `yarn test unit` (or any stage names) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,20 +20,21 @@ function sh(cmd, args, env = {}) {
   return res.status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
-  console.log(
-    `==> ${CHROMIUM} is missing: installing Debian's chromium package`,
-  );
+const REDIS_SERVER = process.env.KARGO_REDIS_SERVER ?? '/usr/bin/redis-server';
+
+/** Installs a Debian package when `binary` is missing (needs root, like CI). */
+function ensureDebianPackage(binary, pkg) {
+  if (existsSync(binary)) return true;
+  console.log(`==> ${binary} is missing: installing Debian's ${pkg} package`);
   if (process.getuid?.() !== 0) {
     console.error(
-      'Installing chromium needs root: run `apt-get install -y chromium` first.',
+      `Installing ${pkg} needs root: run \`apt-get install -y ${pkg}\` first.`,
     );
     return false;
   }
   return (
     sh('apt-get', ['update', '-qq']) &&
-    sh('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    sh('apt-get', ['install', '-y', '-qq', pkg], {
       DEBIAN_FRONTEND: 'noninteractive',
     })
   );
@@ -49,10 +51,14 @@ const stages = {
       '--check',
     ]),
   lint: () => sh('yarn', ['lint']),
-  unit: () => sh('yarn', ['test:unit'], { CI: 'true' }),
+  // The replica tests start a real redis-server (and the machine's PostgreSQL).
+  unit: () =>
+    ensureDebianPackage(REDIS_SERVER, 'redis-server') &&
+    sh('yarn', ['test:unit'], { CI: 'true', KARGO_REDIS_SERVER: REDIS_SERVER }),
   pack: () => sh('yarn', ['test:pack']),
   bench: () => sh('yarn', ['bench:smoke']),
-  e2e: () => ensureChromium() && sh('yarn', ['test:e2e']),
+  e2e: () =>
+    ensureDebianPackage(CHROMIUM, 'chromium') && sh('yarn', ['test:e2e']),
   publish: () => sh('yarn', ['test:publish']),
 };
 

@@ -6,9 +6,14 @@ export const SANDBOX_NAME = 'kargo-sandbox';
 export { startSandbox } from './sandbox';
 export type { Sandbox, SandboxOptions } from './sandbox';
 export { DEMO_TOKENS, READ_VERBS } from './kube/auth';
-export type { TokenPolicy, Verb } from './kube/auth';
+export type { NamespacedGrant, TokenPolicy, Verb } from './kube/auth';
 export { DEMO_FIXTURES_DIR } from './fixtures';
-export { KargoController, VERIFICATION_OUTCOME_ANNOTATION } from './controller';
+export {
+  FAILS_AFTER_ANNOTATION,
+  KargoController,
+  VERIFICATION_HOLD_ANNOTATION,
+  VERIFICATION_OUTCOME_ANNOTATION,
+} from './controller';
 export type { KargoControllerOptions } from './controller';
 export { ObjectStore } from './kube/store';
 export type { KubeObject, StoreEvent, WatchEventType } from './kube/store';

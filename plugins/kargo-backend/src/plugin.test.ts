@@ -8,6 +8,9 @@ import {
   type KargoTestBackend,
 } from './__testUtils__/backend';
 
+// Real servers (a backend and the sandbox) on a shared machine.
+jest.setTimeout(30_000);
+
 describe('kargo backend plugin against the sandbox', () => {
   let backend: KargoTestBackend;
   beforeAll(async () => {

@@ -16,5 +16,6 @@ export * from './catalog';
 export * from './promotion';
 export * from './pipeline';
 export { redactCredentials } from './redact';
+export { createLimiter, mapLimit, type Limiter } from './util/concurrency';
 export * from './assistant';
 export * from './notifications';

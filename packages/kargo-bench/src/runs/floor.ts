@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { projectName, repoCount, repoUrl, type FleetSpec } from '../fleet/generate';
-import { mapLimit } from '../mapLimit';
+import { mapLimit } from '@kargo-backstage/plugin-kargo-common';
 
 const KINDS = [
   'apis/kargo.akuity.io/v1alpha1/namespaces/{ns}/stages',

@@ -8,10 +8,9 @@
  */
 import { ConfigReader } from '@backstage/config';
 import { Gitlab } from '@gitbeaker/rest';
-import { stageLabelValue, type Promotion } from '@kargo-backstage/plugin-kargo-common';
+import { mapLimit, stageLabelValue, type Promotion } from '@kargo-backstage/plugin-kargo-common';
 import { DefaultKargoService } from '@kargo-backstage/plugin-kargo-node';
 import { Octokit } from '@octokit/rest';
-import { mapLimit } from '../mapLimit';
 import { benchConfig } from './backend';
 import { quietLogger } from './quietLogger';
 

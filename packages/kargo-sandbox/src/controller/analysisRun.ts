@@ -11,6 +11,19 @@ import { KubeObject } from '../kube/store';
 export const VERIFICATION_OUTCOME_ANNOTATION =
   'sandbox.kargo.io/verification-outcome';
 
+/**
+ * Stage annotation that keeps its running analyses Running until it is
+ * removed: lets a test (or a demo) end a run exactly when it chooses. @public
+ */
+export const VERIFICATION_HOLD_ANNOTATION =
+  'sandbox.kargo.io/verification-hold';
+
+/** Whether the Stage holds its analyses in Running (any value but "false"). */
+export function holdsVerification(stage: KubeObject | undefined): boolean {
+  const v = stage?.metadata.annotations?.[VERIFICATION_HOLD_ANNOTATION];
+  return v !== undefined && v !== 'false';
+}
+
 export type AnalysisOutcome =
   | 'Successful'
   | 'Failed'
@@ -101,12 +114,17 @@ export function driveAnalysisRun(
   name: string,
   outcome: AnalysisOutcome,
   onPhase: (ar: KubeObject) => void,
+  held: () => boolean = () => false,
 ): void {
   const step = () => {
     const ar = ctx.get(ctx.kinds.analysisRun, namespace, name);
     if (!ar) return;
     const phase: string | undefined = ar.status?.phase;
     if (phase && !['Pending', 'Running'].includes(phase)) return;
+    if (phase === 'Running' && !ar.spec?.terminate && held()) {
+      ctx.later(step);
+      return;
+    }
     let status: Record<string, unknown>;
     if (ar.spec?.terminate) status = finalStatus(ar, outcome, true);
     else if (!phase) status = { phase: 'Pending' };

@@ -7,10 +7,15 @@ import { ResourceRegistry } from '../kube/resources';
 import { ObjectStore, StoreEvent } from '../kube/store';
 import { SchemaValidator } from '../kube/validation';
 import { ControllerContext } from './context';
+import { MovingAnalysisRuns } from './moving';
 import { PromotionRunner } from './promotion';
 import { reconcileVerification } from './verification';
 
-export { VERIFICATION_OUTCOME_ANNOTATION } from './analysisRun';
+export {
+  VERIFICATION_HOLD_ANNOTATION,
+  VERIFICATION_OUTCOME_ANNOTATION,
+} from './analysisRun';
+export { FAILS_AFTER_ANNOTATION } from './moving';
 
 /** @public */
 export interface KargoControllerOptions {
@@ -27,6 +32,7 @@ export interface KargoControllerOptions {
 export class KargoController {
   private readonly ctx: ControllerContext;
   private readonly promotions: PromotionRunner;
+  private readonly moving: MovingAnalysisRuns;
   private readonly handled = new Set<string>();
   private readonly unsubscribe: Array<() => void> = [];
 
@@ -40,6 +46,7 @@ export class KargoController {
       options.log ?? (() => {}),
     );
     this.promotions = new PromotionRunner(this.ctx);
+    this.moving = new MovingAnalysisRuns(this.ctx);
   }
 
   /** Starts watching; Stages and Promotions already stored are looked at once. */
@@ -48,6 +55,7 @@ export class KargoController {
     this.unsubscribe.push(store.subscribe(e => this.onEvent(e)));
     this.unsubscribe.push(this.ctx.git.subscribe(() => this.promotions.wake()));
     for (const p of store.list(kinds.promotion)) this.promotions.consider(p);
+    for (const ar of store.list(kinds.analysisRun)) this.moving.consider(ar);
     for (const s of store.list(kinds.stage))
       this.reconcileStageLater(s.metadata.namespace!, s.metadata.name);
   }
@@ -61,6 +69,7 @@ export class KargoController {
     if (e.type === 'DELETED') return;
     const { kinds } = this.ctx;
     if (e.rt === kinds.promotion) this.promotions.consider(e.object);
+    if (e.rt === kinds.analysisRun) this.moving.consider(e.object);
     if (e.rt === kinds.stage)
       this.reconcileStageLater(
         e.object.metadata.namespace!,

@@ -6,7 +6,12 @@
  * (the stale-verification behaviour the plugin works around).
  */
 import { randomUUID } from 'node:crypto';
-import { analysisSpec, driveAnalysisRun, outcomeOf } from './analysisRun';
+import {
+  analysisSpec,
+  driveAnalysisRun,
+  holdsVerification,
+  outcomeOf,
+} from './analysisRun';
 import {
   ControllerContext,
   setCondition,
@@ -105,7 +110,7 @@ function markVerified(ctx: ControllerContext, stage: KubeObject) {
 }
 
 /** Mirrors an AR's phase onto the Stage, if it is still the Stage's newest VI. */
-function syncFromAnalysisRun(
+export function syncFromAnalysisRun(
   ctx: ControllerContext,
   namespace: string,
   stageName: string,
@@ -203,8 +208,13 @@ export function startVerification(
     phase: 'Pending',
     analysisRun: { namespace: ns, name, phase: '' },
   });
-  driveAnalysisRun(ctx, ns, name, outcomeOf(stage), ar =>
-    syncFromAnalysisRun(ctx, ns, stage.metadata.name, ar),
+  driveAnalysisRun(
+    ctx,
+    ns,
+    name,
+    outcomeOf(stage),
+    ar => syncFromAnalysisRun(ctx, ns, stage.metadata.name, ar),
+    () => holdsVerification(ctx.get(ctx.kinds.stage, ns, stage.metadata.name)),
   );
 }
 

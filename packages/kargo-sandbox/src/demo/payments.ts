@@ -1,7 +1,8 @@
 /**
  * Project `payments` (GitLab, https://gitlab.example.com/payments/deploy):
  * test -> qa -> (uat, perf) -> prod.
- * - test: the current verification really is Running.
+ * - test: the current verification really is Running; it turns Failed
+ *   DEMO_FAILS_AFTER_SECONDS after the sandbox starts (a live change).
  * - qa: the current verification Failed, with failed measurements.
  * - uat: no spec.verification (immediate Successful VIs, no AnalysisRun).
  * - perf: 14 AnalysisRuns, only the newest 10 listed in status.
@@ -18,11 +19,14 @@ import {
 } from './builders';
 import { analysisTemplate, project, stageObject, warehouse } from './kargo';
 import { directSteps } from './steps';
+import { FAILS_AFTER_ANNOTATION } from '../controller/moving';
 import { paymentsProdObjects } from './paymentsProd';
 
 import { baseStatus, collection, healthyConditions } from './stageStatus';
 
 const P = 'payments';
+/** When payments/test's running verification fails in the demo. */
+const DEMO_FAILS_AFTER_SECONDS = 180;
 const REPO = 'https://gitlab.example.com/payments/deploy';
 const IMAGE = 'registry.gitlab.example.com/payments/payments-api';
 const METRICS = ['error-rate', 'latency-p99'];
@@ -101,6 +105,9 @@ export function paymentsScenario(): Obj[] {
     phase: 'Running',
     metrics: METRICS,
   });
+  (testRunning.metadata as Obj).annotations = {
+    [FAILS_AFTER_ANNOTATION]: String(DEMO_FAILS_AFTER_SECONDS),
+  };
   out.push(testOld, testRunning);
   out.push(
     simpleStage(

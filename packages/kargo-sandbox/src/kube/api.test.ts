@@ -144,6 +144,33 @@ describe('Kubernetes API', () => {
     });
   });
 
+  it('a namespaced-only token lists and watches a kind within a namespace, never across all (403)', async () => {
+    const token = 'sandbox-namespaced-token';
+    const all = '/apis/kargo.akuity.io/v1alpha1/stages';
+    const across = await call(sandbox, 'GET', all, { token });
+    expect(across.status).toBe(403);
+    expect(across.body.message).toContain(
+      'cannot list resource "stages" in API group "kargo.akuity.io" at the cluster scope',
+    );
+    expect(
+      (await call(sandbox, 'GET', `${all}?watch=true`, { token })).status,
+    ).toBe(403);
+    const inShop = await call(sandbox, 'GET', STAGES, { token });
+    expect(inShop.status).toBe(200);
+    expect(inShop.body.items.map((i: any) => i.metadata.name)).toContain('dev');
+    // Projects are cluster-scoped: listing them is not "across namespaces".
+    expect(
+      (
+        await call(sandbox, 'GET', '/apis/kargo.akuity.io/v1alpha1/projects', {
+          token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call(sandbox, 'GET', `${STAGES}/dev`, { token })).status,
+    ).toBe(200);
+  });
+
   it('serves the CRD schemas as OpenAPI v3', async () => {
     const index = await call(sandbox, 'GET', '/openapi/v3', { token: ADMIN });
     const url =

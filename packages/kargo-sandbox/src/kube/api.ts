@@ -107,7 +107,7 @@ async function serveResource(
       path.name ?? '',
     );
   }
-  authorize(allowed, verb, rt.plural, rt.group, path.namespace);
+  authorize(allowed, verb, rt, path.namespace);
   const table = wantsTable(req.headers.accept);
   switch (verb) {
     case 'watch':
@@ -115,7 +115,8 @@ async function serveResource(
       return;
     case 'list': {
       const list = listObjects(ctx.store, path, query);
-      if (table) sendJson(res, 200, asTable(rt, [...list.items], list.metadata));
+      if (table)
+        sendJson(res, 200, asTable(rt, [...list.items], list.metadata));
       else sendText(res, 200, listJson(ctx.store, list));
       return;
     }

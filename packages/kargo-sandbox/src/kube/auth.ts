@@ -15,8 +15,18 @@ export type Verb =
   | 'patch'
   | 'delete';
 
+/**
+ * Verbs granted the way a RoleBinding in each namespace grants them: a
+ * namespaced kind may not be listed or watched across all namespaces (403),
+ * only within one. Cluster-scoped kinds (Projects) keep the verbs. @public
+ */
+export interface NamespacedGrant {
+  verbs: Verb[] | '*';
+  namespacedOnly: true;
+}
+
 /** Token -> the verbs it may use (`'*'`: all). @public */
-export type TokenPolicy = Record<string, Verb[] | '*'>;
+export type TokenPolicy = Record<string, Verb[] | '*' | NamespacedGrant>;
 
 /** @public */
 export const READ_VERBS: Verb[] = ['get', 'list', 'watch'];
@@ -25,6 +35,7 @@ export const READ_VERBS: Verb[] = ['get', 'list', 'watch'];
 export const DEMO_TOKENS: TokenPolicy = {
   'sandbox-admin-token': '*',
   'sandbox-readonly-token': READ_VERBS,
+  'sandbox-namespaced-token': { verbs: READ_VERBS, namespacedOnly: true },
 };
 
 function bearer(req: IncomingMessage): string | undefined {
@@ -40,7 +51,7 @@ function bearer(req: IncomingMessage): string | undefined {
 export function authenticate(
   req: IncomingMessage,
   tokens?: TokenPolicy,
-): Verb[] | '*' {
+): TokenPolicy[string] {
   if (!tokens || Object.keys(tokens).length === 0) return '*';
   const token = bearer(req);
   if (!token || !Object.prototype.hasOwnProperty.call(tokens, token))
@@ -49,13 +60,20 @@ export function authenticate(
 }
 
 export function authorize(
-  allowed: Verb[] | '*',
+  allowed: TokenPolicy[string],
   verb: Verb,
-  plural: string,
-  group: string,
+  resource: { plural: string; group: string; namespaced: boolean },
   namespace?: string,
 ): void {
-  if (allowed !== '*' && !allowed.includes(verb)) {
+  const { plural, group } = resource;
+  const grant = Array.isArray(allowed) || allowed === '*' ? undefined : allowed;
+  const verbs = grant ? grant.verbs : (allowed as Verb[] | '*');
+  if (verbs !== '*' && !verbs.includes(verb)) {
+    throw forbidden(verb, plural, group, namespace);
+  }
+  const acrossNamespaces =
+    resource.namespaced && !namespace && (verb === 'list' || verb === 'watch');
+  if (grant?.namespacedOnly && acrossNamespaces) {
     throw forbidden(verb, plural, group, namespace);
   }
 }

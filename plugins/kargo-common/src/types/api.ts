@@ -80,24 +80,16 @@ export type SnapshotResponse = Schemas['SnapshotResponse'];
 
 /**
  * An open pull/merge request as a Git provider lists it, before it is
- * attributed to a Stage.
+ * attributed to a Stage (`repoUrl` normalised: `https://<host>/<owner>/<repo>`).
  *
  * @public
  */
-export interface OpenPullRequest {
-  provider: GitProvider;
-  /** Normalised `https://<host>/<owner>/<repo>` (no `.git`, no trailing slash). */
-  repoUrl: string;
-  number: number;
-  title: string;
-  url: string;
-  state: 'open' | 'merged' | 'closed';
-  sourceBranch: string;
-  targetBranch: string;
+export type OpenPullRequest = Omit<
+  PullRequestInfo,
+  'promotion' | 'orphaned'
+> & {
   headSha: string | null;
-  author: string | null;
-  createdAt: string | null;
-}
+};
 
 /**
  * Every path of the Kargo backend's API with its parameters and answers, for

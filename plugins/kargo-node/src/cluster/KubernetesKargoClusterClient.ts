@@ -237,20 +237,27 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
       ...options,
       instance: this.instance.name,
       kubeConfig: this.kubeConfig,
-      list: (kind, select) => this.listCluster(kind, select),
+      list: (kind, select, namespace) => this.listKind(kind, select, namespace),
     });
   }
 
-  /** Every object of a kind in the whole cluster (the watch's LIST). */
-  private listCluster<T extends KubeObject>(kind: KargoWatchKind, select?: (item: T) => T) {
+  /** Every object of a kind in the whole cluster, or in one namespace (the watch's LIST). */
+  private listKind<T extends KubeObject>(
+    kind: KargoWatchKind,
+    select?: (item: T) => T,
+    namespace?: string,
+  ) {
+    const query = { ...WATCHED_KINDS[kind], plural: kind, limit: this.pageSize };
     return this.listWithVersion<T>(
       kind,
       cont =>
-        this.api.listClusterCustomObject(
-          { ...WATCHED_KINDS[kind], plural: kind, limit: this.pageSize, _continue: cont },
-          this.options,
-        ),
-      undefined,
+        namespace === undefined
+          ? this.api.listClusterCustomObject({ ...query, _continue: cont }, this.options)
+          : this.api.listNamespacedCustomObject(
+              { ...query, namespace, _continue: cont },
+              this.options,
+            ),
+      namespace,
       select,
     );
   }

@@ -56,6 +56,14 @@ const NETWORK_CODES = new Set([
 // network one, so the message says which keys fix it.
 const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME/;
 
+/** Translated errors of a 403 Forbidden answer. */
+const FORBIDDEN = new WeakSet<Error>();
+
+/** Whether the cluster answered 403 Forbidden (a translated error). */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof Error && FORBIDDEN.has(error);
+}
+
 /**
  * Translates any failure of a Kubernetes API call into an `@backstage/errors`
  * error. The only place that does so: callers never see ApiException.
@@ -84,10 +92,11 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
         );
     }
     if (code === 403) {
-      return new ServiceUnavailableError(
+      const forbidden = new ServiceUnavailableError(
         `Kargo ${instance}: the service account of ${instance} may not ${describe(op)} (403 Forbidden); grant it the Kargo ClusterRole (see docs/rbac.md)`,
-
-        );
+      );
+      FORBIDDEN.add(forbidden);
+      return forbidden;
     }
     // No upstream text: a 5xx often comes from a proxy, whose page may
     // quote the request it failed to forward.

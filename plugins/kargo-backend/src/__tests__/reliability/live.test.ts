@@ -18,20 +18,11 @@ import {
   userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
+import { setRunPhase as setSandboxRunPhase, until } from './__testUtils__/sandboxRuns';
 
 // Real servers on a shared, loaded machine.
 jest.setTimeout(60_000);
 
-const RUNS = { group: 'argoproj.io', version: 'v1alpha1', plural: 'analysisruns' };
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise(r => setTimeout(r, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 /** What a user is shown of a Stage, without when it was read. */
 function shown(stage: StageDetail) {
@@ -117,11 +108,8 @@ describe('watch mode against the sandbox', () => {
     }, `${project} to equal a fresh LIST`);
   }
 
-  function setRunPhase(name: string, phase: string) {
-    const rt = sandbox.registry.find(RUNS.group, RUNS.version, RUNS.plural)!;
-    const run = sandbox.store.get(rt, 'payments', name)!;
-    sandbox.store.update(rt, { ...run, status: { ...run.status, phase } });
-  }
+  const setRunPhase = (name: string, phase: string) =>
+    setSandboxRunPhase(sandbox, 'payments', name, phase);
 
   async function runningTestRun() {
     const test = await until(() => detail('payments', 'test'), 'the first sync');

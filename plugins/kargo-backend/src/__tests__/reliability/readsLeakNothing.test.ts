@@ -130,6 +130,7 @@ describe('reads that leak nothing', () => {
 
   it('AnalysisRun detail: rate-limits the cluster reads unknown names cause', async () => {
     sandbox.faults.resetCounts();
+    const started = Date.now();
     const answers = new Set<number>();
     for (let i = 0; i < 80; i++) {
       answers.add(
@@ -137,8 +138,10 @@ describe('reads that leak nothing', () => {
       );
     }
     expect([...answers]).toEqual([404]);
-    // 80 guesses, at most one per-caller budget of reads (30 a minute).
-    expect(kubeRequests()).toBeLessThanOrEqual(30);
+    // 80 guesses, at most one per-caller budget of reads (30 a minute; a
+    // loaded machine may take longer than a minute, and the budget refills).
+    const minutes = Math.ceil((Date.now() - started) / 60_000);
+    expect(kubeRequests()).toBeLessThanOrEqual(30 * minutes);
     expect(kubeRequests()).toBeGreaterThan(0);
   });
 

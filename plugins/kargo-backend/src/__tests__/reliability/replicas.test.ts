@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { cacheServiceFactory } from '@backstage/backend-defaults/cache';
 import { databaseServiceFactory } from '@backstage/backend-defaults/database';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
@@ -9,28 +10,29 @@ import {
   type ReliabilityBackend,
 } from './__testUtils__/harness';
 import { startTestPostgres, type TestPostgres } from './__testUtils__/postgres';
+import { startTestRedis, type TestRedis } from './__testUtils__/redis';
 import {
   recordingSchedulerFactory,
-  sharedCacheFactory,
   type TaskRun,
 } from './__testUtils__/replicaServices';
 
-// PostgreSQL and two backends start here, on a shared, loaded machine.
+// PostgreSQL, Redis and two backends start here, on a shared, loaded machine.
 jest.setTimeout(60_000);
 
 // Poll mode with a shared cache: each instance's refresh is a global task.
 const TASK = 'kargo-snapshot-refresh:sandbox';
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
-describe('two backend replicas on one PostgreSQL', () => {
+describe('two backend replicas on one PostgreSQL and one Redis (poll mode)', () => {
   let pg: TestPostgres;
+  let redis: TestRedis;
   let sandbox: Sandbox;
   const replicas: ReliabilityBackend[] = [];
   const runs: TaskRun[] = [];
-  const cache = new Map();
 
   beforeAll(async () => {
     pg = await startTestPostgres();
+    redis = await startTestRedis();
     sandbox = await startSecretSandbox({ controller: false });
     // Each gathering takes a while, so overlapping runs could not go unseen.
     sandbox.faults.set({
@@ -46,8 +48,8 @@ describe('two backend replicas on one PostgreSQL', () => {
         refresh: { mode: 'poll', frequency: { seconds: 1 }, timeout: { seconds: 4 } },
       },
       backend: {
-        // A store shared by the replicas (sharedCacheFactory stands in for it).
-        cache: { store: 'redis', connection: 'redis://unused' },
+        // The store the replicas share: a real redis-server.
+        cache: { store: 'redis', connection: redis.url },
         database: {
           client: 'pg',
           connection: {
@@ -68,7 +70,7 @@ describe('two backend replicas on one PostgreSQL', () => {
           services: [
             databaseServiceFactory,
             recordingSchedulerFactory(name, runs),
-            sharedCacheFactory(cache),
+            cacheServiceFactory,
           ],
         }),
       );
@@ -77,6 +79,7 @@ describe('two backend replicas on one PostgreSQL', () => {
   afterAll(async () => {
     for (const replica of replicas) await replica.stop().catch(() => undefined);
     await sandbox?.stop();
+    // redis-server is killed when the test process ends (see TestRedis.stop).
     await pg?.stop();
   });
 

@@ -1,7 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import type { ProjectLists } from '@kargo-backstage/plugin-kargo-common';
+import { mapLimit, type ProjectLists } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoClusterClient } from '@kargo-backstage/plugin-kargo-node';
-import { mapLimit } from '../mapLimit';
 import { abortable } from './abortable';
 import type { InstanceModel, Rebuild } from './InstanceModel';
 import type { InstanceSource } from './InstanceSource';

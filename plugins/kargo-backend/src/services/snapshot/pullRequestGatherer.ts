@@ -1,7 +1,8 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import type {
-  OpenPullRequest,
-  RepositoryError,
+import {
+  createLimiter,
+  type OpenPullRequest,
+  type RepositoryError,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
   RateLimitedError,
@@ -52,14 +53,15 @@ function hhmm(date: Date): string {
 export class PullRequestGatherer {
   private readonly lastGood = new Map<string, OpenPullRequest[]>();
   private readonly limitedUntil = new Map<string, Date>();
-  private inFlight = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly withSlot;
 
   constructor(
     private readonly service: PullRequestService,
     private readonly logger: LoggerService,
-    private readonly concurrency = 4,
-  ) {}
+    concurrency = 4,
+  ) {
+    this.withSlot = createLimiter(concurrency);
+  }
 
   /** Forgets a repository no Stage shows any more (its last answer, its limit). */
   forget(repoUrl: string): void {
@@ -84,19 +86,6 @@ export class PullRequestGatherer {
         return result;
       },
     };
-  }
-
-  private async withSlot<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.inFlight >= this.concurrency) {
-      await new Promise<void>(resolve => this.waiting.push(resolve));
-    }
-    this.inFlight += 1;
-    try {
-      return await fn();
-    } finally {
-      this.inFlight -= 1;
-      this.waiting.shift()?.();
-    }
   }
 
   private limitedError(repoUrl: string, until: Date): RepositoryPullRequests {

@@ -10,14 +10,14 @@ jest.setTimeout(30_000);
 const KINDS: KargoWatchKind[] = ['projects', 'stages', 'analysisruns', 'promotions', 'freights'];
 const ANALYSIS_RUNS = { group: 'argoproj.io', version: 'v1alpha1', plural: 'analysisruns' };
 
-function clientFor(url: string) {
+function clientFor(url: string, token = 'sandbox-readonly-token') {
   return new KubernetesKargoClusterClient({
     instance: { name: 'sandbox', kargoUrl: null },
     kubeConfig: createKubeConfig({
       name: 'sandbox',
       url,
       authProvider: 'serviceAccount',
-      serviceAccountToken: 'sandbox-readonly-token',
+      serviceAccountToken: token,
       skipTLSVerify: false,
       kargoUrl: null,
     }),
@@ -81,8 +81,8 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     await sandbox.stop();
   });
 
-  function startWatch(timeoutSeconds = 300) {
-    watch = clientFor(sandbox.url).watch({
+  function startWatch(timeoutSeconds = 300, token?: string) {
+    watch = clientFor(sandbox.url, token).watch({
       onEvent: e => events.push(e),
       onHealth: e => health.push(e),
       timeoutSeconds,
@@ -153,5 +153,43 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     setPhase(sandbox, run.metadata!.name!, 'Inconclusive');
     await until(() => held(watch!).join() === fresh(sandbox).join(), 'the change');
     expect(lists(sandbox)).toBe(listed);
+  });
+
+  it('falls back to one stream per project namespace when a cluster-wide LIST is forbidden, following new projects', async () => {
+    // A token bound by a Role in each namespace: no cluster-wide list/watch.
+    await startWatch(300, 'sandbox-namespaced-token');
+    expect(held(watch!)).toEqual(fresh(sandbox));
+    expect(health.at(-1)).toBeNull();
+    const watched = sandbox.faults
+      .requests()
+      .filter(r => r.url.includes('watch=true'))
+      .map(r => new URL(r.url, sandbox.url).pathname);
+    expect(watched).toEqual(
+      expect.arrayContaining([
+        '/apis/kargo.akuity.io/v1alpha1/projects',
+        '/apis/kargo.akuity.io/v1alpha1/namespaces/checkout/stages',
+        '/apis/argoproj.io/v1alpha1/namespaces/payments/analysisruns',
+      ]),
+    );
+
+    const run = watch!.list('analysisruns', 'payments')[0];
+    setPhase(sandbox, run.metadata!.name!, 'Failed');
+    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the run change');
+
+    // A project created later gets its streams: its Stage arrives.
+    const kargo = (plural: string) => sandbox.registry.find('kargo.akuity.io', 'v1alpha1', plural)!;
+    sandbox.store.create(kargo('projects'), {
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Project',
+      metadata: { name: 'orders' },
+    });
+    sandbox.store.create(kargo('stages'), {
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Stage',
+      metadata: { name: 'dev', namespace: 'orders' },
+      spec: {},
+    });
+    await until(() => watch!.list('stages', 'orders').length === 1, 'the new project\'s Stage');
+    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
   });
 });

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { slimAnalysisRun, type KubeObject } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoClusterWatch, KargoWatchKind, KargoWatchOptions } from '../../types';
-import { translateKubeError } from '../errors';
+import { isForbidden, translateKubeError } from '../errors';
 import { DEFAULT_BACKOFF } from './backoff';
 import { KindInformer, type ListedKind } from './KindInformer';
 
@@ -14,57 +14,76 @@ export const WATCHED_KINDS: Record<KargoWatchKind, { group: string; version: str
   analysisruns: { group: 'argoproj.io', version: 'v1alpha1' },
 };
 
+const KINDS = Object.keys(WATCHED_KINDS) as KargoWatchKind[];
 const keyOf = (o: KubeObject) => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+/** A stream: a kind cluster-wide (`stages`) or in one namespace (`stages@checkout`). */
+const streamOf = (kind: KargoWatchKind, namespace?: string) =>
+  namespace === undefined ? kind : `${kind}@${namespace}`;
 
 export interface KubernetesKargoClusterWatchOptions extends KargoWatchOptions {
   instance: string;
   kubeConfig: KubeConfig;
-  /** Every page of a cluster-wide LIST of the kind, and its resourceVersion. */
-  list(kind: KargoWatchKind, select?: (o: KubeObject) => KubeObject): Promise<ListedKind>;
+  /** Every page of a LIST of the kind (cluster-wide, or in one namespace), and its resourceVersion. */
+  list(
+    kind: KargoWatchKind,
+    select?: (o: KubeObject) => KubeObject,
+    namespace?: string,
+  ): Promise<ListedKind>;
 }
 
 /**
  * One LIST + WATCH stream per Kargo kind for the whole cluster (O(kinds), not
- * O(projects)): callers filter by project namespace. Keeps the objects as
- * last seen and reports each change once (a relist reports only what
- * differs from what was held, deletions included).
+ * O(projects)): callers filter by project namespace. When the cluster forbids
+ * a namespaced kind's cluster-wide LIST (403: a Role per project namespace
+ * instead of the ClusterRole), that kind falls back to one stream per Kargo
+ * project namespace, following the projects as they come and go. Keeps the
+ * objects as last seen and reports each change once (a relist reports only
+ * what differs from what was held, deletions included).
  */
 export class KubernetesKargoClusterWatch implements KargoClusterWatch {
-  private readonly objects = new Map<KargoWatchKind, Map<string, KubeObject>>();
-  private readonly informers: Map<KargoWatchKind, KindInformer>;
-  private readonly errors = new Map<KargoWatchKind, Error>();
+  private readonly objects = new Map<KargoWatchKind, Map<string, KubeObject>>(
+    KINDS.map(kind => [kind, new Map()]),
+  );
+  private readonly informers = new Map<string, KindInformer>();
+  private readonly errors = new Map<string, Error>();
+  /** Kinds watched per project namespace, after a 403 on their cluster-wide LIST. */
+  private readonly perNamespace = new Set<KargoWatchKind>();
+  private readonly fallbacks: Promise<void>[] = [];
+  private stopped = false;
 
   constructor(private readonly options: KubernetesKargoClusterWatchOptions) {
-    this.informers = new Map(
-      (Object.keys(WATCHED_KINDS) as KargoWatchKind[]).map(kind => [kind, this.informerOf(kind)]),
-    );
+    for (const kind of KINDS) this.informers.set(kind, this.informerOf(kind));
   }
 
-  private informerOf(kind: KargoWatchKind): KindInformer {
+  private informerOf(kind: KargoWatchKind, namespace?: string): KindInformer {
     const { group, version } = WATCHED_KINDS[kind];
-    const objects = new Map<string, KubeObject>();
-    this.objects.set(kind, objects);
+    const stream = streamOf(kind, namespace);
     // Only what the verification history reads is kept of each run.
     const select = kind === 'analysisruns' ? slimAnalysisRun : undefined;
+    const where = namespace === undefined ? '' : `/namespaces/${namespace}`;
     return new KindInformer({
       kubeConfig: this.options.kubeConfig,
-      path: `/apis/${group}/${version}/${kind}`,
-      list: () => this.options.list(kind, select),
+      path: `/apis/${group}/${version}${where}/${kind}`,
+      list: () => this.options.list(kind, select, namespace),
       select,
       timeoutSeconds: this.options.timeoutSeconds ?? 300,
       backoff: this.options.backoff ?? DEFAULT_BACKOFF,
-      onListed: items => this.replace(kind, items),
+      onListed: items => this.replace(kind, items, namespace),
       onUpsert: object => this.upsert(kind, object),
       onDelete: object => this.remove(kind, object),
-      onHealth: error => this.health(kind, error),
+      onHealth: error => this.health(kind, stream, error),
     });
   }
 
   async start(): Promise<void> {
+    this.stopped = false;
     await Promise.all([...this.informers.values()].map(i => i.start()));
+    // Kinds that fell back start their namespace streams meanwhile.
+    while (this.fallbacks.length) await Promise.all(this.fallbacks.splice(0));
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await Promise.all([...this.informers.values()].map(i => i.stop()));
   }
 
@@ -84,6 +103,7 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     // ListWatch reports the items of each LIST again: only changes count.
     if (previous && previous.metadata?.resourceVersion === object.metadata?.resourceVersion) return;
     objects.set(key, object);
+    if (kind === 'projects' && !previous) this.followProject(object.metadata?.name, true);
     this.options.onEvent({ kind, type: 'upsert', object, previous });
   }
 
@@ -93,28 +113,71 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     const previous = objects.get(key);
     if (!previous) return;
     objects.delete(key);
+    if (kind === 'projects') this.followProject(previous.metadata?.name, false);
     this.options.onEvent({ kind, type: 'delete', object: previous, previous });
   }
 
-  /** A complete LIST: what is held but not listed was deleted meanwhile. */
-  private replace(kind: KargoWatchKind, items: KubeObject[]) {
+  /** A complete LIST (of one namespace when given): what is held but not listed was deleted meanwhile. */
+  private replace(kind: KargoWatchKind, items: KubeObject[], namespace?: string) {
     const listed = new Set(items.map(keyOf));
     for (const [key, object] of [...this.objects.get(kind)!]) {
-      if (!listed.has(key)) this.remove(kind, object);
+      const inScope = namespace === undefined || object.metadata?.namespace === namespace;
+      if (inScope && !listed.has(key)) this.remove(kind, object);
     }
     for (const item of items) this.upsert(kind, item);
   }
 
-  private health(kind: KargoWatchKind, error: Error | null) {
+  private health(kind: KargoWatchKind, stream: string, error: Error | null) {
+    if (error && kind !== 'projects' && stream === kind && isForbidden(error)) {
+      this.fallBack(kind);
+      return;
+    }
     if (error) {
       this.errors.set(
-        kind,
+        stream,
         translateKubeError(error, { instance: this.options.instance, verb: 'watch', resource: kind }),
       );
     } else {
-      this.errors.delete(kind);
+      this.errors.delete(stream);
     }
     const first = this.errors.values().next().value;
     this.options.onHealth?.(first ?? null);
+  }
+
+  /** The cluster-wide LIST of a namespaced kind was forbidden: one stream per project namespace. */
+  private fallBack(kind: KargoWatchKind) {
+    const cluster = this.informers.get(kind);
+    this.informers.delete(kind);
+    this.errors.delete(kind);
+    this.perNamespace.add(kind);
+    const started = [cluster?.stop()];
+    for (const project of this.objects.get('projects')!.values()) {
+      started.push(this.startStream(kind, project.metadata?.name));
+    }
+    this.fallbacks.push(Promise.all(started).then(() => undefined));
+  }
+
+  /** Starts or stops the namespace streams of the kinds that fell back, as a project comes or goes. */
+  private followProject(namespace: string | undefined, present: boolean) {
+    if (!namespace) return;
+    for (const kind of this.perNamespace) {
+      const stream = streamOf(kind, namespace);
+      if (present) {
+        this.fallbacks.push(this.startStream(kind, namespace));
+      } else {
+        this.informers.get(stream)?.stop().catch(() => undefined);
+        this.informers.delete(stream);
+        this.errors.delete(stream);
+        this.replace(kind, [], namespace);
+      }
+    }
+  }
+
+  private async startStream(kind: KargoWatchKind, namespace: string | undefined): Promise<void> {
+    const stream = streamOf(kind, namespace);
+    if (!namespace || this.stopped || this.informers.has(stream)) return;
+    const informer = this.informerOf(kind, namespace);
+    this.informers.set(stream, informer);
+    await informer.start();
   }
 }

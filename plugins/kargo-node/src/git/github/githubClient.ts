@@ -40,6 +40,15 @@ export interface GithubClientTuning {
   retryAfterBaseValue?: number;
 }
 
+/**
+ * Each GitHub Response, kept alive as long as its body. Node's fetch (undici)
+ * cancels the unread body of a Response that is garbage-collected, and with
+ * `parseSuccessResponseBody: false` Octokit hands back only the body stream:
+ * a collection before the caller read it made the read fail with "Response
+ * body object should not be disturbed or locked".
+ */
+const responsesByBody = new WeakMap<object, Response>();
+
 interface CachedClient {
   token: string | undefined;
   client: GithubClient;
@@ -126,9 +135,14 @@ export class GithubClientProvider {
       // Counting in fetch sees every HTTP request, retries included; the
       // global fetch is looked up per call so test interceptors apply.
       request: {
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
           stats.github += 1;
-          return (this.deps.fetch ?? globalThis.fetch)(input, init);
+          const response = await (this.deps.fetch ?? globalThis.fetch)(
+            input,
+            init,
+          );
+          if (response.body) responsesByBody.set(response.body, response);
+          return response;
         },
       },
       log: {

@@ -6,6 +6,7 @@ import {
   staleStaging,
 } from '../../__fixtures__/stages';
 import { createTestApis } from '../../__testUtils__/testApis';
+import { formatDateTime } from '../../utils/format';
 import { StageSection } from './StageSection';
 
 describe('StageSection', () => {
@@ -76,5 +77,30 @@ describe('StageSection', () => {
       within(section).getByText('GitHub answered 401 Bad credentials'),
     ).toBeVisible();
     expect(within(section).getByText('No verifications yet')).toBeVisible();
+  });
+
+  it("says once when a rate-limited repository may be listed again, in the viewer's time", async () => {
+    const until = '2026-12-01T14:05:00.000Z';
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <StageSection
+          stage={{
+            ...brokenStage,
+            pullRequestErrors: [
+              {
+                repoUrl: 'https://github.com/acme/checkout-deploy',
+                message: 'rate limited until 14:05 UTC',
+                rateLimitedUntil: until,
+              },
+            ],
+          }}
+        />
+      </Wrapper>,
+    );
+    expect(
+      screen.getByText(`Rate limited until ${formatDateTime(until)}.`),
+    ).toBeVisible();
+    expect(screen.queryByText(/14:05 UTC/)).toBeNull();
   });
 });

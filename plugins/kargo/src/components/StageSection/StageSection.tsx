@@ -97,13 +97,15 @@ export function StageSection(props: {
             <WarningPanel
               severity="warning"
               title={t('stage.pullRequestError', { repo: e.repoUrl })}
+              // A rate limit is worded here, in the viewer's time zone; the
+              // backend's English message says the same in UTC.
               message={
                 e.rateLimitedUntil
-                  ? `${e.message} ${t('stage.rateLimitedUntil', {
+                  ? t('stage.rateLimitedUntil', {
                       time:
                         formatDateTime(e.rateLimitedUntil) ??
                         e.rateLimitedUntil,
-                    })}`
+                    })
                   : e.message
               }
               defaultExpanded

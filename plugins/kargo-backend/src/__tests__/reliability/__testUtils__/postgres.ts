@@ -37,7 +37,8 @@ function findBinDir(): string {
   return found;
 }
 
-function freePort(): Promise<number> {
+/** A port free on loopback right now (for servers that cannot bind port 0). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
