@@ -161,6 +161,8 @@ export async function settleStagingPromotions() {
 
 /** Opens a Stage section's details (collapsed when an entity names many Stages). */
 export async function showDetails(section: Locator) {
+  const toggle = section.getByRole('button', { name: /^(Show|Hide) details$/ });
+  await expect(toggle).toBeVisible();
   const show = section.getByRole('button', { name: 'Show details' });
   if (await show.isVisible()) await show.click();
   await expect(
