@@ -92,6 +92,28 @@ try {
     await shot(page, 'kargo-tab.png');
   }
 
+  if (want('pipeline') || want('promotions')) {
+    // At 1280 px: the pipeline overview of payments, then payments/prod's
+    // Promotions with the step that failed.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/catalog/default/component/payments-api/kargo');
+    const pipeline = page.getByRole('list', { name: 'Pipeline payments' });
+    await pipeline.waitFor();
+    if (want('pipeline')) {
+      await page.mouse.move(0, 0);
+      await shot(page, 'pipeline.png');
+    }
+    if (want('promotions')) {
+      await page.getByRole('button', { name: 'Show the details of prod' }).click();
+      const prod = page.getByRole('region', { name: 'payments/prod', exact: true });
+      await prod.getByText('no PR number found', { exact: false }).first().waitFor();
+      await prod.getByRole('table').first().evaluate(el => el.scrollIntoView({ block: 'center' }));
+      await page.mouse.move(0, 0);
+      await shot(page, 'promotions.png');
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
+
   if (want('kargo-card')) {
     // The overview card.
     await page.goto('/catalog/default/component/checkout-service');
@@ -108,6 +130,8 @@ try {
     // The AnalysisRun drawer of the failed payments/qa run.
     await page.goto('/catalog/default/component/payments-api/kargo');
     const qa = page.getByRole('region', { name: 'payments/qa', exact: true });
+    // payments names five Stages: their details open on demand.
+    await qa.getByRole('button', { name: 'Show details' }).click();
     const failedRow = qa
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'Failed', exact: true }) })

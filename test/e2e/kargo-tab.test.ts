@@ -8,6 +8,7 @@ import {
   pullRequestsTable,
   sandboxGet,
   settleStagingPromotions,
+  showDetails,
   signIn,
   stageSection,
 } from './support';
@@ -158,6 +159,7 @@ test('a run name opens the AnalysisRun drawer with the failed measurements', asy
 }) => {
   await openKargoTab(page, 'payments-api');
   const qa = stageSection(page, 'payments/qa');
+  await showDetails(qa);
   const failed = dataRows(historyTable(qa))
     .filter({ has: page.getByRole('cell', { name: 'Failed', exact: true }) })
     .first();

@@ -5,6 +5,7 @@ import {
   dataRows,
   historyTable,
   openKargoTab,
+  showDetails,
   stageSection,
 } from './support';
 
@@ -19,6 +20,7 @@ test('a reverify whose verification fails notifies the owners, with a link to th
   try {
     await openKargoTab(page, 'payments-api');
     const perf = stageSection(page, 'payments/perf');
+    await showDetails(perf);
     const history = historyTable(perf);
     await expect(dataRows(history).first()).toBeVisible({ timeout: 60_000 });
     const newestBefore = await analysisRunOf(dataRows(history).first());

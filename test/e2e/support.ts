@@ -170,3 +170,24 @@ export async function settleStagingPromotions() {
     )
     .toBeNull();
 }
+
+/** Opens a Stage section's details (collapsed when an entity names many Stages). */
+export async function showDetails(section: Locator) {
+  const toggle = section.getByRole('button', { name: /^(Show|Hide) details$/ });
+  await expect(toggle).toBeVisible();
+  const show = section.getByRole('button', { name: 'Show details' });
+  if (await show.isVisible()) await show.click();
+  await expect(
+    section.getByRole('button', { name: 'Hide details' }),
+  ).toBeVisible();
+}
+
+/** A guest's Backstage token, for calling the backend's API directly. */
+export async function guestToken(): Promise<string> {
+  const res = await fetch(
+    'http://127.0.0.1:7007/api/auth/guest/refresh?env=development',
+    { headers: { 'x-requested-with': 'XMLHttpRequest' } },
+  );
+  if (!res.ok) throw new Error(`Guest sign-in failed: ${res.status}`);
+  return (await res.json()).backstageIdentity.token;
+}

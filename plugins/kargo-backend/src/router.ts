@@ -26,7 +26,9 @@ export async function createRouter(options: RouterOptions): Promise<express.Rout
     // Requests are checked against the document before any route runs
     // (bodies, parsed later, and entity refs by the routes' zod schemas);
     // credentials are httpAuth's job.
-    validatorOptions: { validateSecurity: false },
+    // The promote body is parsed after the validator, which would otherwise
+    // see none; its route checks it with zod (400 naming what is wrong).
+    validatorOptions: { validateSecurity: false, ignorePaths: /\/promote$/ },
   });
   // Writes take no body; a small limit turns huge bodies into a 413. Added
   // after the validator's error transformer, so 413 stays 413.

@@ -14,6 +14,7 @@ export * from './stage';
 export * from './pullRequests';
 export * from './catalog';
 export * from './promotion';
+export * from './pipeline';
 export { redactCredentials } from './redact';
 export { createLimiter, mapLimit, type Limiter } from './util/concurrency';
 export * from './assistant';

@@ -28,3 +28,4 @@ export {
   type GitStats,
   type PullRequestServiceOptions,
 } from './git';
+export * from './operations/promotion';

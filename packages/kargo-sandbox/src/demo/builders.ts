@@ -60,6 +60,8 @@ export function freight(opts: {
   minutes: number;
   currentlyIn?: Record<string, number>;
   verifiedIn?: Record<string, number>;
+  /** Stages a person approved it for by hand (`status.approvedFor`). */
+  approvedFor?: Record<string, number>;
 }): DemoFreight {
   const commit = sha1(`${opts.repoURL}@${opts.tag}`);
   const digest = `sha256:${sha256(`${opts.image}:${opts.tag}`)}`;
@@ -94,6 +96,14 @@ export function freight(opts: {
       Object.entries(opts.verifiedIn).map(([s, m]) => [
         s,
         { verifiedAt: at(m) },
+      ]),
+    );
+  }
+  if (opts.approvedFor) {
+    status.approvedFor = Object.fromEntries(
+      Object.entries(opts.approvedFor).map(([s, m]) => [
+        s,
+        { approvedAt: at(m) },
       ]),
     );
   }

@@ -23,7 +23,7 @@ export function renderDemoFixtures(): Record<string, string> {
       render(checkoutScenario()),
     'payments.yaml':
       HEADER(
-        'Demo project "payments" (GitLab): test -> qa -> uat/perf -> prod.',
+        'Demo project "payments" (GitLab): test -> qa -> (uat, perf) -> prod.',
       ) + render(paymentsScenario()),
   };
 }

@@ -194,7 +194,8 @@ export function stageObject(opts: {
   name: string;
   minutes: number;
   warehouse: string;
-  upstream?: string;
+  /** Upstream Stage(s); none: the Stage takes Freight from the Warehouse. */
+  upstream?: string | string[];
   repoURL: string;
   steps: Obj[];
   templates?: string[];
@@ -218,7 +219,7 @@ export function stageObject(opts: {
         {
           origin: { kind: 'Warehouse', name: opts.warehouse },
           sources: opts.upstream
-            ? { stages: [opts.upstream] }
+            ? { stages: [opts.upstream].flat() }
             : { direct: true },
         },
       ],

@@ -1,12 +1,14 @@
 /**
  * Project `payments` (GitLab, https://gitlab.example.com/payments/deploy):
- * test -> qa -> (uat, perf), uat -> prod.
+ * test -> qa -> (uat, perf) -> prod.
  * - test: the current verification really is Running; it turns Failed
  *   DEMO_FAILS_AFTER_SECONDS after the sandbox starts (a live change).
  * - qa: the current verification Failed, with failed measurements.
  * - uat: no spec.verification (immediate Successful VIs, no AnalysisRun).
  * - perf: 14 AnalysisRuns, only the newest 10 listed in status.
- * - prod: fixed source branch release/payments-prod with open MR !7.
+ * - prod: fixed source branch release/payments-prod with open MR !7; a
+ *   Promotion that failed at git-wait-for-pr (no PR number from open-pr).
+ * - icy-koala (newest Freight) is approved by hand for perf only.
  */
 import {
   analysisRun,
@@ -74,6 +76,9 @@ export function paymentsScenario(): Obj[] {
         ...(i <= 2 ? { test: 300 + i * 800 + 20, uat: 2101 } : {}),
         ...(i === 1 ? { prod: 1320 } : {}),
       },
+      // icy-koala skips qa into perf by manual approval; for uat and prod it
+      // awaits verification upstream or an approval.
+      ...(i === 3 ? { approvedFor: { perf: 2710 } } : {}),
     }),
   );
   const out: Obj[] = [

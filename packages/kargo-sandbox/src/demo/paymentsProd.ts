@@ -64,7 +64,21 @@ export function paymentsProdObjects(f: DemoFreight[]): Obj[] {
     message:
       'step "open-pr" errored: error creating merge request: POST https://gitlab.example.com/api/v4/projects/payments%2Fdeploy/merge_requests: 409 {message: [Another open merge request already exists for this source branch: !7]}',
   });
-  out.push(ok, ar, errored);
+  // Failed at git-wait-for-pr: the open-pr step recorded no PR (Kargo's
+  // message when its output lacks pr.id), so there was nothing to wait for.
+  const noPr = promotion({
+    project: P,
+    stage: 'prod',
+    freight: f[2],
+    minutes: 2010,
+    steps,
+    phase: 'Failed',
+    reached: 6,
+    message: 'no PR number found in output from step "open-pr"',
+  });
+  noPr.status.message = `step "wait-for-pr" failed: ${noPr.status.message}`;
+  noPr.status.state = { 'open-pr': {} };
+  out.push(ok, ar, noPr, errored);
   out.push(
     gitLabMergeRequest('payments-deploy-mr-5', {
       repoURL: REPO,
@@ -101,7 +115,8 @@ export function paymentsProdObjects(f: DemoFreight[]): Obj[] {
       name: 'prod',
       minutes: -40,
       warehouse: P,
-      upstream: 'uat',
+      // Fans in: Freight verified in uat or in perf may go to prod.
+      upstream: ['uat', 'perf'],
       repoURL: REPO,
       steps,
       templates: T,

@@ -1,8 +1,15 @@
 import type { Request, Response } from 'express';
 import type { ReverifyResponse } from '@kargo-backstage/plugin-kargo-common';
+import { performAuditedPromotion } from '../services/auditedPromotion';
 import { performAuditedVerificationAction } from '../services/auditedVerificationAction';
 import type { VerificationAction } from '../services/VerificationActionsService';
-import { emptyBody, parse, resolveInstance, stageParams } from './params';
+import {
+  emptyBody,
+  parse,
+  promoteBody,
+  resolveInstance,
+  stageParams,
+} from './params';
 import type { KargoApiRouter, RouterOptions } from './types';
 
 export function addActionRoutes(
@@ -44,4 +51,21 @@ export function addActionRoutes(
     '/projects/:project/stages/:stage/abort-verification',
     (req, res) => handle('abort', req, res),
   );
+
+  router.post('/projects/:project/stages/:stage/promote', async (req, res) => {
+    const { project, stage } = parse(stageParams, req.params, 'path parameter');
+    const instance = resolveInstance(
+      req.query,
+      kargo.listInstances().map(i => i.name),
+    );
+    const { freight } = parse(promoteBody, req.body, 'request body');
+    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+    const result = await performAuditedPromotion(options, {
+      target: { instance, project, stage },
+      freight,
+      credentials,
+      request: req as unknown as Request,
+    });
+    res.status(201).json(result);
+  });
 }

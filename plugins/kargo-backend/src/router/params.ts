@@ -60,6 +60,18 @@ export const instanceQuery = z
 /** Writes take no input: the Stage is in the path, the actor is the caller. */
 export const emptyBody = z.union([z.object({}).strict(), z.undefined()]);
 
+/**
+ * A promotion names the Freight by name or alias; the backend resolves it
+ * against the project's Freight (never trusts it further).
+ */
+export const promoteBody = z
+  .object({
+    freight: z
+      .string()
+      .refine(isValidKubernetesName, 'must be a Freight name or alias'),
+  })
+  .strict();
+
 function describeIssues(where: string, error: z.ZodError): string {
   return error.issues
     .map(issue => {

@@ -48,6 +48,14 @@ describe('buildStageDetail', () => {
       },
       kargoUrl: 'https://kargo.example.com/project/checkout/stage/staging',
       error: null,
+      requestedFreight: [
+        {
+          origin: 'Warehouse/checkout',
+          direct: true,
+          stages: [],
+          requiredSoakTime: null,
+        },
+      ],
     });
     expect(detail.verifications.map(v => v.phase)).toEqual([
       'Successful',
@@ -57,6 +65,24 @@ describe('buildStageDetail', () => {
     ]);
     expect(detail.lastUpdated).toBe('2026-11-30T12:00:00Z');
     expect(detail.stale).toBe(false);
+  });
+
+  it('lists the Stage\'s Promotions newest first with the PR each opened', () => {
+    const detail = buildStageDetail({
+      instance: 'production',
+      stage: prodStage,
+      promotions: [prodFailedPromotion, prodRunningPromotion],
+      pullRequests: checkoutPullRequests,
+    });
+    expect(
+      detail.promotions?.map(p => [p.phase, p.pullRequest?.number ?? null]),
+    ).toEqual([
+      ['Running', 42],
+      // Recorded nothing, but its promotion branch has PR #41 open.
+      ['Failed', 41],
+    ]);
+    // Running, but at its first step: not waiting on the PR yet.
+    expect(detail.waitingOnPullRequest).toBeNull();
   });
 
   it('counts open PRs and keeps only the errors of the Stage repositories', () => {

@@ -5,7 +5,11 @@ import {
 } from '../pullRequests/attribution';
 import { repositoriesFromSteps } from '../pullRequests/repositories';
 import { repoKey } from '../pullRequests/repoUrl';
-import { GitStep, gitStepsOfStage } from '../pullRequests/steps';
+import {
+  GitStep,
+  gitStepsOfStage,
+  promotionsOfStage,
+} from '../pullRequests/steps';
 import type {
   AnalysisRun,
   Freight,
@@ -16,6 +20,13 @@ import type {
   StageDetail,
   StageSummary,
 } from '../types';
+import { freightRequestsOf } from '../pipeline/graph';
+import { freightOptionsOf } from '../promotion/options';
+import {
+  buildPromotionTimeline,
+  pullRequestWaitOf,
+} from '../promotion/timeline';
+import { toMillis } from '../util/time';
 import { deriveStageActions } from '../verification/actions';
 import { deriveVerificationHistory } from '../verification/deriveHistory';
 import {
@@ -108,6 +119,18 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
       ),
     new Set<string | undefined>(),
   );
+  const promotions = safely(
+    'promotions',
+    () =>
+      buildPromotionTimeline({
+        // Callers may pass the project's Promotions: keep this Stage's, newest first.
+        promotions: promotionsOfStage(stage, input.promotions),
+        freight: input.freight,
+        verifications,
+        pullRequests,
+      }),
+    [],
+  );
   const detail: StageDetail = {
     instance: input.instance,
     project,
@@ -143,6 +166,19 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
     ),
     lastUpdated: input.lastUpdated ?? null,
     stale: input.stale ?? false,
+    requestedFreight: safely('requested freight', () => freightRequestsOf(stage), []),
+    promotions,
+    waitingOnPullRequest: pullRequestWaitOf(promotions, pullRequests),
+    freightOptions: safely(
+      'freight',
+      () =>
+        freightOptionsOf(
+          stage,
+          input.freight,
+          toMillis(input.lastUpdated) ?? Date.now(),
+        ),
+      [],
+    ),
   };
   detail.error = errors.length ? errors.join('; ') : null;
   return detail;
@@ -173,5 +209,8 @@ export function toStageSummary(detail: StageDetail): StageSummary {
     actions: detail.actions,
     kargoUrl: detail.kargoUrl,
     error: detail.error,
+    ...(detail.requestedFreight
+      ? { requestedFreight: detail.requestedFreight }
+      : {}),
   };
 }

@@ -51,6 +51,20 @@ export type RepositoryError = Schemas['RepositoryError'];
 export type StageSummary = Schemas['StageSummary'];
 /** @public */
 export type StageDetail = Schemas['StageDetail'];
+/** One item of a Stage's `spec.requestedFreight`. @public */
+export type FreightRequest = Schemas['FreightRequest'];
+/** The step of a Promotion that failed or that it is at. @public */
+export type PromotionStepState = Schemas['PromotionStepState'];
+/** One Promotion of a Stage, joined with the PR it opened and its verification. @public */
+export type PromotionTimelineEntry = Schemas['PromotionTimelineEntry'];
+/** A running Promotion parked on `git-wait-for-pr`. @public */
+export type PullRequestWait = Schemas['PullRequestWait'];
+/** A Freight a Stage could be promoted to, and whether it may be now. @public */
+export type FreightOption = Schemas['FreightOption'];
+/** @public */
+export type PromoteRequest = Schemas['PromoteRequest'];
+/** @public */
+export type PromoteResponse = Schemas['PromoteResponse'];
 /** @public */
 export type StageListResponse = Schemas['StageListResponse'];
 /** Stages an entity names through its Kargo annotations. @public */

@@ -116,7 +116,12 @@ export interface Stage extends KubeObject {
     vars?: Array<{ name?: string; value?: string }>;
     requestedFreight?: Array<{
       origin?: FreightOrigin;
-      sources?: { direct?: boolean; stages?: string[] };
+      sources?: {
+        direct?: boolean;
+        stages?: string[];
+        requiredSoakTime?: string;
+        availabilityStrategy?: string;
+      };
     }>;
     promotionTemplate?: {
       spec?: {
@@ -171,8 +176,21 @@ export interface PromotionStatus {
   startedAt?: string;
   finishedAt?: string;
   currentStep?: number;
+  /** One entry per step run so far (Kargo v1.1+), indexed like `spec.steps`. */
+  stepExecutionMetadata?: StepExecutionMetadata[];
   /** Step outputs keyed by step alias. */
   state?: Record<string, unknown>;
+}
+
+/** How one step of a Promotion ran. @public */
+export interface StepExecutionMetadata {
+  alias?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  errorCount?: number;
+  /** Running, Succeeded, Failed, Errored, Aborted or Skipped. */
+  status?: string;
+  message?: string;
 }
 
 /** @public */

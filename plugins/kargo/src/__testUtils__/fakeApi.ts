@@ -12,6 +12,10 @@ export function fakeKargoApi(overrides: Partial<KargoApi> = {}) {
       id: 'a1b2c3d4-0000-0000-0000-000000000001',
     })),
     abortVerification: jest.fn(async () => undefined),
+    promote: jest.fn(async (request: { stage: string; freight: string }) => ({
+      promotion: `${request.stage}.01jpromotion.${request.freight.slice(0, 7)}`,
+      freight: request.freight,
+    })),
     ...overrides,
   } satisfies KargoApi;
 }

@@ -2,6 +2,7 @@ import { createApiRef } from '@backstage/core-plugin-api';
 import type {
   AnalysisRunResponse,
   EntityStagesResponse,
+  PromoteResponse,
   ReverifyResponse,
   StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -40,6 +41,13 @@ export interface KargoApi {
   reverify(request: KargoStageRequest): Promise<ReverifyResponse>;
   /** Aborts the Stage's running verification. */
   abortVerification(request: KargoStageRequest): Promise<void>;
+  /**
+   * Promotes Freight (name or alias) into the Stage; the backend checks it
+   * is available to the Stage. Optional so existing implementations compile.
+   */
+  promote?(
+    request: KargoStageRequest & { freight: string },
+  ): Promise<PromoteResponse>;
 }
 
 /** @public */

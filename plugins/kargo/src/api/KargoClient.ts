@@ -8,6 +8,7 @@ import {
   type AnalysisRunResponse,
   type EntityStagesResponse,
   type KargoApiPaths,
+  type PromoteResponse,
   type ReverifyResponse,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -33,7 +34,15 @@ export class KargoClient implements KargoApi {
   constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
     this.discoveryApi = options.discoveryApi;
     this.client = createClient<KargoApiPaths>({
-      fetch: request => options.fetchApi.fetch(request),
+      // Backstage's fetch middleware builds a new Request from what it is
+      // given; a Request whose body stream was read cannot be (a POST with
+      // a body failed in the browser), so hand it the URL and plain init.
+      fetch: async request =>
+        options.fetchApi.fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body ? { body: await request.text() } : {}),
+        }),
     });
     this.client.use({
       async onResponse({ response }) {
@@ -94,6 +103,19 @@ export class KargoClient implements KargoApi {
       '/projects/{project}/stages/{stage}/abort-verification',
       await this.stageOptions(request),
     );
+  }
+
+  async promote(
+    request: KargoStageRequest & { freight: string },
+  ): Promise<PromoteResponse> {
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/promote',
+      {
+        ...(await this.stageOptions(request)),
+        body: { freight: request.freight },
+      },
+    );
+    return data!;
   }
 
   private async stageOptions({ project, stage, instance }: KargoStageRequest) {

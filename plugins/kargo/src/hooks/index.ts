@@ -3,3 +3,4 @@ export { useAnalysisRun } from './useAnalysisRun';
 export { useStageActionPermission } from './useStageActionPermission';
 export { currentVerification } from './polling';
 export type { StageWatch } from './polling';
+export { useStagePromotePermission } from './useStagePromotePermission';

@@ -1,12 +1,12 @@
-import { InputError } from '@backstage/errors';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
-  buildPromotion,
   generatePromotionName,
-  isFreightAvailableToStage,
   kargoStagePromotePermission,
-  resolveFreight,
 } from '@kargo-backstage/plugin-kargo-common';
+import {
+  getProjectFreight,
+  promoteFreight,
+} from '@kargo-backstage/plugin-kargo-node';
 import { ulid } from 'ulid';
 import { examples } from './promote.examples';
 import { followPromotion } from './waitForPromotion';
@@ -102,14 +102,11 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
               project,
               stage,
             });
-            const resolved = resolveFreight(
-              await cluster.listFreight(project),
+            const freightObject = await getProjectFreight(
+              cluster,
+              project,
               freight,
             );
-            if (!resolved.freight) {
-              throw new InputError(`${resolved.error} in project ${project}`);
-            }
-            const freightObject = resolved.freight;
             const resolvedName = freightObject.metadata?.name ?? freight;
 
             // The key names what is promoted where, so a retried task finds the
@@ -119,32 +116,14 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
             const createdName = await ctx.checkpoint({
               key: `kargo.promote.${instanceName}.${project}.${stage}.${resolvedName}`,
               fn: async () => {
-                const availability = isFreightAvailableToStage(
-                  freightObject,
-                  stageObject,
-                );
-                if (!availability.available) {
-                  throw new InputError(
-                    `Freight ${freight} is not available to Stage ${stage}: ${availability.reason}`,
-                  );
-                }
-                if (!stageObject.spec?.promotionTemplate?.spec?.steps?.length) {
-                  throw new InputError(
-                    `Stage ${stage} has no promotion steps, so Freight cannot be promoted into it`,
-                  );
-                }
-                const promotion = buildPromotion({
+                const created = await promoteFreight({
+                  cluster,
+                  project,
                   stage: stageObject,
                   freight: freightObject,
-                  name: generatePromotionName(stage, resolvedName, ulid()),
                   actor: initiatorActor(ctx.user, credentials),
                 });
-                const created = await cluster.createPromotion(
-                  project,
-                  promotion,
-                );
-                // Kargo's defaulting webhook may rename it: keep the name it got.
-                return created.metadata?.name ?? promotion.metadata!.name!;
+                return created.promotion;
               },
             });
             return { promotion: createdName, freight: resolvedName };

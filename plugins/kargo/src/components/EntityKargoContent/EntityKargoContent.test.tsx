@@ -182,4 +182,40 @@ describe('EntityKargoContent', () => {
       'component:default/checkout-service',
     );
   });
+
+  it('leads with the pipeline and opens a Stage\'s details on demand when there are many', async () => {
+    const names = ['dev', 'test', 'uat', 'prod'];
+    const stages = names.map((name, i) => ({
+      ...staleStaging,
+      name,
+      requestedFreight: [
+        {
+          origin: 'Warehouse/checkout',
+          direct: i === 0,
+          stages: i === 0 ? [] : [names[i - 1]],
+          requiredSoakTime: null,
+        },
+      ],
+    }));
+    await render(
+      fakeKargoApi({ getEntityStages: jest.fn(async () => entityResponse(stages)) }),
+    );
+    const pipeline = await screen.findByRole('list', { name: 'Pipeline checkout' });
+    expect(within(pipeline).getAllByRole('listitem')).toHaveLength(4);
+    const prod = screen.getByRole('region', { name: 'checkout/prod' });
+    const toggle = within(prod).getByRole('button', { name: 'Show details' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(prod).queryByRole('table')).not.toBeInTheDocument();
+
+    await userEvent.click(
+      within(pipeline).getByRole('button', { name: 'Show the details of prod' }),
+    );
+    await waitFor(() =>
+      expect(within(prod).getByRole('button', { name: 'Hide details' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      ),
+    );
+    expect(within(prod).getAllByRole('table').length).toBeGreaterThan(0);
+  });
 });

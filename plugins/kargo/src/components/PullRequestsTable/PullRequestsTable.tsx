@@ -7,6 +7,9 @@ import type { PullRequestInfo } from '@kargo-backstage/plugin-kargo-common';
 import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { formatAge } from '../../utils/format';
+import { TruncatedText } from '../TruncatedText';
+
+const TITLE = { display: 'inline-block', maxWidth: 320 } as const;
 
 const STATE_COLOR: Record<PullRequestInfo['state'], 'primary' | 'default'> = {
   open: 'primary',
@@ -40,11 +43,17 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
         title: t('pullRequests.title'),
         render: pr => (
           <Box display="flex" alignItems="center" style={{ gap: 8 }}>
-            <Link to={pr.url}>{pr.title}</Link>
+            {/* Cut, never wrapped (it wrapped letter by letter beside the chip). */}
+            <Tooltip title={pr.title}>
+              <Link to={pr.url} noWrap style={TITLE}>
+                {pr.title}
+              </Link>
+            </Tooltip>
             {pr.orphaned && (
               <Tooltip title={t('pullRequests.orphanedTooltip')}>
                 <Chip
                   size="small"
+                  style={{ flexShrink: 0 }}
                   color="secondary"
                   label={t('pullRequests.orphaned')}
                   aria-label={`${t('pullRequests.orphaned')}: ${t(
@@ -69,10 +78,23 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
       },
       {
         title: t('pullRequests.branches'),
-        render: pr => `${pr.sourceBranch} → ${pr.targetBranch}`,
+        render: pr => (
+          <TruncatedText
+            text={`${pr.sourceBranch} → ${pr.targetBranch}`}
+            maxWidth={260}
+          />
+        ),
       },
       // The Promotion that opened it; null for PRs no Promotion records.
-      { title: t('pullRequests.promotion'), render: pr => pr.promotion ?? '—' },
+      {
+        title: t('pullRequests.promotion'),
+        render: pr =>
+          pr.promotion ? (
+            <TruncatedText text={pr.promotion} maxWidth={200} copy />
+          ) : (
+            '—'
+          ),
+      },
       { title: t('pullRequests.author'), render: pr => pr.author ?? '—' },
       {
         title: t('pullRequests.age'),

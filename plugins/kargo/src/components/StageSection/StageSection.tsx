@@ -1,11 +1,16 @@
 import { InfoCard, Link, WarningPanel } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
+import Button from '@material-ui/core/Button';
+import Collapse from '@material-ui/core/Collapse';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { kargoTranslationRef } from '../../translation';
 import { formatDateTime } from '../../utils/format';
 import { FreightSummaryView } from '../FreightSummaryView';
+import { PromoteButton } from '../PromoteButton';
+import { PromotionTimeline } from '../PromotionTimeline';
 import { PullRequestsTable } from '../PullRequestsTable';
+import { PullRequestWaitBanner } from '../PullRequestWaitBanner';
 import { StageActionButton, type StageAction } from '../StageActionButton';
 import { StageChips } from '../StageChips';
 import { VerificationHistoryTable } from '../VerificationHistoryTable';
@@ -16,18 +21,40 @@ export function stageTitle(stage: StageDetail, showInstance: boolean): string {
   return showInstance ? `${name} (${stage.instance})` : name;
 }
 
-/** Everything about one Stage: chips, freight, verifications, pull requests, actions. */
+/** The DOM id of a Stage's section, for the pipeline overview's links. */
+export function stageSectionId(stage: {
+  instance: string;
+  project: string;
+  name: string;
+}): string {
+  return `kargo-stage-${stage.instance}-${stage.project}-${stage.name}`;
+}
+
+/**
+ * Everything about one Stage: chips, a PR it waits on, freight and actions
+ * up front; Promotions, verifications and pull requests on demand.
+ */
 export function StageSection(props: {
   stage: StageDetail;
   showInstance?: boolean;
   onActionDone?: (stage: StageDetail, action: StageAction) => void;
+  /** Whether the details show (default: shown). */
+  expanded?: boolean;
+  onToggle?: () => void;
 }) {
-  const { stage, showInstance = false, onActionDone } = props;
+  const {
+    stage,
+    showInstance = false,
+    onActionDone,
+    expanded = true,
+    onToggle,
+  } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   const title = stageTitle(stage, showInstance);
+  const detailsId = `${stageSectionId(stage)}-details`;
 
   return (
-    <section aria-label={title}>
+    <section aria-label={title} id={stageSectionId(stage)}>
       <InfoCard
         title={title}
         subheader={
@@ -40,6 +67,7 @@ export function StageSection(props: {
             {stage.kargoUrl && (
               <Link to={stage.kargoUrl}>{t('stage.openInKargo')}</Link>
             )}
+            <PromoteButton stage={stage} />
             <StageActionButton
               stage={stage}
               action="reverify"
@@ -53,6 +81,7 @@ export function StageSection(props: {
           </Box>
         }
       >
+        <PullRequestWaitBanner wait={stage.waitingOnPullRequest} />
         {stage.error && (
           <Box mb={2}>
             <WarningPanel
@@ -84,12 +113,27 @@ export function StageSection(props: {
           </Box>
         ))}
         <FreightSummaryView freight={stage.currentFreight} />
-        <Box mt={2}>
-          <VerificationHistoryTable stage={stage} />
-        </Box>
-        <Box mt={2}>
-          <PullRequestsTable pullRequests={stage.pullRequests} />
-        </Box>
+        {onToggle && (
+          <Button
+            size="small"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={onToggle}
+          >
+            {expanded ? t('details.hide') : t('details.show')}
+          </Button>
+        )}
+        <Collapse in={expanded} unmountOnExit>
+          <Box mt={2} id={detailsId}>
+            <PromotionTimeline stage={stage} />
+          </Box>
+          <Box mt={2}>
+            <VerificationHistoryTable stage={stage} />
+          </Box>
+          <Box mt={2}>
+            <PullRequestsTable pullRequests={stage.pullRequests} />
+          </Box>
+        </Collapse>
       </InfoCard>
     </section>
   );

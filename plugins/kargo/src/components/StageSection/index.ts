@@ -1,1 +1,1 @@
-export { StageSection, stageTitle } from './StageSection';
+export { StageSection, stageSectionId, stageTitle } from './StageSection';

@@ -23,6 +23,14 @@ import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
 export const PAGE_SIZE = 10;
 
+const NO_WRAP = {
+  display: 'block',
+  maxWidth: 280,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** Every verification of a Stage, newest first, with the truth from its AnalysisRun. */
 export function VerificationHistoryTable(props: {
   stage: Pick<StageDetail, 'instance' | 'project' | 'verifications'>;
@@ -70,6 +78,7 @@ export function VerificationHistoryTable(props: {
             size="small"
             color="primary"
             style={{ textTransform: 'none' }}
+            title={row.analysisRun.name}
             onClick={() =>
               setTarget({
                 project: stage.project,
@@ -78,7 +87,8 @@ export function VerificationHistoryTable(props: {
               })
             }
           >
-            {row.analysisRun.name}
+            {/* Long run names are cut, never wrapped; the title holds the whole. */}
+            <span style={NO_WRAP}>{row.analysisRun.name}</span>
           </Button>
         ) : (
           <Typography variant="body2" color="textSecondary">
@@ -107,6 +117,11 @@ export function VerificationHistoryTable(props: {
           body: { emptyDataSourceMessage: t('verification.none') },
         }}
       />
+      {rows.some(r => r.stale) && (
+        <Typography variant="caption" color="textSecondary" component="p">
+          {t('verification.staleExplained')}
+        </Typography>
+      )}
       <AnalysisRunDrawer target={target} onClose={() => setTarget(undefined)} />
     </>
   );

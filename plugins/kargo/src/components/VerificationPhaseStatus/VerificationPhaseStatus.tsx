@@ -18,10 +18,13 @@ const BY_PHASE: Record<string, StatusComponent> = {
   Error: StatusError,
   Aborted: StatusAborted,
   Inconclusive: StatusWarning,
+  // Promotion phases.
+  Succeeded: StatusOK,
+  Errored: StatusError,
 };
 
 /**
- * The one place verification phases map to status icons. Unknown phases
+ * The one place verification (and Promotion) phases map to status icons. Unknown phases
  * show as a warning with the raw text, so nothing is hidden.
  */
 export function VerificationPhaseStatus(props: {

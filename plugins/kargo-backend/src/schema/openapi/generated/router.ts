@@ -345,6 +345,281 @@ export const spec = {
             description:
               'Set when this Stage could not be read; the rest of the fields are best effort.',
           },
+          requestedFreight: {
+            type: 'array',
+            description:
+              "Where the Stage takes Freight from (`spec.requestedFreight`), the pipeline's edges.",
+            items: {
+              $ref: '#/components/schemas/FreightRequest',
+            },
+          },
+        },
+      },
+      FreightRequest: {
+        type: 'object',
+        required: ['origin', 'direct', 'stages', 'requiredSoakTime'],
+        properties: {
+          origin: {
+            type: 'string',
+            description: '`Warehouse/<name>`.',
+          },
+          direct: {
+            type: 'boolean',
+            description: 'Takes Freight straight from the origin.',
+          },
+          stages: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description: 'Upstream Stages whose verified Freight it takes.',
+          },
+          requiredSoakTime: {
+            type: 'string',
+            nullable: true,
+            description: 'Go duration the Freight must soak upstream.',
+          },
+        },
+      },
+      PromotionStepState: {
+        type: 'object',
+        description: 'The step of a Promotion that failed or that it is at.',
+        required: ['alias', 'uses', 'status', 'message', 'startedAt'],
+        properties: {
+          alias: {
+            type: 'string',
+          },
+          uses: {
+            type: 'string',
+            nullable: true,
+            description:
+              'The step kind (`git-wait-for-pr`), when the spec names it.',
+          },
+          status: {
+            type: 'string',
+            nullable: true,
+          },
+          message: {
+            type: 'string',
+            nullable: true,
+          },
+          startedAt: {
+            type: 'string',
+            nullable: true,
+          },
+        },
+      },
+      PromotionTimelineEntry: {
+        type: 'object',
+        description:
+          'One Promotion of a Stage, joined with the PR it opened and its verification.',
+        required: [
+          'name',
+          'freight',
+          'actor',
+          'createdAt',
+          'startedAt',
+          'finishedAt',
+          'phase',
+          'message',
+          'failedStep',
+          'currentStep',
+          'pullRequest',
+          'verification',
+        ],
+        properties: {
+          name: {
+            type: 'string',
+          },
+          freight: {
+            type: 'object',
+            nullable: true,
+            required: ['name', 'alias'],
+            properties: {
+              name: {
+                type: 'string',
+              },
+              alias: {
+                type: 'string',
+                nullable: true,
+              },
+            },
+          },
+          actor: {
+            type: 'string',
+            nullable: true,
+            description: 'Who asked for it (`kargo.akuity.io/create-actor`).',
+          },
+          createdAt: {
+            type: 'string',
+            nullable: true,
+          },
+          startedAt: {
+            type: 'string',
+            nullable: true,
+          },
+          finishedAt: {
+            type: 'string',
+            nullable: true,
+          },
+          phase: {
+            type: 'string',
+            description:
+              'Pending, Running, Succeeded, Failed, Errored or Aborted.',
+          },
+          message: {
+            type: 'string',
+            nullable: true,
+          },
+          failedStep: {
+            type: 'object',
+            allOf: [
+              {
+                $ref: '#/components/schemas/PromotionStepState',
+              },
+            ],
+            nullable: true,
+          },
+          currentStep: {
+            type: 'object',
+            allOf: [
+              {
+                $ref: '#/components/schemas/PromotionStepState',
+              },
+            ],
+            nullable: true,
+          },
+          pullRequest: {
+            type: 'object',
+            nullable: true,
+            required: ['url', 'number', 'state'],
+            properties: {
+              url: {
+                type: 'string',
+              },
+              number: {
+                type: 'integer',
+                nullable: true,
+              },
+              state: {
+                type: 'string',
+                nullable: true,
+              },
+            },
+          },
+          verification: {
+            type: 'object',
+            nullable: true,
+            required: ['phase', 'analysisRun', 'stale'],
+            properties: {
+              phase: {
+                type: 'string',
+              },
+              analysisRun: {
+                type: 'string',
+                nullable: true,
+              },
+              stale: {
+                type: 'boolean',
+              },
+            },
+          },
+        },
+      },
+      PullRequestWait: {
+        type: 'object',
+        description: 'A running Promotion parked on `git-wait-for-pr`.',
+        required: ['promotion', 'number', 'url', 'since'],
+        properties: {
+          promotion: {
+            type: 'string',
+          },
+          number: {
+            type: 'integer',
+            nullable: true,
+          },
+          url: {
+            type: 'string',
+            nullable: true,
+          },
+          since: {
+            type: 'string',
+            nullable: true,
+            description:
+              "Since when it has been waiting (the PR's creation, else the step's start).",
+          },
+        },
+      },
+      FreightOption: {
+        type: 'object',
+        description:
+          'A Freight a Stage could be promoted to, and whether it may be now.',
+        required: [
+          'name',
+          'alias',
+          'origin',
+          'createdAt',
+          'available',
+          'reason',
+          'approved',
+          'current',
+        ],
+        properties: {
+          name: {
+            type: 'string',
+          },
+          alias: {
+            type: 'string',
+            nullable: true,
+          },
+          origin: {
+            type: 'string',
+          },
+          createdAt: {
+            type: 'string',
+            nullable: true,
+          },
+          available: {
+            type: 'boolean',
+          },
+          reason: {
+            type: 'string',
+            description: 'Why it is or is not available, in words.',
+          },
+          approved: {
+            type: 'boolean',
+            description:
+              'Approved for the Stage by hand (`status.approvedFor`).',
+          },
+          current: {
+            type: 'boolean',
+            description: 'The Stage holds it now.',
+          },
+        },
+      },
+      PromoteRequest: {
+        type: 'object',
+        required: ['freight'],
+        additionalProperties: false,
+        properties: {
+          freight: {
+            type: 'string',
+            description: 'Name or alias of a Freight of the project.',
+          },
+        },
+      },
+      PromoteResponse: {
+        type: 'object',
+        required: ['promotion', 'freight'],
+        properties: {
+          promotion: {
+            type: 'string',
+            description: 'Name of the Promotion created.',
+          },
+          freight: {
+            type: 'string',
+            description: 'Name of the Freight promoted.',
+          },
         },
       },
       StagePhase: {
@@ -640,6 +915,32 @@ export const spec = {
                 type: 'boolean',
                 description:
                   'True when the last gathering failed and this is older data.',
+              },
+              promotions: {
+                type: 'array',
+                items: {
+                  $ref: '#/components/schemas/PromotionTimelineEntry',
+                },
+                description: "The Stage's Promotions, newest first.",
+              },
+              waitingOnPullRequest: {
+                type: 'object',
+                allOf: [
+                  {
+                    $ref: '#/components/schemas/PullRequestWait',
+                  },
+                ],
+                nullable: true,
+                description:
+                  'Set while a running Promotion waits for a PR to be merged.',
+              },
+              freightOptions: {
+                type: 'array',
+                items: {
+                  $ref: '#/components/schemas/FreightOption',
+                },
+                description:
+                  'Freight the Stage requests, newest first, with availability.',
               },
             },
           },
@@ -1099,6 +1400,64 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/ReverifyResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
+            $ref: '#/components/responses/Error',
+          },
+          '409': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/promote': {
+      post: {
+        operationId: 'promoteStage',
+        summary:
+          "Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote; users only).",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/PromoteRequest',
+              },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'The Promotion was created.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/PromoteResponse',
                 },
               },
             },

@@ -126,6 +126,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/projects/{project}/stages/{stage}/promote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote; users only). */
+    post: operations['promoteStage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/entities/{kind}/{namespace}/{name}/stages': {
     parameters: {
       query?: never;
@@ -228,6 +245,87 @@ export interface components {
       kargoUrl: string | null;
       /** @description Set when this Stage could not be read; the rest of the fields are best effort. */
       error: string | null;
+      /** @description Where the Stage takes Freight from (`spec.requestedFreight`), the pipeline's edges. */
+      requestedFreight?: components['schemas']['FreightRequest'][];
+    };
+    FreightRequest: {
+      /** @description `Warehouse/<name>`. */
+      origin: string;
+      /** @description Takes Freight straight from the origin. */
+      direct: boolean;
+      /** @description Upstream Stages whose verified Freight it takes. */
+      stages: string[];
+      /** @description Go duration the Freight must soak upstream. */
+      requiredSoakTime: string | null;
+    };
+    /** @description The step of a Promotion that failed or that it is at. */
+    PromotionStepState: {
+      alias: string;
+      /** @description The step kind (`git-wait-for-pr`), when the spec names it. */
+      uses: string | null;
+      status: string | null;
+      message: string | null;
+      startedAt: string | null;
+    };
+    /** @description One Promotion of a Stage, joined with the PR it opened and its verification. */
+    PromotionTimelineEntry: {
+      name: string;
+      freight: {
+        name: string;
+        alias: string | null;
+      } | null;
+      /** @description Who asked for it (`kargo.akuity.io/create-actor`). */
+      actor: string | null;
+      createdAt: string | null;
+      startedAt: string | null;
+      finishedAt: string | null;
+      /** @description Pending, Running, Succeeded, Failed, Errored or Aborted. */
+      phase: string;
+      message: string | null;
+      failedStep: components['schemas']['PromotionStepState'] | null;
+      currentStep: components['schemas']['PromotionStepState'] | null;
+      pullRequest: {
+        url: string;
+        number: number | null;
+        state: string | null;
+      } | null;
+      verification: {
+        phase: string;
+        analysisRun: string | null;
+        stale: boolean;
+      } | null;
+    };
+    /** @description A running Promotion parked on `git-wait-for-pr`. */
+    PullRequestWait: {
+      promotion: string;
+      number: number | null;
+      url: string | null;
+      /** @description Since when it has been waiting (the PR's creation, else the step's start). */
+      since: string | null;
+    };
+    /** @description A Freight a Stage could be promoted to, and whether it may be now. */
+    FreightOption: {
+      name: string;
+      alias: string | null;
+      origin: string;
+      createdAt: string | null;
+      available: boolean;
+      /** @description Why it is or is not available, in words. */
+      reason: string;
+      /** @description Approved for the Stage by hand (`status.approvedFor`). */
+      approved: boolean;
+      /** @description The Stage holds it now. */
+      current: boolean;
+    };
+    PromoteRequest: {
+      /** @description Name or alias of a Freight of the project. */
+      freight: string;
+    };
+    PromoteResponse: {
+      /** @description Name of the Promotion created. */
+      promotion: string;
+      /** @description Name of the Freight promoted. */
+      freight: string;
     };
     /**
      * @description The Stage phase Kargo's UI derives from conditions.
@@ -316,6 +414,12 @@ export interface components {
       lastUpdated: string | null;
       /** @description True when the last gathering failed and this is older data. */
       stale: boolean;
+      /** @description The Stage's Promotions, newest first. */
+      promotions?: components['schemas']['PromotionTimelineEntry'][];
+      /** @description Set while a running Promotion waits for a PR to be merged. */
+      waitingOnPullRequest?: components['schemas']['PullRequestWait'] | null;
+      /** @description Freight the Stage requests, newest first, with availability. */
+      freightOptions?: components['schemas']['FreightOption'][];
     };
     StageListResponse: {
       items: components['schemas']['StageSummary'][];
@@ -603,6 +707,44 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ReverifyResponse'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      409: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  promoteStage: {
+    parameters: {
+      query?: {
+        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        instance?: components['parameters']['instance'];
+      };
+      header?: never;
+      path: {
+        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        project: components['parameters']['project'];
+        /** @description Stage name, a DNS-1123 subdomain. */
+        stage: components['parameters']['stage'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PromoteRequest'];
+      };
+    };
+    responses: {
+      /** @description The Promotion was created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PromoteResponse'];
         };
       };
       400: components['responses']['Error'];

@@ -1,0 +1,68 @@
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import request from 'supertest';
+import {
+  startKargoTestBackend,
+  user,
+  type KargoTestBackend,
+} from './__testUtils__/backend';
+
+describe('the demo pipeline served from the snapshot', () => {
+  let backend: KargoTestBackend;
+  const stage = async (project: string, name: string) => {
+    const res = await request(backend.server)
+      .get(`/api/kargo/projects/${project}/stages/${name}`)
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    return res.body as StageDetail;
+  };
+  beforeAll(async () => {
+    backend = await startKargoTestBackend();
+    await backend.refresh();
+  }, 60_000);
+  afterAll(async () => {
+    await backend.stop();
+  });
+
+  it('gives payments/prod its upstream Stages and the Promotion that failed at git-wait-for-pr', async () => {
+    const prod = await stage('payments', 'prod');
+    expect(prod.requestedFreight).toEqual([
+      {
+        origin: 'Warehouse/payments',
+        direct: false,
+        stages: ['uat', 'perf'],
+        requiredSoakTime: null,
+      },
+    ]);
+    const failed = prod.promotions?.find(
+      p => p.failedStep?.alias === 'wait-for-pr',
+    );
+    expect(failed).toMatchObject({
+      phase: 'Failed',
+      failedStep: {
+        uses: 'git-wait-for-pr',
+        message: 'no PR number found in output from step "open-pr"',
+      },
+    });
+  });
+
+  it('says checkout/prod waits for PR #42, with its link', async () => {
+    const prod = await stage('checkout', 'prod');
+    expect(prod.waitingOnPullRequest).toMatchObject({
+      number: 42,
+      url: 'https://github.com/acme/checkout-deploy/pull/42',
+      since: expect.any(String),
+    });
+  });
+
+  it('offers payments/perf the hand-approved icy-koala, and not humble-crane which qa never verified', async () => {
+    const perf = await stage('payments', 'perf');
+    const option = (alias: string) =>
+      perf.freightOptions?.find(o => o.alias === alias);
+    expect(option('icy-koala')).toMatchObject({ available: true, approved: true });
+    expect(option('humble-crane')).toMatchObject({
+      available: false,
+      current: true,
+      reason: expect.stringMatching(/must be verified in at least one upstream Stage \(qa\)/),
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import type { FreightRequest, Stage, StageSummary } from '../types';
+import { asArray } from '../util/objects';
+
+/**
+ * A Stage's `spec.requestedFreight` in the plugin's words: one entry per
+ * origin, with the upstream Stages it takes verified Freight from.
+ *
+ * @public
+ */
+export function freightRequestsOf(stage: Stage): FreightRequest[] {
+  return asArray(stage.spec?.requestedFreight).map(request => {
+    const sources = request?.sources;
+    return {
+      origin: `${request?.origin?.kind || 'Warehouse'}/${
+        request?.origin?.name ?? ''
+      }`,
+      direct: sources?.direct === true,
+      stages: asArray(sources?.stages).filter(
+        (s): s is string => typeof s === 'string' && !!s,
+      ),
+      requiredSoakTime:
+        typeof sources?.requiredSoakTime === 'string'
+          ? sources.requiredSoakTime
+          : null,
+    };
+  });
+}
+
+/** @public */
+export type PipelineEndpoint =
+  | { kind: 'origin'; name: string }
+  | { kind: 'stage'; name: string };
+
+/** @public */
+export interface PipelineEdge {
+  from: PipelineEndpoint;
+  /** A Stage name. */
+  to: string;
+  /** The origin the Freight on this edge comes from (`Warehouse/x`). */
+  origin: string;
+}
+
+/** @public */
+export interface PipelineNode<S> {
+  stage: S;
+  /**
+   * Column in a left-to-right layout: 0 for Stages fed only by origins,
+   * else one more than the deepest upstream Stage shown.
+   */
+  column: number;
+  /** Upstream Stages it names that are not part of this graph. */
+  hiddenUpstream: string[];
+}
+
+/** @public */
+export interface PipelineGraph<S> {
+  /** Ordered by column, then by name. */
+  nodes: PipelineNode<S>[];
+  edges: PipelineEdge[];
+  /** Origins (`Warehouse/x`) some Stage takes Freight from directly. */
+  origins: string[];
+}
+
+type GraphStage = Pick<StageSummary, 'name' | 'requestedFreight'>;
+
+/**
+ * The pipeline of the given Stages as Kargo's UI draws it: an edge from each
+ * upstream Stage (and from the origin, for direct sources) to the Stage that
+ * requests its Freight. Upstream Stages not among `stages` are listed on the
+ * node instead of drawn. Never loops on a cycle (Kargo refuses them, but a
+ * graph is drawn from whatever the cluster holds): a cycle's Stages get a
+ * column bounded by the number of Stages.
+ *
+ * @public
+ */
+export function buildPipelineGraph<S extends GraphStage>(
+  stages: readonly S[],
+): PipelineGraph<S> {
+  const byName = new Map<string, S>();
+  for (const stage of stages) {
+    if (!byName.has(stage.name)) byName.set(stage.name, stage);
+  }
+  const edges: PipelineEdge[] = [];
+  const origins = new Set<string>();
+  const upstreamOf = new Map<string, string[]>();
+  const hidden = new Map<string, string[]>();
+  for (const [name, stage] of byName) {
+    const shown = new Set<string>();
+    const missing = new Set<string>();
+    for (const request of stage.requestedFreight ?? []) {
+      if (request.direct) {
+        origins.add(request.origin);
+        edges.push({
+          from: { kind: 'origin', name: request.origin },
+          to: name,
+          origin: request.origin,
+        });
+      }
+      for (const upstream of request.stages) {
+        if (!byName.has(upstream) || upstream === name) {
+          if (upstream !== name) missing.add(upstream);
+          continue;
+        }
+        if (shown.has(`${request.origin}\n${upstream}`)) continue;
+        shown.add(`${request.origin}\n${upstream}`);
+        edges.push({
+          from: { kind: 'stage', name: upstream },
+          to: name,
+          origin: request.origin,
+        });
+      }
+    }
+    upstreamOf.set(
+      name,
+      [...new Set([...shown].map(key => key.split('\n')[1]))],
+    );
+    hidden.set(name, [...missing].sort());
+  }
+  const columns = columnsOf(upstreamOf);
+  const nodes = [...byName].map(([name, stage]) => ({
+    stage,
+    column: columns.get(name) ?? 0,
+    hiddenUpstream: hidden.get(name) ?? [],
+  }));
+  nodes.sort(
+    (a, b) =>
+      a.column - b.column || a.stage.name.localeCompare(b.stage.name),
+  );
+  return { nodes, edges, origins: [...origins].sort() };
+}
+
+/**
+ * Longest-path depth of each Stage, by relaxing at most n times (a DAG
+ * settles in fewer; a cycle stops at the bound).
+ */
+function columnsOf(upstreamOf: Map<string, string[]>): Map<string, number> {
+  const columns = new Map<string, number>();
+  for (const name of upstreamOf.keys()) columns.set(name, 0);
+  const bound = upstreamOf.size;
+  for (let round = 0; round < bound; round++) {
+    let changed = false;
+    for (const [name, upstream] of upstreamOf) {
+      const wanted = Math.min(
+        bound,
+        Math.max(0, ...upstream.map(u => (columns.get(u) ?? 0) + 1)),
+      );
+      if (wanted > (columns.get(name) ?? 0)) {
+        columns.set(name, wanted);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return columns;
+}

@@ -1,0 +1,8 @@
+export {
+  buildPipelineGraph,
+  freightRequestsOf,
+  type PipelineEdge,
+  type PipelineEndpoint,
+  type PipelineGraph,
+  type PipelineNode,
+} from './graph';

@@ -1,0 +1,59 @@
+import type { Freight, FreightOption, Stage } from '../types';
+import { asArray } from '../util/objects';
+import { toMillis } from '../util/time';
+import { freightAlias, isFreightAvailableToStage } from './freight';
+
+/** How many Freight a Stage lists to promote to, newest first. */
+export const FREIGHT_OPTIONS_LIMIT = 20;
+
+/**
+ * The Freight a Stage requests (from one of its origins), newest first, each
+ * with Kargo's availability decision ({@link isFreightAvailableToStage}) so a
+ * person sees why one cannot be promoted yet (not verified upstream, still
+ * soaking, awaiting manual approval).
+ *
+ * @public
+ */
+export function freightOptionsOf(
+  stage: Stage,
+  freight: Freight[] | undefined,
+  now: number = Date.now(),
+  limit: number = FREIGHT_OPTIONS_LIMIT,
+): FreightOption[] {
+  const stageName = stage.metadata?.name ?? '';
+  const origins = new Set(
+    asArray(stage.spec?.requestedFreight).map(
+      r => `${r?.origin?.kind || 'Warehouse'}/${r?.origin?.name ?? ''}`,
+    ),
+  );
+  return asArray(freight)
+    .filter(f => !!f?.metadata?.name)
+    .filter(f =>
+      origins.has(`${f.origin?.kind || 'Warehouse'}/${f.origin?.name ?? ''}`),
+    )
+    .sort(
+      (a, b) =>
+        (toMillis(b.metadata?.creationTimestamp) ?? 0) -
+        (toMillis(a.metadata?.creationTimestamp) ?? 0),
+    )
+    .slice(0, limit)
+    .map(f => {
+      const availability = isFreightAvailableToStage(f, stage, now);
+      return {
+        name: f.metadata!.name!,
+        alias: freightAlias(f) ?? null,
+        origin: `${f.origin?.kind || 'Warehouse'}/${f.origin?.name ?? ''}`,
+        createdAt: f.metadata?.creationTimestamp ?? null,
+        available: availability.available,
+        reason: availability.reason,
+        approved: Object.prototype.hasOwnProperty.call(
+          f.status?.approvedFor ?? {},
+          stageName,
+        ),
+        current: Object.prototype.hasOwnProperty.call(
+          f.status?.currentlyIn ?? {},
+          stageName,
+        ),
+      };
+    });
+}

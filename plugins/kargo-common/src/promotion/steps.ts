@@ -1,0 +1,61 @@
+import type { Promotion, PromotionStepState } from '../types';
+
+/** Step states that end a Promotion other than successfully. */
+const FAILED_STEP = new Set(['Failed', 'Errored', 'Aborted']);
+
+/** The state of step `index` of a Promotion, from its spec and execution metadata. */
+export function stepState(
+  promotion: Promotion,
+  index: number,
+): PromotionStepState | null {
+  const step = promotion.spec?.steps?.[index];
+  const meta = promotion.status?.stepExecutionMetadata?.[index];
+  if (!step && !meta) return null;
+  return {
+    alias: meta?.alias || step?.as || `step-${index + 1}`,
+    uses: step?.uses ?? null,
+    status: meta?.status ?? null,
+    message: meta?.message ?? null,
+    startedAt: meta?.startedAt ?? null,
+  };
+}
+
+/**
+ * The step a Promotion failed at: the last step recorded as Failed, Errored
+ * or Aborted, else (Kargo < v1.1, no metadata) the step it stopped at.
+ */
+export function failedStepOf(promotion: Promotion): PromotionStepState | null {
+  const phase = promotion.status?.phase;
+  if (!phase || !FAILED_STEP.has(phase)) return null;
+  const meta = promotion.status?.stepExecutionMetadata ?? [];
+  for (let i = meta.length - 1; i >= 0; i--) {
+    if (FAILED_STEP.has(meta[i]?.status ?? '')) {
+      const state = stepState(promotion, i)!;
+      return { ...state, message: state.message ?? promotion.status?.message ?? null };
+    }
+  }
+  const at = promotion.status?.currentStep;
+  if (typeof at !== 'number') return null;
+  const state = stepState(promotion, at);
+  return state && { ...state, message: state.message ?? promotion.status?.message ?? null };
+}
+
+/** The step a Running Promotion is at. */
+export function currentStepOf(promotion: Promotion): PromotionStepState | null {
+  if (promotion.status?.phase !== 'Running') return null;
+  return stepState(promotion, promotion.status?.currentStep ?? 0);
+}
+
+/** The `pr.id` (or older `prNumber`) a step recorded in the Promotion's state. */
+export function recordedPullRequestNumber(promotion: Promotion): number | null {
+  for (const output of Object.values(promotion.status?.state ?? {})) {
+    if (!output || typeof output !== 'object') continue;
+    const pr = (output as { pr?: { id?: unknown } }).pr;
+    const id = pr?.id ?? (output as { prNumber?: unknown }).prNumber;
+    const number = typeof id === 'string' ? Number(id) : id;
+    if (typeof number === 'number' && Number.isInteger(number) && number > 0) {
+      return number;
+    }
+  }
+  return null;
+}

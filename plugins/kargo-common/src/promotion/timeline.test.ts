@@ -1,0 +1,181 @@
+import type {
+  Freight,
+  Promotion,
+  PullRequestInfo,
+  VerificationEntry,
+} from '../types';
+import { buildPromotionTimeline, pullRequestWaitOf } from './timeline';
+
+const steps = [
+  { uses: 'git-clone' },
+  { uses: 'git-push', as: 'push' },
+  { uses: 'git-open-pr', as: 'open-pr' },
+  { uses: 'git-wait-for-pr', as: 'wait-for-pr' },
+];
+
+function promotion(
+  name: string,
+  created: string,
+  status: Promotion['status'],
+  actor?: string,
+): Promotion {
+  return {
+    metadata: {
+      name,
+      namespace: 'shop',
+      creationTimestamp: created,
+      ...(actor
+        ? { annotations: { 'kargo.akuity.io/create-actor': actor } }
+        : {}),
+    },
+    spec: { stage: 'prod', freight: `f-${name}`, steps },
+    status,
+  };
+}
+
+const freight: Freight[] = [
+  {
+    metadata: { name: 'f-p2', labels: { 'kargo.akuity.io/alias': 'bold-fox' } },
+  },
+];
+
+const failed = promotion(
+  'p1',
+  '2026-12-01T08:00:00Z',
+  {
+    phase: 'Failed',
+    message: 'step "wait-for-pr" failed: no PR number found in output from step "open-pr"',
+    startedAt: '2026-12-01T08:00:01Z',
+    finishedAt: '2026-12-01T08:01:00Z',
+    currentStep: 3,
+    stepExecutionMetadata: [
+      { alias: 'step-1', status: 'Succeeded' },
+      { alias: 'push', status: 'Succeeded' },
+      { alias: 'open-pr', status: 'Succeeded' },
+      {
+        alias: 'wait-for-pr',
+        status: 'Failed',
+        message: 'no PR number found in output from step "open-pr"',
+      },
+    ],
+  },
+  'user:default/alice',
+);
+
+const waiting = promotion('p2', '2026-12-01T09:00:00Z', {
+  phase: 'Running',
+  startedAt: '2026-12-01T09:00:01Z',
+  currentStep: 3,
+  stepExecutionMetadata: [
+    { status: 'Succeeded' },
+    { status: 'Succeeded' },
+    { status: 'Succeeded' },
+    { alias: 'wait-for-pr', status: 'Running', startedAt: '2026-12-01T09:00:05Z' },
+  ],
+  state: {
+    'open-pr': { pr: { id: 42, url: 'https://github.com/acme/app/pull/42' } },
+  },
+});
+
+describe('buildPromotionTimeline', () => {
+  it('names the failed step and its message, and who asked', () => {
+    const [entry] = buildPromotionTimeline({ promotions: [failed] });
+    expect(entry).toMatchObject({
+      name: 'p1',
+      actor: 'user:default/alice',
+      phase: 'Failed',
+      failedStep: {
+        alias: 'wait-for-pr',
+        uses: 'git-wait-for-pr',
+        status: 'Failed',
+        message: 'no PR number found in output from step "open-pr"',
+      },
+      currentStep: null,
+      pullRequest: null,
+    });
+  });
+
+  it('falls back to the step at currentStep and the Promotion message without step metadata', () => {
+    const old = promotion('p0', '2026-12-01T07:00:00Z', {
+      phase: 'Errored',
+      message: 'boom',
+      currentStep: 1,
+    });
+    expect(buildPromotionTimeline({ promotions: [old] })[0].failedStep).toEqual({
+      alias: 'push',
+      uses: 'git-push',
+      status: null,
+      message: 'boom',
+      startedAt: null,
+    });
+  });
+
+  it('gives the running step, the Freight alias and the PR it opened', () => {
+    const pr = {
+      url: 'https://github.com/acme/app/pull/42',
+      number: 42,
+      state: 'open',
+      createdAt: '2026-12-01T09:00:03Z',
+    } as PullRequestInfo;
+    const [entry] = buildPromotionTimeline({
+      promotions: [waiting],
+      freight,
+      pullRequests: [pr],
+    });
+    expect(entry).toMatchObject({
+      freight: { name: 'f-p2', alias: 'bold-fox' },
+      phase: 'Running',
+      currentStep: { alias: 'wait-for-pr', uses: 'git-wait-for-pr' },
+      pullRequest: { url: pr.url, number: 42, state: 'open' },
+    });
+  });
+
+  it('joins the verification that followed a successful Promotion, not one of a later Promotion', () => {
+    const done = (name: string, created: string, finished: string) =>
+      promotion(name, created, {
+        phase: 'Succeeded',
+        startedAt: created,
+        finishedAt: finished,
+      });
+    const older = done('a', '2026-12-01T10:00:00Z', '2026-12-01T10:01:00Z');
+    const newer = { ...done('b', '2026-12-01T11:00:00Z', '2026-12-01T11:01:00Z') };
+    newer.spec = { ...newer.spec, freight: 'f-a' };
+    const verification = (start: string, phase: string) =>
+      ({
+        freight: { name: 'f-a', alias: null },
+        startTime: start,
+        phase,
+        stale: false,
+        analysisRun: { name: `run-${start}`, namespace: 'shop' },
+      }) as VerificationEntry;
+    const timeline = buildPromotionTimeline({
+      promotions: [newer, older],
+      verifications: [
+        verification('2026-12-01T11:02:00Z', 'Successful'),
+        verification('2026-12-01T10:02:00Z', 'Failed'),
+      ],
+    });
+    expect(timeline.map(e => e.verification?.phase)).toEqual([
+      'Successful',
+      'Failed',
+    ]);
+  });
+});
+
+describe('pullRequestWaitOf', () => {
+  it('says which PR a running Promotion waits on and since when', () => {
+    const timeline = buildPromotionTimeline({ promotions: [waiting, failed] });
+    expect(pullRequestWaitOf(timeline)).toEqual({
+      promotion: 'p2',
+      number: 42,
+      url: 'https://github.com/acme/app/pull/42',
+      since: '2026-12-01T09:00:05Z',
+    });
+  });
+
+  it('is null when no Promotion waits on a PR', () => {
+    expect(
+      pullRequestWaitOf(buildPromotionTimeline({ promotions: [failed] })),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import type {
+  Freight,
+  Promotion,
+  PromotionTimelineEntry,
+  PullRequestInfo,
+  PullRequestWait,
+  VerificationEntry,
+} from '../types';
+import { toMillis } from '../util/time';
+import { indexFreight } from '../verification/freightOfRun';
+import { KARGO_CREATE_ACTOR_ANNOTATION, recordedPullRequestUrl } from './build';
+import { freightAlias } from './freight';
+import {
+  currentStepOf,
+  failedStepOf,
+  recordedPullRequestNumber,
+} from './steps';
+
+/** @public */
+export interface PromotionTimelineInput {
+  /** The Stage's Promotions, newest first (`promotionsOfStage`). */
+  promotions: Promotion[];
+  freight?: Freight[];
+  verifications?: VerificationEntry[];
+  pullRequests?: PullRequestInfo[];
+}
+
+const startOf = (p: Promotion) =>
+  toMillis(p.status?.startedAt ?? p.metadata?.creationTimestamp);
+
+function pullRequestOf(promotion: Promotion, pullRequests: PullRequestInfo[]) {
+  const url = recordedPullRequestUrl(promotion);
+  const name = promotion.metadata?.name;
+  const listed = pullRequests.find(
+    pr => (url && pr.url === url) || (!!name && pr.promotion === name),
+  );
+  if (!url && !listed) return null;
+  return {
+    url: listed?.url ?? url!,
+    number: listed?.number ?? recordedPullRequestNumber(promotion),
+    state: listed?.state ?? null,
+  };
+}
+
+/**
+ * The verification a Promotion led to: the newest verification of its
+ * Freight that started after it finished and before the next Promotion of
+ * the Stage started (a reverify in that window replaces the first outcome).
+ */
+function verificationOf(
+  promotion: Promotion,
+  next: Promotion | undefined,
+  verifications: VerificationEntry[],
+) {
+  if (promotion.status?.phase !== 'Succeeded') return null;
+  const freight = promotion.spec?.freight;
+  const after = toMillis(promotion.status?.finishedAt) ?? startOf(promotion);
+  const before = next ? startOf(next) : undefined;
+  const found = verifications
+    .filter(v => v.freight?.name === freight)
+    .filter(v => {
+      const at = toMillis(v.startTime);
+      if (at === undefined) return false;
+      return (after === undefined || at >= after) && (before === undefined || at < before);
+    })
+    .sort((a, b) => (toMillis(b.startTime) ?? 0) - (toMillis(a.startTime) ?? 0))[0];
+  if (!found) return null;
+  return {
+    phase: found.phase,
+    analysisRun: found.analysisRun?.name ?? null,
+    stale: found.stale,
+  };
+}
+
+/**
+ * One Stage's Promotions, newest first, each with its Freight, who asked for
+ * it, the step that failed and why, the PR it opened and the verification
+ * that followed it.
+ *
+ * @public
+ */
+export function buildPromotionTimeline(
+  input: PromotionTimelineInput,
+): PromotionTimelineEntry[] {
+  const freight = indexFreight(input.freight ?? []);
+  const { promotions } = input;
+  return promotions.map((promotion, index) => {
+    const freightName =
+      promotion.spec?.freight ?? promotion.status?.freight?.name ?? null;
+    const object = freightName ? freight.get(freightName) : undefined;
+    return {
+      name: promotion.metadata?.name ?? '',
+      freight: freightName
+        ? { name: freightName, alias: object ? freightAlias(object) ?? null : null }
+        : null,
+      actor: promotion.metadata?.annotations?.[KARGO_CREATE_ACTOR_ANNOTATION] ?? null,
+      createdAt: promotion.metadata?.creationTimestamp ?? null,
+      startedAt: promotion.status?.startedAt ?? null,
+      finishedAt: promotion.status?.finishedAt ?? null,
+      phase: promotion.status?.phase || 'Pending',
+      message: promotion.status?.message ?? null,
+      failedStep: failedStepOf(promotion),
+      currentStep: currentStepOf(promotion),
+      pullRequest: pullRequestOf(promotion, input.pullRequests ?? []),
+      // `promotions` is newest first: the next one is the one before it.
+      verification: verificationOf(
+        promotion,
+        index > 0 ? promotions[index - 1] : undefined,
+        input.verifications ?? [],
+      ),
+    };
+  });
+}
+
+/**
+ * The newest running Promotion of a Stage parked on `git-wait-for-pr`, with
+ * the PR it waits for and since when, or null when none waits.
+ *
+ * @public
+ */
+export function pullRequestWaitOf(
+  timeline: PromotionTimelineEntry[],
+  pullRequests: PullRequestInfo[] = [],
+): PullRequestWait | null {
+  const waiting = timeline.find(
+    entry => entry.currentStep?.uses === 'git-wait-for-pr',
+  );
+  if (!waiting) return null;
+  const listed = pullRequests.find(pr => pr.url === waiting.pullRequest?.url);
+  return {
+    promotion: waiting.name,
+    number: waiting.pullRequest?.number ?? null,
+    url: waiting.pullRequest?.url ?? null,
+    since:
+      listed?.createdAt ??
+      waiting.currentStep?.startedAt ??
+      waiting.startedAt ??
+      null,
+  };
+}

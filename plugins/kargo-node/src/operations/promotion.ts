@@ -1,0 +1,84 @@
+import { InputError } from '@backstage/errors';
+import {
+  buildPromotion,
+  freightAlias,
+  generatePromotionName,
+  isFreightAvailableToStage,
+  resolveFreight,
+  type Freight,
+  type Stage,
+} from '@kargo-backstage/plugin-kargo-common';
+import { ulid } from 'ulid';
+import type { KargoClusterClient } from '../types';
+
+/**
+ * The Freight of a project named `nameOrAlias`, read from the cluster (name
+ * first, then alias, as Kargo's API does). InputError when there is none.
+ *
+ * @public
+ */
+export async function getProjectFreight(
+  cluster: KargoClusterClient,
+  project: string,
+  nameOrAlias: string,
+): Promise<Freight> {
+  const resolved = resolveFreight(await cluster.listFreight(project), nameOrAlias);
+  if (!resolved.freight) {
+    throw new InputError(`${resolved.error} in project ${project}`);
+  }
+  return resolved.freight;
+}
+
+/** @public */
+export interface PromoteFreightOptions {
+  cluster: KargoClusterClient;
+  project: string;
+  /** The Stage as the cluster holds it. */
+  stage: Stage;
+  /** The Freight as the cluster holds it ({@link getProjectFreight}). */
+  freight: Freight;
+  /** Who asks, recorded as Kargo's create-actor annotation. */
+  actor?: string;
+}
+
+/**
+ * Creates the Promotion Kargo's API server would create for this Stage and
+ * Freight, after Kargo's own checks: the Freight must be available to the
+ * Stage (verified upstream, soaked, or approved) and the Stage must have
+ * promotion steps. Shared by the scaffolder action and the REST route, so
+ * both promote by the same rules. Returns the name the Promotion got.
+ *
+ * @public
+ */
+export async function promoteFreight(
+  options: PromoteFreightOptions,
+): Promise<{ promotion: string; freight: string }> {
+  const { cluster, project, stage, freight, actor } = options;
+  const stageName = stage.metadata?.name ?? '';
+  const freightName = freight.metadata?.name ?? '';
+  const availability = isFreightAvailableToStage(freight, stage);
+  if (!availability.available) {
+    throw new InputError(
+      `Freight ${
+        freightAlias(freight) ?? freightName
+      } is not available to Stage ${stageName}: ${availability.reason}`,
+    );
+  }
+  if (!stage.spec?.promotionTemplate?.spec?.steps?.length) {
+    throw new InputError(
+      `Stage ${stageName} has no promotion steps, so Freight cannot be promoted into it`,
+    );
+  }
+  const promotion = buildPromotion({
+    stage,
+    freight,
+    name: generatePromotionName(stageName, freightName, ulid()),
+    actor,
+  });
+  const created = await cluster.createPromotion(project, promotion);
+  // Kargo's defaulting webhook may rename it: keep the name it got.
+  return {
+    promotion: created.metadata?.name ?? promotion.metadata!.name!,
+    freight: freightName,
+  };
+}

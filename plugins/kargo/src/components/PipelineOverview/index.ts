@@ -1,0 +1,1 @@
+export { PipelineOverview } from './PipelineOverview';

@@ -1,0 +1,110 @@
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { renderInTestApp } from '@backstage/test-utils';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import { staleStaging } from '../../__fixtures__/stages';
+import { createTestApis } from '../../__testUtils__/testApis';
+import { PromoteButton } from './PromoteButton';
+
+const option = (name: string, alias: string, available: boolean, extra = {}) => ({
+  name,
+  alias,
+  origin: 'Warehouse/checkout',
+  createdAt: null,
+  available,
+  reason: available
+    ? `Freight "${alias}" is verified in dev`
+    : `Freight "${alias}" must be verified in at least one upstream Stage (dev) to be available to Stage "staging"`,
+  approved: false,
+  current: false,
+  ...extra,
+});
+
+const stage: StageDetail = {
+  ...staleStaging,
+  freightOptions: [
+    option('f3', 'new-owl', false),
+    option('f2', 'calm-heron', true),
+    option('f1', 'old-fox', true, { current: true, approved: true }),
+  ],
+};
+
+describe('PromoteButton', () => {
+  it('promotes the Freight chosen among the available ones, after confirmation', async () => {
+    const { api, alertApi, Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <PromoteButton stage={stage} />
+      </Wrapper>,
+    );
+    const button = await screen.findByRole('button', { name: 'Promote' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Promote Freight into checkout/staging',
+    });
+    expect(dialog).toBeVisible();
+    // Not available: shown with Kargo's reason, and not selectable.
+    expect(screen.getByRole('radio', { name: /new-owl/ })).toBeDisabled();
+    expect(screen.getByText(/must be verified in at least one upstream Stage/)).toBeVisible();
+    // The newest available Freight the Stage does not hold is preselected.
+    expect(screen.getByRole('radio', { name: /calm-heron/ })).toBeChecked();
+    expect(screen.getByText('approved')).toBeVisible();
+    await userEvent.click(screen.getByRole('radio', { name: /old-fox/ }));
+    expect(api.promote).not.toHaveBeenCalled();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Promote' }).pop()!);
+    await waitFor(() =>
+      expect(api.promote).toHaveBeenCalledWith({
+        project: 'checkout',
+        stage: 'staging',
+        instance: 'production',
+        freight: 'f1',
+      }),
+    );
+    await waitFor(() =>
+      expect(alertApi.post).toHaveBeenCalledWith(
+        expect.objectContaining({
+          message: 'Promotion staging.01jpromotion.f1 created for checkout/staging',
+          severity: 'success',
+        }),
+      ),
+    );
+  });
+
+  it('is disabled with the reason when the user may not promote', async () => {
+    const { Wrapper } = createTestApis({ permission: AuthorizeResult.DENY });
+    await renderInTestApp(
+      <Wrapper>
+        <PromoteButton stage={{ ...stage, instance: 'denied' }} />
+      </Wrapper>,
+    );
+    const button = await screen.findByRole('button', { name: 'Promote' });
+    await waitFor(() => expect(button).toBeDisabled());
+    await userEvent.hover(button.parentElement!);
+    expect(
+      (
+        await screen.findByText('You are not permitted to promote into this Stage.')
+      ).closest('[role="tooltip"]'),
+    ).toBeVisible();
+  });
+
+  it('is disabled with the reason when no Freight is available', async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <PromoteButton
+          stage={{ ...stage, instance: 'none', freightOptions: [option('f3', 'new-owl', false)] }}
+        />
+      </Wrapper>,
+    );
+    const button = await screen.findByRole('button', { name: 'Promote' });
+    await waitFor(() =>
+      expect(button.parentElement).toHaveAttribute(
+        'aria-label',
+        'Promote: No Freight is available to this Stage now.',
+      ),
+    );
+    expect(button).toBeDisabled();
+  });
+});

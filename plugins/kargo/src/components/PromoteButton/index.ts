@@ -1,0 +1,1 @@
+export { PromoteButton } from './PromoteButton';

@@ -1,0 +1,122 @@
+import { Link, Table, type TableColumn } from '@backstage/core-components';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Typography from '@material-ui/core/Typography';
+import type {
+  PromotionTimelineEntry,
+  StageDetail,
+} from '@kargo-backstage/plugin-kargo-common';
+import { useMemo } from 'react';
+import { kargoTranslationRef } from '../../translation';
+import { formatDateTime } from '../../utils/format';
+import { TruncatedText } from '../TruncatedText';
+import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+
+export const PROMOTIONS_PAGE_SIZE = 5;
+
+/** `wait-for-pr: no PR number found…`, or the Promotion's message. */
+function stepText(row: PromotionTimelineEntry, running: (step: string) => string) {
+  if (row.failedStep) {
+    const message = row.failedStep.message ?? row.message;
+    return message ? `${row.failedStep.alias}: ${message}` : row.failedStep.alias;
+  }
+  if (row.currentStep) return running(row.currentStep.alias);
+  return row.phase === 'Succeeded' ? '' : row.message ?? '';
+}
+
+/**
+ * A Stage's Promotions, newest first: which Freight, who, when, how it
+ * ended, the step that failed and why, the PR it opened and the
+ * verification that followed it. Cells never wrap.
+ */
+export function PromotionTimeline(props: {
+  stage: Pick<StageDetail, 'promotions'>;
+}) {
+  const { t } = useTranslationRef(kargoTranslationRef);
+  // material-table annotates its rows; give it copies.
+  const rows = useMemo(
+    () => (props.stage.promotions ?? []).map(p => ({ ...p })),
+    [props.stage.promotions],
+  );
+  const columns: TableColumn<PromotionTimelineEntry>[] = [
+    {
+      title: t('promotions.phase'),
+      render: row => <VerificationPhaseStatus phase={row.phase} />,
+    },
+    {
+      title: t('promotions.freight'),
+      render: row => (
+        <TruncatedText
+          text={row.freight?.alias ?? row.freight?.name ?? '—'}
+          maxWidth={140}
+        />
+      ),
+    },
+    {
+      title: t('promotions.actor'),
+      render: row => <TruncatedText text={row.actor ?? '—'} maxWidth={160} />,
+    },
+    {
+      title: t('promotions.started'),
+      render: row => (
+        <Typography variant="body2" noWrap>
+          {formatDateTime(row.startedAt ?? row.createdAt) ?? '—'}
+        </Typography>
+      ),
+    },
+    {
+      title: t('promotions.step'),
+      render: row => {
+        const text = stepText(row, step => t('promotions.atStep', { step }));
+        return text ? (
+          <TruncatedText
+            text={text}
+            maxWidth={320}
+            copy={!!row.failedStep}
+            color={row.failedStep ? 'error' : undefined}
+          />
+        ) : (
+          '—'
+        );
+      },
+    },
+    {
+      title: t('promotions.pullRequest'),
+      render: row =>
+        row.pullRequest ? (
+          <Link to={row.pullRequest.url}>
+            {row.pullRequest.number !== null
+              ? `#${row.pullRequest.number}`
+              : row.pullRequest.url}
+          </Link>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('promotions.verification'),
+      render: row =>
+        row.verification ? (
+          <VerificationPhaseStatus phase={row.verification.phase} />
+        ) : (
+          '—'
+        ),
+    },
+  ];
+  return (
+    <Table<PromotionTimelineEntry>
+      title={t('promotions.title')}
+      columns={columns}
+      data={rows}
+      options={{
+        paging: rows.length > PROMOTIONS_PAGE_SIZE,
+        pageSize: PROMOTIONS_PAGE_SIZE,
+        pageSizeOptions: [PROMOTIONS_PAGE_SIZE],
+        emptyRowsWhenPaging: false,
+        search: false,
+        sorting: false,
+        padding: 'dense',
+      }}
+      localization={{ body: { emptyDataSourceMessage: t('promotions.none') } }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { PromotionTimeline } from './PromotionTimeline';

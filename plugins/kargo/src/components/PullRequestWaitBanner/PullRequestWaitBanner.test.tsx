@@ -1,0 +1,31 @@
+import { renderInTestApp } from '@backstage/test-utils';
+import { screen } from '@testing-library/react';
+import { PullRequestWaitBanner } from './PullRequestWaitBanner';
+
+describe('PullRequestWaitBanner', () => {
+  it('says which PR to merge, for how long it has waited, with the link', async () => {
+    await renderInTestApp(
+      <PullRequestWaitBanner
+        now={new Date('2026-12-01T12:00:00Z')}
+        wait={{
+          promotion: 'prod.01j.abc1234',
+          number: 42,
+          url: 'https://github.com/acme/app/pull/42',
+          since: '2026-12-01T09:00:00Z',
+        }}
+      />,
+    );
+    expect(
+      screen.getByText('Waiting for PR #42 to be merged, open for 3h 0m'),
+    ).toBeVisible();
+    expect(screen.getByText(/Promotion prod.01j.abc1234 stays at its git-wait-for-pr step/)).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: /^Open the pull request/ }),
+    ).toHaveAttribute('href', 'https://github.com/acme/app/pull/42');
+  });
+
+  it('shows nothing when no Promotion waits', async () => {
+    await renderInTestApp(<PullRequestWaitBanner wait={null} />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { Link } from '@backstage/core-components';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
+import Typography from '@material-ui/core/Typography';
+import Alert from '@material-ui/lab/Alert';
+import type { PullRequestWait } from '@kargo-backstage/plugin-kargo-common';
+import { kargoTranslationRef } from '../../translation';
+import { formatDuration } from '../../utils/format';
+
+/**
+ * Says in words, at the top of a Stage, that a Promotion waits for a PR to
+ * be merged and for how long, with the link: people miss that otherwise,
+ * and Promotions queued behind it fail when it sits too long.
+ */
+export function PullRequestWaitBanner(props: {
+  wait: PullRequestWait | null | undefined;
+  now?: Date;
+}) {
+  const { wait, now = new Date() } = props;
+  const { t } = useTranslationRef(kargoTranslationRef);
+  if (!wait) return null;
+  const age =
+    formatDuration(wait.since, now.toISOString()) ?? '?';
+  const title =
+    wait.number !== null
+      ? t('waiting.banner', { number: String(wait.number), age })
+      : t('waiting.bannerNoNumber', { age });
+  return (
+    <Box mb={2}>
+      <Alert severity="warning" role="status">
+        <Typography variant="subtitle2" component="p">
+          {title}
+        </Typography>
+        <Typography variant="body2" component="p">
+          {t('waiting.detail', { promotion: wait.promotion })}
+        </Typography>
+        {wait.url && <Link to={wait.url}>{t('waiting.open')}</Link>}
+      </Alert>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { PullRequestWaitBanner } from './PullRequestWaitBanner';

@@ -1,0 +1,154 @@
+import { test, expect } from '@playwright/test';
+import {
+  dataRows,
+  guestToken,
+  openKargoTab,
+  sandboxGet,
+  showDetails,
+  stageSection,
+} from './support';
+
+const PROMOTIONS = '/apis/kargo.akuity.io/v1alpha1/namespaces/payments/promotions';
+
+const promotionsOf = async (stage: string) =>
+  (await sandboxGet<{ items: any[] }>(PROMOTIONS)).items.filter(
+    p => p.spec?.stage === stage,
+  );
+
+test('the pipeline shows each Stage of payments with the Freight it holds, in pipeline order', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openKargoTab(page, 'payments-api');
+  const pipeline = page.getByRole('list', { name: 'Pipeline payments' });
+  await expect(pipeline).toBeVisible();
+  const node = (stage: string) =>
+    pipeline.getByRole('listitem').filter({
+      has: page.getByRole('button', { name: `Show the details of ${stage}` }),
+    });
+  await expect(node('test')).toContainText('icy-koala');
+  await expect(node('test')).toContainText('payments-api:v2.6.0');
+  await expect(node('qa')).toContainText('from test');
+  await expect(node('uat')).toContainText('from qa');
+  await expect(node('prod')).toContainText('gentle-moose');
+  await expect(node('prod')).toContainText('from uat, perf');
+  // Stages come column by column: test, qa, then perf and uat, then prod.
+  const order = await pipeline
+    .getByRole('listitem')
+    .evaluateAll(items => items.map(i => i.textContent?.split(/\s/)[0] ?? ''));
+  expect(order.map(s => s.replace(/[A-Z].*$/, ''))).toEqual([
+    'test',
+    'qa',
+    'perf',
+    'uat',
+    'prod',
+  ]);
+
+  // A node opens its Stage's details.
+  await page.getByRole('button', { name: 'Show the details of prod' }).click();
+  const prod = stageSection(page, 'payments/prod');
+  await expect(prod.getByRole('button', { name: 'Hide details' })).toBeVisible();
+});
+
+test('the Promotions of payments/prod show the step that failed and its message', async ({
+  page,
+}) => {
+  await openKargoTab(page, 'payments-api');
+  const prod = stageSection(page, 'payments/prod');
+  await showDetails(prod);
+  const promotions = prod.getByRole('table').filter({
+    has: page.getByRole('columnheader', { name: 'Step' }),
+  });
+  const failed = dataRows(promotions).filter({
+    hasText: 'wait-for-pr: no PR number found in output from step "open-pr"',
+  });
+  await expect(failed).toHaveCount(1);
+  await expect(failed.getByRole('cell').first()).toContainText('Failed');
+});
+
+test('checkout/prod says at the top that its Promotion waits for PR #42 to be merged', async ({
+  page,
+}) => {
+  await openKargoTab(page, 'checkout-service');
+  const prod = stageSection(page, 'checkout/prod');
+  const banner = prod.getByRole('status').filter({ hasText: 'Waiting for PR #42' });
+  await expect(banner).toContainText(/Waiting for PR #42 to be merged, open for \d+h \d+m/);
+  await expect(
+    banner.getByRole('link', { name: /Open the pull request/ }),
+  ).toHaveAttribute('href', 'https://github.com/acme/checkout-deploy/pull/42');
+});
+
+test('Promote on payments/perf promotes the hand-approved icy-koala, and the Promotion runs to the end', async ({
+  page,
+}) => {
+  const before = (await promotionsOf('perf')).map(p => p.metadata.name);
+  await openKargoTab(page, 'payments-api');
+  const perf = stageSection(page, 'payments/perf');
+  const promote = perf.getByRole('button', { name: 'Promote', exact: true });
+  await expect(promote).toBeEnabled();
+  await promote.click();
+  const dialog = page.getByRole('dialog', {
+    name: 'Promote Freight into payments/perf',
+  });
+  await expect(dialog).toBeVisible();
+  // humble-crane was never verified in qa: shown with Kargo's reason, not selectable.
+  await expect(dialog.getByRole('radio', { name: /humble-crane/ })).toBeDisabled();
+  await dialog.getByRole('radio', { name: /icy-koala/ }).check();
+  await expect(dialog).toContainText('approved');
+  await dialog.getByRole('button', { name: 'Promote', exact: true }).click();
+  await expect(page.getByText(/^Promotion perf\.\S+ created for payments\/perf$/)).toBeVisible();
+
+  const isNew = (p: any) => !before.includes(p.metadata.name);
+  await expect
+    .poll(async () => (await promotionsOf('perf')).filter(isNew).length)
+    .toBe(1);
+  const created = (await promotionsOf('perf')).find(isNew);
+  expect(created.metadata.annotations['kargo.akuity.io/create-actor']).toMatch(
+    /^user:/,
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await sandboxGet(`${PROMOTIONS}/${created.metadata.name}`)
+        ).status?.phase,
+      { timeout: 90_000 },
+    )
+    .toBe('Succeeded');
+  // The page follows it: the pipeline shows icy-koala in perf.
+  await expect(
+    page
+      .getByRole('list', { name: 'Pipeline payments' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Show the details of perf' }) }),
+  ).toContainText('icy-koala', { timeout: 60_000 });
+});
+
+test('a user denied kargo.stage.promote on payments/prod sees Promote disabled with the reason; the API answers 403 and writes nothing', async ({
+  page,
+}) => {
+  await openKargoTab(page, 'payments-api');
+  const prod = stageSection(page, 'payments/prod');
+  const promote = prod.getByRole('button', { name: 'Promote', exact: true });
+  await expect(promote).toBeDisabled();
+  await promote.locator('..').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'You are not permitted to promote into this Stage.',
+  );
+
+  const before = (await promotionsOf('prod')).length;
+  const res = await fetch(
+    'http://127.0.0.1:7007/api/kargo/projects/payments/stages/prod/promote',
+    {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${await guestToken()}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ freight: 'gentle-moose' }),
+    },
+  );
+  expect(res.status).toBe(403);
+  expect((await res.json()).error.name).toBe('NotAllowedError');
+  expect((await promotionsOf('prod')).length).toBe(before);
+});
