@@ -19,6 +19,9 @@ import { GithubPullRequests } from './GithubPullRequests';
 setFlagsFromString('--expose-gc');
 const gc: () => void = runInNewContext('gc');
 
+// Three full collections and a real server on a shared machine.
+jest.setTimeout(30_000);
+
 // Against the sandbox's GitHub fake over loopback HTTP: Node's own fetch.
 describe('GitHub client', () => {
   let sandbox: Sandbox;
