@@ -15,6 +15,9 @@ import type { Entity } from '@backstage/catalog-model';
 import catalogPlugin from '@backstage/plugin-catalog-backend';
 import searchPlugin from '@backstage/plugin-search-backend';
 import searchCatalogModule from '@backstage/plugin-search-backend-module-catalog';
+
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
 // Test only: the real Kargo backend serves the snapshot this module reads.
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import kargoPlugin from '@kargo-backstage/plugin-kargo-backend';

@@ -16,6 +16,9 @@ import Router from 'express-promise-router';
 import { snapshot } from './__fixtures__/snapshot';
 import { catalogModuleKargo } from './module';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 /** Stands in for the Kargo backend: serves the snapshot to services only. */
 function fakeKargoBackend(calls: { principals: string[] }) {
   return createBackendPlugin({

@@ -6,6 +6,9 @@ import {
   type KargoTestBackend,
 } from './__testUtils__/backend';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 describe('the demo pipeline served from the snapshot', () => {
   let backend: KargoTestBackend;
   const stage = async (project: string, name: string) => {

@@ -9,6 +9,9 @@ import {
   type KargoTestBackend,
 } from './__testUtils__/backend';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 const promotionsOf = async (url: string, stage: string) =>
   (await sandboxClient(url).listPromotions('checkout')).filter(
     p => p.spec?.stage === stage,

@@ -11,6 +11,9 @@ import {
   type KargoTestBackend,
 } from './__testUtils__/backend';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 describe('kargo backend plugin writing to the sandbox', () => {
   let backend: KargoTestBackend;
   beforeEach(async () => {

@@ -10,6 +10,9 @@ import {
 } from '@kargo-backstage/plugin-kargo-node';
 import { scaffolderModuleKargo } from './module';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 describe('scaffolderModuleKargo', () => {
   it('registers the three Kargo actions, each with examples and dry-run support', async () => {
     const added: TemplateAction<any, any, any>[] = [];

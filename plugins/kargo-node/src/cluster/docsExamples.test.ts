@@ -21,6 +21,9 @@ import { parse, stringify } from 'yaml';
 import { DefaultKargoService } from '../DefaultKargoService';
 import { IN_CLUSTER_ROOT_ENV } from './kubeConfig';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 const TOKEN = 'sandbox-readonly-token';
 
 describe('the documented cluster connections, against the HTTPS sandbox', () => {

@@ -20,6 +20,9 @@ import {
   instance,
 } from './__testUtils__/clients';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 const TOKEN = 'sandbox-readonly-token';
 
 describe('createKubeConfig in a pod, against the sandbox over HTTPS', () => {

@@ -18,6 +18,9 @@ import type { KargoInstanceConfig } from '../config';
 import { createKubeConfig } from './kubeConfig';
 import { client, error, instance } from './__testUtils__/clients';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 const TOKEN = 'sandbox-readonly-token';
 
 describe('createKubeConfig against the sandbox over HTTPS', () => {

@@ -15,6 +15,9 @@ import {
 import { parse, stringify } from 'yaml';
 import { client, fakeTheDateOnly, instance } from './__testUtils__/clients';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 describe('a kubeconfig user with a tokenFile', () => {
   const tokens: TokenPolicy = {
     'first-token': READ_VERBS,

@@ -2,6 +2,9 @@ import { DEMO_TOKENS, startSandbox, type Sandbox } from '@kargo-backstage/kargo-
 import { createKubeConfig } from './kubeConfig';
 import { KubernetesKargoClusterClient } from './KubernetesKargoClusterClient';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 function clientFor(sandbox: Sandbox, token: string, pageSize?: number) {
   return new KubernetesKargoClusterClient({
     instance: { name: 'sandbox', kargoUrl: null },

@@ -21,6 +21,9 @@ import {
 } from '@kargo-backstage/kargo-sandbox';
 import { createPullRequestService } from './PullRequestService';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 /** A GitHub App's key pair, as GitHub generates it (PKCS#1 private key). */
 const appKeyPair = () =>
   generateKeyPairSync('rsa', {

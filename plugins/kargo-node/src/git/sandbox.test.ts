@@ -8,6 +8,9 @@ import {
 import { RateLimitedError } from './errors';
 import { createPullRequestService } from './PullRequestService';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 // Against the real sandbox (its GitHub and GitLab fakes over loopback HTTP),
 // on the demo scenarios other packages rely on.
 describe('PullRequestService against the sandbox', () => {

@@ -14,6 +14,9 @@ import type { AnalysisRun } from '@kargo-backstage/plugin-kargo-common';
 import { SnapshotService } from './SnapshotService';
 import { SnapshotStore } from './SnapshotStore';
 
+// Real servers (the sandbox, a backend) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
+
 const CHECKOUT_REPO = 'https://github.com/acme/checkout-deploy';
 
 /** The real client on the sandbox, counting calls and failing on demand. */
