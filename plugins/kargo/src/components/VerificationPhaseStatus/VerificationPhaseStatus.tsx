@@ -35,9 +35,12 @@ export function VerificationPhaseStatus(props: {
   const Status = BY_PHASE[phase] ?? StatusWarning;
   // core-components hides statuses from assistive technology; the phase is
   // the information here, so expose it.
+  // A phase is one word: never broken over lines in a narrow table column.
   return (
-    <Status aria-hidden={false} aria-label={undefined}>
-      {children ?? (phase || 'Unknown')}
-    </Status>
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <Status aria-hidden={false} aria-label={undefined}>
+        {children ?? (phase || 'Unknown')}
+      </Status>
+    </span>
   );
 }
