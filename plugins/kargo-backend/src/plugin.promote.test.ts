@@ -137,4 +137,30 @@ describe('promote with a permission policy that denies kargo.stage.promote', () 
       await backend.stop();
     }
   });
+
+  it('tells a denied user nothing: a missing Stage answers the same 403, and no cluster call runs before the check', async () => {
+    const backend = await startKargoTestBackend({ result: AuthorizeResult.DENY });
+    try {
+      backend.sandbox.faults.resetCounts();
+      const promote = (project: string, stage: string) =>
+        request(backend.server)
+          .post(`/api/kargo/projects/${project}/stages/${stage}/promote`)
+          .set('Authorization', user())
+          .send({ freight: 'amber-falcon' });
+      const existing = await promote('checkout', 'dev');
+      const missing = await promote('no-such-project', 'ghost');
+      expect([existing.status, missing.status]).toEqual([403, 403]);
+      expect(missing.body.error.message).toBe(
+        "Not allowed: kargo.stage.promote on Stage 'ghost' of project 'no-such-project'",
+      );
+      // Neither answer cost a read of the Stage or the Freight it named.
+      const reads = backend.sandbox.faults
+        .requests()
+        .filter(r => /\/namespaces\/(checkout|no-such-project)\/(stages|freights)/.test(r.url))
+        .filter(r => !r.url.includes('watch=true'));
+      expect(reads).toEqual([]);
+    } finally {
+      await backend.stop();
+    }
+  });
 });
