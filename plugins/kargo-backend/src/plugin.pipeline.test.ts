@@ -66,6 +66,9 @@ describe('the demo pipeline served from the snapshot', () => {
       available: false,
       current: true,
       reason: expect.stringMatching(/must be verified in at least one upstream Stage \(qa\)/),
+      // The code and params the UI translates, beside the English reason.
+      code: 'notVerifiedInAny',
+      params: { freight: 'humble-crane', stage: 'perf', upstream: ['qa'] },
     });
   });
 });

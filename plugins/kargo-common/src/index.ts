@@ -19,3 +19,4 @@ export { redactCredentials } from './redact';
 export { createLimiter, mapLimit, type Limiter } from './util/concurrency';
 export * from './assistant';
 export * from './notifications';
+export * from './reasons';

@@ -1,4 +1,5 @@
 import { createTranslationRef } from '@backstage/core-plugin-api/alpha';
+import type { ReasonCode } from '@kargo-backstage/plugin-kargo-common';
 
 /** The English messages (the default language). */
 export const kargoMessages = {
@@ -150,6 +151,42 @@ export const kargoMessages = {
     notPermittedAbort: 'You are not permitted to abort this verification.',
     checkingPermission: 'Checking your permissions…',
     notAllowed: 'Kargo does not allow this action right now.',
+  },
+  // Why an action or a Freight is (not) available: one message per reason
+  // code of kargo-common (`ReasonCode`), with its params as placeholders.
+  reasons: {
+    promotionRunning:
+      'Kargo does not verify while Promotion {{promotion}} is running; wait for it to finish',
+    noVerification: 'This Stage has no verification configured',
+    noFreight: 'No Freight has been promoted to this Stage yet',
+    notVerified: 'The current Freight has not been verified yet',
+    implicitVerification:
+      'Kargo recorded the current verification without an id (an implicit verification), so it cannot be repeated or aborted; promote the Freight again instead',
+    verificationPending:
+      'Verification is still pending (started {{startTime}}); abort it or wait for it to finish',
+    verificationRunning:
+      'Verification is still running (started {{startTime}}); abort it or wait for it to finish',
+    alreadyAborted: 'The current verification was already aborted',
+    alreadyFinished:
+      'The current verification already finished ({{phase}}); there is nothing to abort',
+    freightOtherProject:
+      'Freight "{{freight}}" belongs to project "{{freightProject}}", not to "{{stageProject}}"',
+    originNotRequested:
+      'Stage "{{stage}}" does not request Freight from {{origin}}',
+    freightApproved: 'Freight "{{freight}}" is approved for Stage "{{stage}}"',
+    directOrigin: 'Stage "{{stage}}" takes Freight directly from {{origin}}',
+    verifiedUpstream: 'Freight "{{freight}}" is verified in {{stages}}',
+    soaking:
+      'Freight "{{freight}}" must soak {{soakMs}} in its upstream Stages to be available to Stage "{{stage}}"; so far {{soaked}}',
+    notVerifiedInAll:
+      'Freight "{{freight}}" must be verified in all upstream Stages ({{upstream}}) to be available to Stage "{{stage}}"',
+    notVerifiedInAny:
+      'Freight "{{freight}}" must be verified in at least one upstream Stage ({{upstream}}) to be available to Stage "{{stage}}"',
+  } satisfies Record<ReasonCode, string>,
+  reasonParts: {
+    unknownTime: 'unknown',
+    soakedIn: '{{duration}} in {{stage}}',
+    none: 'none',
   },
   catalogFilter: {
     title: 'Kargo',

@@ -73,6 +73,8 @@ describe('isFreightAvailableToStage', () => {
     expect(result).toEqual({
       available: true,
       reason: 'Stage "dev" takes Freight directly from Warehouse/checkout',
+      code: 'directOrigin',
+      params: { stage: 'dev', origin: 'Warehouse/checkout' },
     });
   });
 
@@ -86,6 +88,10 @@ describe('isFreightAvailableToStage', () => {
     expect(result.reason).toBe(
       'Stage "dev" does not request Freight from Warehouse/other',
     );
+    expect(result).toMatchObject({
+      code: 'originNotRequested',
+      params: { stage: 'dev', origin: 'Warehouse/other' },
+    });
   });
 
   it('treats a missing origin kind as Warehouse', () => {
@@ -105,6 +111,12 @@ describe('isFreightAvailableToStage', () => {
       available: false,
       reason:
         'Freight "lazy-cat" must be verified in at least one upstream Stage (staging, qa) to be available to Stage "prod"',
+      code: 'notVerifiedInAny',
+      params: {
+        freight: 'lazy-cat',
+        stage: 'prod',
+        upstream: ['staging', 'qa'],
+      },
     });
     const verified = isFreightAvailableToStage(
       freight('f1', { status: { verifiedIn: { qa: {} } } }),
@@ -113,6 +125,8 @@ describe('isFreightAvailableToStage', () => {
     expect(verified).toEqual({
       available: true,
       reason: 'Freight "f1" is verified in qa',
+      code: 'verifiedUpstream',
+      params: { freight: 'f1', stages: ['qa'] },
     });
   });
 
@@ -136,6 +150,14 @@ describe('isFreightAvailableToStage', () => {
         available: false,
         reason:
           'Freight "f1" must soak 1h 30m in its upstream Stages to be available to Stage "prod"; so far 12m in uat',
+        code: 'soaking',
+        params: {
+          freight: 'f1',
+          stage: 'prod',
+          soakMs: 90 * 60_000,
+          soaking: ['uat'],
+          soakedMs: [12 * 60_000],
+        },
       });
     });
 
@@ -158,6 +180,8 @@ describe('isFreightAvailableToStage', () => {
       ).toEqual({
         available: true,
         reason: 'Freight "f1" is verified in uat',
+        code: 'verifiedUpstream',
+        params: { freight: 'f1', stages: ['uat'] },
       });
     });
 
@@ -193,6 +217,8 @@ describe('isFreightAvailableToStage', () => {
       available: false,
       reason:
         'Freight "f1" must be verified in all upstream Stages (staging, qa) to be available to Stage "prod"',
+      code: 'notVerifiedInAll',
+      params: { freight: 'f1', stage: 'prod', upstream: ['staging', 'qa'] },
     });
     const fully = freight('f1', {
       status: { verifiedIn: { qa: {}, staging: {} } },
@@ -207,6 +233,8 @@ describe('isFreightAvailableToStage', () => {
     ).toEqual({
       available: true,
       reason: 'Freight "f1" is approved for Stage "prod"',
+      code: 'freightApproved',
+      params: { freight: 'f1', stage: 'prod' },
     });
   });
 
@@ -217,6 +245,10 @@ describe('isFreightAvailableToStage', () => {
     const result = isFreightAvailableToStage(f, stage('dev', { direct: true }));
     expect(result.available).toBe(false);
     expect(result.reason).toMatch(/belongs to project "payments"/);
+    expect(result).toMatchObject({
+      code: 'freightOtherProject',
+      params: { freight: 'f1', freightProject: 'payments' },
+    });
   });
 
   it('refuses when the Stage lists no sources for the origin', () => {

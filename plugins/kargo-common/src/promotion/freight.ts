@@ -1,7 +1,8 @@
 import { KARGO_LABELS } from '../constants';
 import type { Freight, FreightOrigin, Stage } from '../types';
 import { asRecord } from '../util/objects';
-import { formatDuration, parseGoDuration, toMillis } from '../util/time';
+import { reasonMessage, type Reason } from '../reasons';
+import { parseGoDuration, toMillis } from '../util/time';
 
 /**
  * Outcome of {@link resolveFreight}: the Freight, or why there is none.
@@ -40,11 +41,20 @@ export function resolveFreight(
   return { error: `No Freight named or aliased "${wanted}"` };
 }
 
-/** @public */
-export interface FreightAvailability {
+/**
+ * Whether a Freight is available to a Stage, and why: `code` and `params` for
+ * the UI to translate, `reason` in English.
+ *
+ * @public
+ */
+export type FreightAvailability = {
   available: boolean;
-  /** Why the Freight is or is not available, in words a person understands. */
+  /** Why the Freight is or is not available, in English. */
   reason: string;
+} & Reason;
+
+function availability(available: boolean, why: Reason): FreightAvailability {
+  return { available, reason: reasonMessage(why), ...why };
 }
 
 function originKey(origin: FreightOrigin | undefined): string {
@@ -79,35 +89,39 @@ export function isFreightAvailableToStage(
   const stageNs = stage.metadata?.namespace;
   const freightNs = freight.metadata?.namespace;
   if (stageNs && freightNs && stageNs !== freightNs) {
-    return {
-      available: false,
-      reason: `Freight "${freightName}" belongs to project "${freightNs}", not to "${stageNs}"`,
-    };
+    return availability(false, {
+      code: 'freightOtherProject',
+      params: {
+        freight: freightName,
+        freightProject: freightNs,
+        stageProject: stageNs,
+      },
+    });
   }
   const origin = originKey(freight.origin);
   const request = (stage.spec?.requestedFreight ?? []).find(
     r => originKey(r.origin) === origin,
   );
   if (!request) {
-    return {
-      available: false,
-      reason: `Stage "${stageName}" does not request Freight from ${origin}`,
-    };
+    return availability(false, {
+      code: 'originNotRequested',
+      params: { stage: stageName, origin },
+    });
   }
   if (hasKey(freight.status?.approvedFor, stageName)) {
-    return {
-      available: true,
-      reason: `Freight "${freightName}" is approved for Stage "${stageName}"`,
-    };
+    return availability(true, {
+      code: 'freightApproved',
+      params: { freight: freightName, stage: stageName },
+    });
   }
   const sources = request.sources as
     | { direct?: boolean; stages?: string[]; availabilityStrategy?: string }
     | undefined;
   if (sources?.direct) {
-    return {
-      available: true,
-      reason: `Stage "${stageName}" takes Freight directly from ${origin}`,
-    };
+    return availability(true, {
+      code: 'directOrigin',
+      params: { stage: stageName, origin },
+    });
   }
   const upstream = sources?.stages ?? [];
   const verifiedIn = upstream.filter(s =>
@@ -124,30 +138,28 @@ export function isFreightAvailableToStage(
     upstream.length > 0 &&
     (all ? list.length === upstream.length : list.length > 0);
   if (counted(soakedIn)) {
-    return {
-      available: true,
-      reason: `Freight "${freightName}" is verified in ${soakedIn.join(', ')}`,
-    };
+    return availability(true, {
+      code: 'verifiedUpstream',
+      params: { freight: freightName, stages: soakedIn },
+    });
   }
   if (soak && counted(verifiedIn)) {
-    const soaking = verifiedIn
-      .filter(s => !soakedIn.includes(s))
-      .map(s => `${formatDuration(soakOf(freight, s, now))} in ${s}`)
-      .join(', ');
-    return {
-      available: false,
-      reason: `Freight "${freightName}" must soak ${formatDuration(
-        soak,
-      )} in its upstream Stages to be available to Stage "${stageName}"; so far ${soaking}`,
-    };
+    const soaking = verifiedIn.filter(s => !soakedIn.includes(s));
+    return availability(false, {
+      code: 'soaking',
+      params: {
+        freight: freightName,
+        stage: stageName,
+        soakMs: soak,
+        soaking,
+        soakedMs: soaking.map(s => soakOf(freight, s, now)),
+      },
+    });
   }
-  const list = upstream.join(', ') || 'none';
-  return {
-    available: false,
-    reason: all
-      ? `Freight "${freightName}" must be verified in all upstream Stages (${list}) to be available to Stage "${stageName}"`
-      : `Freight "${freightName}" must be verified in at least one upstream Stage (${list}) to be available to Stage "${stageName}"`,
-  };
+  return availability(false, {
+    code: all ? 'notVerifiedInAll' : 'notVerifiedInAny',
+    params: { freight: freightName, stage: stageName, upstream },
+  });
 }
 
 /**

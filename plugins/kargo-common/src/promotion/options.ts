@@ -46,6 +46,8 @@ export function freightOptionsOf(
         createdAt: f.metadata?.creationTimestamp ?? null,
         available: availability.available,
         reason: availability.reason,
+        code: availability.code,
+        params: availability.params,
         approved: Object.prototype.hasOwnProperty.call(
           f.status?.approvedFor ?? {},
           stageName,

@@ -44,6 +44,8 @@ describe('buildStageDetail', () => {
         abort: {
           allowed: false,
           reason: expect.stringMatching(/nothing to abort/),
+          code: 'alreadyFinished',
+          params: { phase: 'Successful' },
         },
       },
       kargoUrl: 'https://kargo.example.com/project/checkout/stage/staging',

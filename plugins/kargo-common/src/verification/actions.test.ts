@@ -28,6 +28,8 @@ describe('deriveStageActions', () => {
         allowed: false,
         reason:
           'The current verification already finished (Successful); there is nothing to abort',
+        code: 'alreadyFinished',
+        params: { phase: 'Successful' },
       },
     });
   });
@@ -37,9 +39,13 @@ describe('deriveStageActions', () => {
     stage.status!.currentPromotion = { name: 'staging.01jdemo.8a7861b' };
     const reason =
       'Kargo does not verify while Promotion staging.01jdemo.8a7861b is running; wait for it to finish';
+    const because = {
+      code: 'promotionRunning',
+      params: { promotion: 'staging.01jdemo.8a7861b' },
+    };
     expect(actionsOf(stage, stagingRuns)).toEqual({
-      reverify: { allowed: false, reason },
-      abort: { allowed: false, reason },
+      reverify: { allowed: false, reason, ...because },
+      abort: { allowed: false, reason, ...because },
     });
   });
 
@@ -59,6 +65,8 @@ describe('deriveStageActions', () => {
         allowed: false,
         reason:
           'Verification is still running (started 10:42 UTC); abort it or wait for it to finish',
+        code: 'verificationRunning',
+        params: { startTime: at(102) },
       },
       abort: { allowed: true, reason: null },
     });
@@ -67,9 +75,13 @@ describe('deriveStageActions', () => {
   it('says pending for a run Argo Rollouts has not picked up', () => {
     const run = clone(testRun);
     run.status!.phase = '';
-    expect(actionsOf(testStage, [run]).reverify.reason).toBe(
-      'Verification is still pending (started 10:42 UTC); abort it or wait for it to finish',
-    );
+    expect(actionsOf(testStage, [run]).reverify).toEqual({
+      allowed: false,
+      reason:
+        'Verification is still pending (started 10:42 UTC); abort it or wait for it to finish',
+      code: 'verificationPending',
+      params: { startTime: at(102) },
+    });
   });
 
   it('blocks reverify when the recorded phase is terminal but the live run still runs', () => {
@@ -86,30 +98,27 @@ describe('deriveStageActions', () => {
   });
 
   it('explains a Stage without verification', () => {
-    expect(actionsOf(uatStage, [])).toEqual({
-      reverify: {
-        allowed: false,
-        reason: 'This Stage has no verification configured',
-      },
-      abort: {
-        allowed: false,
-        reason: 'This Stage has no verification configured',
-      },
-    });
+    const none = {
+      allowed: false,
+      reason: 'This Stage has no verification configured',
+      code: 'noVerification',
+      params: {},
+    };
+    expect(actionsOf(uatStage, [])).toEqual({ reverify: none, abort: none });
   });
 
   it('explains a Stage nothing was promoted to', () => {
     const stage = clone(qaStage);
     stage.status!.freightHistory = [];
+    const noFreight = {
+      allowed: false,
+      reason: 'No Freight has been promoted to this Stage yet',
+      code: 'noFreight',
+      params: {},
+    };
     expect(actionsOf(stage, [])).toEqual({
-      reverify: {
-        allowed: false,
-        reason: 'No Freight has been promoted to this Stage yet',
-      },
-      abort: {
-        allowed: false,
-        reason: 'No Freight has been promoted to this Stage yet',
-      },
+      reverify: noFreight,
+      abort: noFreight,
     });
     delete stage.spec!.verification;
     expect(actionsOf(stage, []).reverify.reason).toBe(
@@ -139,6 +148,8 @@ describe('deriveStageActions', () => {
     expect(actions.abort).toEqual({
       allowed: false,
       reason: expect.stringMatching(/without an id/),
+      code: 'implicitVerification',
+      params: {},
     });
   });
 
@@ -152,6 +163,8 @@ describe('deriveStageActions', () => {
     expect(actions.abort).toEqual({
       allowed: false,
       reason: 'The current verification was already aborted',
+      code: 'alreadyAborted',
+      params: {},
     });
   });
 

@@ -7,7 +7,7 @@ import type {
 } from '../types';
 import { isTerminalPhase } from '../phases';
 import { asArray } from '../util/objects';
-import { formatClock } from '../util/time';
+import { reasonMessage, type Reason } from '../reasons';
 import { currentCollectionOf } from './collections';
 import {
   effectiveVerificationPhase,
@@ -16,16 +16,18 @@ import {
 } from './phases';
 
 const allowed: ActionAvailability = { allowed: true, reason: null };
-const denied = (reason: string): ActionAvailability => ({
+/** Not allowed: the reason as a code the UI translates, and in English. */
+const denied = (reason: Reason): ActionAvailability => ({
   allowed: false,
-  reason,
+  reason: reasonMessage(reason),
+  code: reason.code,
+  params: reason.params,
 });
 
-const NO_VERIFICATION = 'This Stage has no verification configured';
-const NO_FREIGHT = 'No Freight has been promoted to this Stage yet';
-const NOT_VERIFIED = 'The current Freight has not been verified yet';
-const NO_ID =
-  'Kargo recorded the current verification without an id (an implicit verification), so it cannot be repeated or aborted; promote the Freight again instead';
+const NO_VERIFICATION: Reason = { code: 'noVerification', params: {} };
+const NO_FREIGHT: Reason = { code: 'noFreight', params: {} };
+const NOT_VERIFIED: Reason = { code: 'notVerified', params: {} };
+const NO_ID: Reason = { code: 'implicitVerification', params: {} };
 
 /**
  * The live phase of the recorded verification: from its derived entry (whose
@@ -39,12 +41,11 @@ function phaseOf(vi: VerificationInfo, verifications: VerificationEntry[]) {
   return entry ? effectiveVerificationPhase(entry) : livePhaseOf(vi.phase);
 }
 
-function runningReason(phase: string, vi: VerificationInfo): string {
-  const since = formatClock(vi.startTime);
-  const state = phase === 'Pending' ? 'pending' : 'running';
-  return `Verification is still ${state}${
-    since ? ` (started ${since})` : ''
-  }; abort it or wait for it to finish`;
+function runningReason(phase: string, vi: VerificationInfo): Reason {
+  const params = { startTime: vi.startTime ?? null };
+  return phase === 'Pending'
+    ? { code: 'verificationPending', params }
+    : { code: 'verificationRunning', params };
 }
 
 /**
@@ -70,7 +71,7 @@ export function deriveStageActions(
   // now would be silently dropped.
   const promotion = stage?.status?.currentPromotion?.name;
   if (promotion && hasVerification) {
-    const reason = `Kargo does not verify while Promotion ${promotion} is running; wait for it to finish`;
+    const reason: Reason = { code: 'promotionRunning', params: { promotion } };
     return { reverify: denied(reason), abort: denied(reason) };
   }
   const current = currentCollectionOf(stage);
@@ -95,11 +96,11 @@ export function deriveStageActions(
 
   let abort: ActionAvailability = allowed;
   if (isAbortedRecord(vi)) {
-    abort = denied('The current verification was already aborted');
+    abort = denied({ code: 'alreadyAborted', params: {} });
   } else if (terminal) {
     abort = denied(
       hasVerification
-        ? `The current verification already finished (${phase}); there is nothing to abort`
+        ? { code: 'alreadyFinished', params: { phase } }
         : NO_VERIFICATION,
     );
   } else if (!vi.id) abort = denied(NO_ID);

@@ -1,4 +1,4 @@
-import { alertApiRef } from '@backstage/core-plugin-api';
+import { alertApiRef, type ApiRef } from '@backstage/core-plugin-api';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import type { Entity } from '@backstage/catalog-model';
@@ -17,6 +17,8 @@ export function createTestApis(
   options: {
     api?: KargoApi;
     permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
+    /** More APIs, e.g. `germanApis()`. */
+    extraApis?: ReadonlyArray<readonly [ApiRef<any>, any]>;
   } = {},
 ) {
   const api = options.api ?? fakeKargoApi();
@@ -31,6 +33,7 @@ export function createTestApis(
           [kargoApiRef, api],
           [alertApiRef, alertApi],
           [permissionApiRef, permissionApi],
+          ...(options.extraApis ?? []),
         ]}
       >
         {props.children}

@@ -1,3 +1,4 @@
+import { REASON_CODES } from '@kargo-backstage/plugin-kargo-common';
 import { kargoMessages } from '../translation';
 import { kargoTranslations } from '.';
 import de from './de';
@@ -37,6 +38,13 @@ describe('German translation', () => {
         placeholders(text),
       ]);
     }
+  });
+
+  it('words every reason code of kargo-common, in English and German', () => {
+    const missing = REASON_CODES.filter(
+      code => !english[`reasons.${code}`] || !german[`reasons.${code}`],
+    );
+    expect(missing).toEqual([]);
   });
 
   it('is loaded on demand for the language de', async () => {

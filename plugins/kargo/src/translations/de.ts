@@ -143,6 +143,40 @@ const de = createTranslationMessages({
       'Sie dürfen diese Verifizierung nicht abbrechen.',
     'actions.checkingPermission': 'Berechtigungen werden geprüft…',
     'actions.notAllowed': 'Kargo erlaubt diese Aktion gerade nicht.',
+    'reasons.promotionRunning':
+      'Kargo verifiziert nicht, während Promotion {{promotion}} läuft; warte, bis sie fertig ist',
+    'reasons.noVerification': 'Diese Stage hat keine Verifizierung konfiguriert',
+    'reasons.noFreight': 'In diese Stage wurde noch keine Freight promotet',
+    'reasons.notVerified': 'Die aktuelle Freight ist noch nicht verifiziert',
+    'reasons.implicitVerification':
+      'Kargo hat die aktuelle Verifizierung ohne ID aufgezeichnet (eine implizite Verifizierung), sie lässt sich weder wiederholen noch abbrechen; promote die Freight stattdessen erneut',
+    'reasons.verificationPending':
+      'Die Verifizierung wartet noch (gestartet {{startTime}}); brich sie ab oder warte, bis sie fertig ist',
+    'reasons.verificationRunning':
+      'Die Verifizierung läuft noch (gestartet {{startTime}}); brich sie ab oder warte, bis sie fertig ist',
+    'reasons.alreadyAborted':
+      'Die aktuelle Verifizierung wurde bereits abgebrochen',
+    'reasons.alreadyFinished':
+      'Die aktuelle Verifizierung ist bereits beendet ({{phase}}); es gibt nichts abzubrechen',
+    'reasons.freightOtherProject':
+      'Freight „{{freight}}“ gehört zum Projekt „{{freightProject}}“, nicht zu „{{stageProject}}“',
+    'reasons.originNotRequested':
+      'Stage „{{stage}}“ fordert keine Freight von {{origin}} an',
+    'reasons.freightApproved':
+      'Freight „{{freight}}“ ist für Stage „{{stage}}“ freigegeben',
+    'reasons.directOrigin':
+      'Stage „{{stage}}“ bezieht Freight direkt von {{origin}}',
+    'reasons.verifiedUpstream':
+      'Freight „{{freight}}“ ist verifiziert in {{stages}}',
+    'reasons.soaking':
+      'Freight „{{freight}}“ muss {{soakMs}} in den vorgelagerten Stages reifen, um für Stage „{{stage}}“ verfügbar zu sein; bisher {{soaked}}',
+    'reasons.notVerifiedInAll':
+      'Freight „{{freight}}“ muss in allen vorgelagerten Stages ({{upstream}}) verifiziert sein, um für Stage „{{stage}}“ verfügbar zu sein',
+    'reasons.notVerifiedInAny':
+      'Freight „{{freight}}“ muss in mindestens einer vorgelagerten Stage ({{upstream}}) verifiziert sein, um für Stage „{{stage}}“ verfügbar zu sein',
+    'reasonParts.unknownTime': 'unbekannt',
+    'reasonParts.soakedIn': '{{duration}} in {{stage}}',
+    'reasonParts.none': 'keine',
     'catalogFilter.title': 'Kargo',
     'catalogFilter.phase': 'Verifizierung',
     'catalogFilter.anyPhase': 'Alle',

@@ -19,13 +19,14 @@ import type {
 } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
-import { useStagePromotePermission } from '../../hooks';
+import { useReasonText, useStagePromotePermission } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { errorMessage } from '../../utils/errors';
 
 function FreightLabel(props: { option: FreightOption }) {
   const { option } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const wordReason = useReasonText();
   return (
     <Box>
       <Box display="flex" alignItems="center" style={{ gap: 8 }}>
@@ -40,7 +41,7 @@ function FreightLabel(props: { option: FreightOption }) {
         )}
       </Box>
       <Typography variant="caption" color="textSecondary">
-        {option.reason}
+        {wordReason(option, option.reason)}
       </Typography>
     </Box>
   );

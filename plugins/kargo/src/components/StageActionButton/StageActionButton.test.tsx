@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { fakeKargoApi } from '../../__testUtils__/fakeApi';
 import { runningTest, staleStaging } from '../../__fixtures__/stages';
 import { createTestApis } from '../../__testUtils__/testApis';
+import { germanApis } from '../../__testUtils__/translationApis';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { StageActionButton } from './StageActionButton';
 
 /** The permission answer arrives asynchronously; until then the button is disabled. */
@@ -125,6 +127,76 @@ describe('StageActionButton', () => {
       ).closest('[role="tooltip"]'),
     ).toBeVisible();
     expect(button).toBeDisabled();
+  });
+
+  describe('words the reason code of the backend', () => {
+    const startTime = '2026-11-30T10:42:00Z';
+    const stage = {
+      ...runningTest,
+      actions: {
+        ...runningTest.actions,
+        reverify: {
+          allowed: false,
+          reason:
+            'Verification is still running (started 10:42 UTC); abort it or wait for it to finish',
+          code: 'verificationRunning',
+          params: { startTime },
+        },
+      },
+    };
+    const clock = (language: string) =>
+      new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(
+        new Date(startTime),
+      );
+
+    async function tooltipOf(
+      s: StageDetail,
+      options: Parameters<typeof createTestApis>[0] = {},
+    ) {
+      const { Wrapper } = createTestApis(options);
+      await renderInTestApp(
+        <Wrapper>
+          <StageActionButton stage={s} action="reverify" />
+        </Wrapper>,
+      );
+      const button = await screen.findByRole('button', {
+        name: options.extraApis ? 'Erneut verifizieren' : 'Reverify',
+      });
+      await userEvent.hover(button.parentElement!);
+      return (await screen.findByRole('tooltip')).textContent;
+    }
+
+    it('in English, the time in the viewer’s time zone', async () => {
+      expect(await tooltipOf(stage)).toBe(
+        `Verification is still running (started ${clock(
+          'en',
+        )}); abort it or wait for it to finish`,
+      );
+    });
+
+    it('in German', async () => {
+      expect(await tooltipOf(stage, { extraApis: germanApis() })).toBe(
+        `Die Verifizierung läuft noch (gestartet ${clock(
+          'de',
+        )}); brich sie ab oder warte, bis sie fertig ist`,
+      );
+    });
+
+    it('falls back to the English message for a code it does not know (a newer backend)', async () => {
+      const newer = {
+        ...stage,
+        actions: {
+          ...stage.actions,
+          reverify: {
+            allowed: false,
+            reason: 'Kargo is being upgraded',
+            code: 'kargoUpgrading',
+            params: {},
+          },
+        },
+      };
+      expect(await tooltipOf(newer)).toBe('Kargo is being upgraded');
+    });
   });
 
   it('aborts a running verification after confirmation', async () => {

@@ -10,7 +10,7 @@ import Tooltip from '@material-ui/core/Tooltip';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
-import { useStageActionPermission } from '../../hooks';
+import { useReasonText, useStageActionPermission } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { errorMessage } from '../../utils/errors';
 
@@ -53,6 +53,7 @@ export function StageActionButton(props: {
   const api = useApi(kargoApiRef);
   const alertApi = useApi(alertApiRef);
   const permission = useStageActionPermission(stage, action);
+  const wordReason = useReasonText();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const m = MESSAGES[action];
@@ -62,7 +63,9 @@ export function StageActionButton(props: {
   if (permission.loading) reason = t('actions.checkingPermission');
   else if (!permission.allowed) reason = t(m.denied);
   else if (!stage.actions[action].allowed) {
-    reason = stage.actions[action].reason ?? t('actions.notAllowed');
+    const availability = stage.actions[action];
+    reason =
+      wordReason(availability, availability.reason) ?? t('actions.notAllowed');
   }
 
   const confirm = async () => {

@@ -134,6 +134,34 @@ export const spec = {
           },
         },
       },
+      ReasonParams: {
+        type: 'object',
+        description:
+          "The parameters of a reason code (kargo-common's `ReasonParams`): names, times (RFC 3339), durations (milliseconds, names ending in `Ms`), lists.",
+        additionalProperties: {
+          anyOf: [
+            {
+              type: 'string',
+              nullable: true,
+            },
+            {
+              type: 'number',
+            },
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'array',
+              items: {
+                type: 'number',
+              },
+            },
+          ],
+        },
+      },
       ActionAvailability: {
         type: 'object',
         required: ['allowed', 'reason'],
@@ -144,8 +172,15 @@ export const spec = {
           reason: {
             type: 'string',
             nullable: true,
+            description: 'Why the action is not allowed, in English.',
+          },
+          code: {
+            type: 'string',
             description:
-              'Why the action is not allowed, in words a person understands.',
+              "Why the action is not allowed, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `promotionRunning`); absent when allowed. New codes may appear: show `reason` for a code you do not know.",
+          },
+          params: {
+            $ref: '#/components/schemas/ReasonParams',
           },
         },
       },
@@ -584,7 +619,15 @@ export const spec = {
           },
           reason: {
             type: 'string',
-            description: 'Why it is or is not available, in words.',
+            description: 'Why it is or is not available, in English.',
+          },
+          code: {
+            type: 'string',
+            description:
+              "Why it is or is not available, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `soaking`). New codes may appear: show `reason` for a code you do not know.",
+          },
+          params: {
+            $ref: '#/components/schemas/ReasonParams',
           },
           approved: {
             type: 'boolean',

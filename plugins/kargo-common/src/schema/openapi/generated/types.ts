@@ -188,10 +188,17 @@ export interface components {
         message: string;
       };
     };
+    /** @description The parameters of a reason code (kargo-common's `ReasonParams`): names, times (RFC 3339), durations (milliseconds, names ending in `Ms`), lists. */
+    ReasonParams: {
+      [key: string]: (string | null) | number | string[] | number[];
+    };
     ActionAvailability: {
       allowed: boolean;
-      /** @description Why the action is not allowed, in words a person understands. */
+      /** @description Why the action is not allowed, in English. */
       reason: string | null;
+      /** @description Why the action is not allowed, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `promotionRunning`); absent when allowed. New codes may appear: show `reason` for a code you do not know. */
+      code?: string;
+      params?: components['schemas']['ReasonParams'];
     };
     StageActions: {
       reverify: components['schemas']['ActionAvailability'];
@@ -310,8 +317,11 @@ export interface components {
       origin: string;
       createdAt: string | null;
       available: boolean;
-      /** @description Why it is or is not available, in words. */
+      /** @description Why it is or is not available, in English. */
       reason: string;
+      /** @description Why it is or is not available, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `soaking`). New codes may appear: show `reason` for a code you do not know. */
+      code?: string;
+      params?: components['schemas']['ReasonParams'];
       /** @description Approved for the Stage by hand (`status.approvedFor`). */
       approved: boolean;
       /** @description The Stage holds it now. */

@@ -1,0 +1,7 @@
+export {
+  reasonMessage,
+  REASON_CODES,
+  type Reason,
+  type ReasonCode,
+  type ReasonParams,
+} from './reasons';

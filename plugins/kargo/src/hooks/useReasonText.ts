@@ -1,0 +1,26 @@
+import { useApiHolder } from '@backstage/core-plugin-api';
+import {
+  appLanguageApiRef,
+  useTranslationRef,
+} from '@backstage/core-plugin-api/alpha';
+import { kargoTranslationRef } from '../translation';
+import {
+  reasonText,
+  type ReasonData,
+  type ReasonTranslate,
+} from '../utils/reasons';
+
+/**
+ * Words reason codes in the app's language (English when the app has no
+ * language API); see {@link reasonText}.
+ */
+export function useReasonText(): (
+  reason: ReasonData,
+  english: string | null | undefined,
+) => string | undefined {
+  const { t } = useTranslationRef(kargoTranslationRef);
+  const languageApi = useApiHolder().get(appLanguageApiRef);
+  const language = languageApi?.getLanguage().language ?? 'en';
+  return (reason, english) =>
+    reasonText(reason, english, language, t as unknown as ReasonTranslate);
+}
