@@ -1,5 +1,6 @@
 import { NotFoundError } from '@backstage/errors';
 import {
+  annotationsNameStage,
   isValidDnsLabel,
   kargoStageReadPermission,
   parseEntityKargoAnnotations,
@@ -72,9 +73,7 @@ export function addEntityRoutes(
           permissions,
           kargoStageReadPermission,
           found.project.stages
-            .filter(
-              s => !annotations.stages || annotations.stages.includes(s.name),
-            )
+            .filter(s => annotationsNameStage(annotations, s))
             .map(s => served(found, s)),
           credentials,
         );

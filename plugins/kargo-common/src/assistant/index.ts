@@ -12,7 +12,6 @@ export {
   type CallerRefusals,
 } from './stageView';
 export {
-  entityNamesStage,
   matchesStageFilter,
   type StageFilter,
 } from './stageFilter';

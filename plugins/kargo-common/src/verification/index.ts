@@ -1,4 +1,10 @@
-export { analysisRunsOfStage } from './analysisRuns';
+export {
+  analysisRunSelectorOfStage,
+  analysisRunsOfStage,
+  stageLabelValue,
+  stageNameOfAnalysisRun,
+  stagesOfAnalysisRun,
+} from './analysisRuns';
 export {
   deriveVerificationHistory,
   type DeriveVerificationHistoryInput,
@@ -8,8 +14,3 @@ export { metricsOfAnalysisRun } from './metrics';
 export { slimAnalysisRun } from './slimRun';
 export { effectiveVerificationPhase } from './phases';
 export { currentVerificationPhase, verificationCounts } from './summary';
-export {
-  candidateRunsOfStage,
-  indexAnalysisRunsByStage,
-  type AnalysisRunIndex,
-} from './runIndex';
