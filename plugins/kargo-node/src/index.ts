@@ -24,8 +24,11 @@ export * from './operations/verification';
 export {
   createPullRequestService,
   RateLimitedError,
+  withListingRules,
   type GitPullRequestService,
   type GitStats,
+  type PullRequestListingOptions,
+  type PullRequestProvider,
   type PullRequestServiceOptions,
 } from './git';
 export * from './operations/promotion';
