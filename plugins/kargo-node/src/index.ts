@@ -10,7 +10,6 @@ export { kargoServiceRef } from './refs';
 export { DefaultKargoService } from './DefaultKargoService';
 export {
   readKargoConfig,
-  DEFAULT_REFRESH,
   type KargoConfig,
   type KargoInstanceConfig,
   type KargoAuthProvider,
