@@ -1,7 +1,6 @@
 import { NotFoundError } from '@backstage/errors';
 import {
   annotationsNameStage,
-  isValidDnsLabel,
   kargoStageReadPermission,
   parseEntityKargoAnnotations,
   type EntityStagesResponse,
@@ -56,14 +55,6 @@ export function addEntityRoutes(
           instance,
           project,
           message: `Unknown Kargo instance '${instance}' in the entity's annotations`,
-        });
-        continue;
-      }
-      if (!isValidDnsLabel(project)) {
-        errors.push({
-          instance,
-          project,
-          message: `'${project}' is not a valid Kargo project name`,
         });
         continue;
       }

@@ -3,13 +3,12 @@ export {
   freightAlias,
   isFreightAvailableToStage,
   resolveFreight,
-} from './freight';
-export type { FreightAvailability, FreightResolution } from './freight';
+} from './freightAvailability';
+export type { FreightAvailability, FreightResolution } from './freightAvailability';
 export {
   buildPromotion,
   isTerminalPromotionPhase,
   recordedPullRequestUrl,
-  KARGO_CREATE_ACTOR_ANNOTATION,
   TERMINAL_PROMOTION_PHASES,
 } from './build';
 export type { BuildPromotionOptions } from './build';

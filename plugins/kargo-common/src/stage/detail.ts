@@ -32,7 +32,7 @@ import {
   currentVerificationPhase,
   verificationCounts,
 } from '../verification/summary';
-import { summarizeFreight } from './freight';
+import { summarizeFreight } from './currentFreight';
 import { kargoStageUrl } from './kargoUrl';
 import { deriveStagePhase } from './stagePhase';
 import { unreadableStageActions } from './unreadable';

@@ -1,5 +1,5 @@
 export { deriveStagePhase } from './stagePhase';
-export { summarizeFreight } from './freight';
+export { summarizeFreight } from './currentFreight';
 export { kargoStageUrl } from './kargoUrl';
 export {
   buildStageDetail,

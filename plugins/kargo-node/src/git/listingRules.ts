@@ -1,12 +1,13 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import {
   createLimiter,
+  formatClock,
   normalizeRepoUrl,
   type OpenPullRequest,
   type RepositoryListing,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { PullRequestService } from '../types';
-import { formatResetTime, RateLimitedError } from './errors';
+import { RateLimitedError } from './errors';
 
 /** One key for every spelling of a repository URL. */
 function keyOf(repoUrl: string): string {
@@ -73,7 +74,7 @@ export class PullRequestListings {
           pullRequests,
           error: {
             repoUrl,
-            message: `rate limited until ${formatResetTime(error.resetAt)}`,
+            message: `rate limited until ${formatClock(error.resetAt)}`,
             rateLimitedUntil: error.resetAt.toISOString(),
           },
         };
