@@ -8,7 +8,6 @@ export * from './constants';
 export * from './permissions';
 export * from './types';
 export {
-  TERMINAL_PHASES,
   isTerminalPhase,
 } from './verification/terminalPhases';
 export { isValidKubernetesName, isValidDnsLabel } from './validation';

@@ -1,10 +1,6 @@
 export {
-  describeMetricFailure,
-  orphanedCount,
-  summarizeStage,
   toAssistantStageListItem,
   toAssistantStageView,
-  toAssistantVerification,
   type AssistantPullRequest,
   type AssistantStageListItem,
   type AssistantStageView,

@@ -1,6 +1,3 @@
-export { deriveStagePhase } from './stagePhase';
-export { summarizeFreight } from './currentFreight';
-export { kargoStageUrl } from './kargoUrl';
 export {
   buildStageDetail,
   toStageSummary,

@@ -1,9 +1,7 @@
 export {
   analysisRunSelectorOfStage,
   analysisRunsOfStage,
-  stageLabelValue,
   stageNameOfAnalysisRun,
-  stagesOfAnalysisRun,
 } from './analysisRuns';
 export {
   deriveVerificationHistory,
@@ -12,5 +10,4 @@ export {
 export { deriveStageActions } from './actions';
 export { metricsOfAnalysisRun } from './metrics';
 export { slimAnalysisRun } from './slimRun';
-export { effectiveVerificationPhase } from './phases';
-export { currentVerificationPhase, verificationCounts } from './summary';
+export { verificationCounts } from './summary';
