@@ -18,4 +18,10 @@ export {
   pullRequestWaitOf,
   type PromotionTimelineInput,
 } from './timeline';
+export {
+  decidePromotionAbort,
+  hasAbortRequest,
+  promotionAbortAnnotation,
+  type PromotionAbortDecision,
+} from './abort';
 export { freightOptionsOf, FREIGHT_OPTIONS_LIMIT } from './options';

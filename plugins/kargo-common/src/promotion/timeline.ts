@@ -8,7 +8,12 @@ import type {
 } from '../types';
 import { toMillis } from '../util/time';
 import { indexFreight } from '../verification/freightOfRun';
-import { KARGO_CREATE_ACTOR_ANNOTATION, recordedPullRequestUrl } from './build';
+import {
+  KARGO_CREATE_ACTOR_ANNOTATION,
+  isTerminalPromotionPhase,
+  recordedPullRequestUrl,
+} from './build';
+import { hasAbortRequest } from './abort';
 import { freightAlias } from './freight';
 import {
   currentStepOf,
@@ -102,6 +107,10 @@ export function buildPromotionTimeline(
       failedStep: failedStepOf(promotion),
       currentStep: currentStepOf(promotion),
       pullRequest: pullRequestOf(promotion, input.pullRequests ?? []),
+      // Only while it runs: once Kargo acted, the phase says Aborted.
+      ...(hasAbortRequest(promotion) && !isTerminalPromotionPhase(promotion.status?.phase)
+        ? { abortRequested: true }
+        : {}),
       // `promotions` is newest first: the next one is the one before it.
       verification: verificationOf(
         promotion,
