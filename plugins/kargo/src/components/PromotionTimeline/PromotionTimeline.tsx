@@ -1,5 +1,6 @@
 import { Link, Table, type TableColumn } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import type {
   PromotionTimelineEntry,
@@ -8,10 +9,14 @@ import type {
 import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { formatDateTime } from '../../utils/format';
+import { AbortPromotionButton } from '../AbortPromotionButton';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
 export const PROMOTIONS_PAGE_SIZE = 5;
+
+/** Phases in which a Promotion can still be aborted. */
+const ACTIVE_PHASES = new Set(['Pending', 'Running']);
 
 /** `wait-for-pr: no PR number found…`, or the Promotion's message. */
 function stepText(row: PromotionTimelineEntry, running: (step: string) => string) {
@@ -29,8 +34,9 @@ function stepText(row: PromotionTimelineEntry, running: (step: string) => string
  * verification that followed it. Cells never wrap.
  */
 export function PromotionTimeline(props: {
-  stage: Pick<StageDetail, 'promotions'>;
+  stage: Pick<StageDetail, 'promotions' | 'instance' | 'project' | 'name'>;
 }) {
+  const { stage } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   // material-table annotates its rows; give it copies.
   const rows = useMemo(
@@ -40,7 +46,14 @@ export function PromotionTimeline(props: {
   const columns: TableColumn<PromotionTimelineEntry>[] = [
     {
       title: t('promotions.phase'),
-      render: row => <VerificationPhaseStatus phase={row.phase} />,
+      render: row => (
+        <Box display="flex" alignItems="center" style={{ gap: 8 }}>
+          <VerificationPhaseStatus phase={row.phase} />
+          {ACTIVE_PHASES.has(row.phase) && (
+            <AbortPromotionButton stage={stage} promotion={row} />
+          )}
+        </Box>
+      ),
     },
     {
       title: t('promotions.freight'),
