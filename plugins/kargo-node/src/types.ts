@@ -54,6 +54,13 @@ export interface KargoClusterClient {
     annotations: Record<string, string | null>,
     options?: { resourceVersion?: string },
   ): Promise<Stage>;
+  /** JSON merge patch of a Promotion's annotations (same rules as for Stages). */
+  patchPromotionAnnotations(
+    project: string,
+    name: string,
+    annotations: Record<string, string | null>,
+    options?: { resourceVersion?: string },
+  ): Promise<Promotion>;
   createPromotion(project: string, promotion: Promotion): Promise<Promotion>;
   /**
    * Keeps the Kargo kinds of the whole cluster current with LIST + WATCH

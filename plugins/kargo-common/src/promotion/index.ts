@@ -14,3 +14,9 @@ export type { BuildPromotionOptions } from './build';
 export {
   type PromotionTimelineInput,
 } from './timeline';
+export {
+  decidePromotionAbort,
+  hasAbortRequest,
+  promotionAbortAnnotation,
+  type PromotionAbortDecision,
+} from './abort';

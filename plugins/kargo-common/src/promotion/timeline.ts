@@ -9,7 +9,8 @@ import type {
 import { toMillis } from '../util/time';
 import { indexFreight } from '../verification/freightOfRun';
 import { KARGO_LABELS } from '../constants';
-import { recordedPullRequestUrl } from './build';
+import { isTerminalPromotionPhase, recordedPullRequestUrl } from './build';
+import { hasAbortRequest } from './abort';
 import { freightAlias } from './freightAvailability';
 import {
   currentStepOf,
@@ -112,6 +113,10 @@ export function buildPromotionTimeline(
       failedStep: failedStepOf(promotion),
       currentStep: currentStepOf(promotion),
       pullRequest: pullRequestOf(promotion, input.pullRequests ?? []),
+      // Only while it runs: once Kargo acted, the phase says Aborted.
+      ...(hasAbortRequest(promotion) && !isTerminalPromotionPhase(promotion.status?.phase)
+        ? { abortRequested: true }
+        : {}),
       // `promotions` is newest first: the next one is the one before it.
       verification: verificationOf(
         promotion,

@@ -60,6 +60,29 @@ export function formatDuration(
   return `${s}s`;
 }
 
+/** How long something has been open, in the one unit a person reads best. */
+export interface WaitAge {
+  unit: 'minutes' | 'hours' | 'days';
+  count: number;
+}
+
+/**
+ * Whole minutes under an hour, whole hours under two days, else whole days
+ * (`72h 5m` reads as 3 days). Undefined without both instants.
+ */
+export function waitAge(
+  startIso: string | null | undefined,
+  now: Date,
+): WaitAge | undefined {
+  const start = parse(startIso);
+  if (!start) return undefined;
+  const minutes = Math.max(0, Math.floor((now.getTime() - start.getTime()) / 60_000));
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { unit: 'hours', count: hours };
+  return { unit: 'days', count: Math.floor(hours / 24) };
+}
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

@@ -52,6 +52,7 @@ function flakyClient(inner: KubernetesKargoClusterClient) {
     getAnalysisRun: wrap('getAnalysisRun', (p: string, n: string) => inner.getAnalysisRun(p, n)),
     getPromotion: wrap('getPromotion', (p: string, n: string) => inner.getPromotion(p, n)),
     patchStageAnnotations: wrap('patch', inner.patchStageAnnotations.bind(inner)),
+    patchPromotionAnnotations: wrap('patch', inner.patchPromotionAnnotations.bind(inner)),
     createPromotion: wrap('createPromotion', inner.createPromotion.bind(inner)),
   };
   return { client, calls, failing };
