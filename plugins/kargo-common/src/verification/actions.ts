@@ -5,7 +5,7 @@ import type {
   VerificationEntry,
   VerificationInfo,
 } from '../types';
-import { isTerminalPhase } from '../phases';
+import { isTerminalPhase } from './terminalPhases';
 import { asArray } from '../util/objects';
 import { reasonMessage, type Reason } from '../reasons';
 import { currentCollectionOf } from './collections';
