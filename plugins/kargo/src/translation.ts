@@ -58,7 +58,7 @@ export const kargoMessages = {
       'Kargo no longer lists this run; the AnalysisRun is {{phase}}',
     noVerification: 'No verification',
     staleExplained:
-      'Stale: Kargo still records another phase for this run; the phase shown is the AnalysisRun\'s own, which is the truth.',
+      "Stale: Kargo still records another phase for this run; the phase shown is the AnalysisRun's own, which is the truth.",
   },
   pipeline: {
     title: 'Pipeline',
@@ -184,6 +184,7 @@ export const kargoMessages = {
     verificationRunning:
       'Verification is still running (started {{startTime}}); abort it or wait for it to finish',
     alreadyAborted: 'The current verification was already aborted',
+    stageUnreadable: 'This Stage could not be read',
     alreadyFinished:
       'The current verification already finished ({{phase}}); there is nothing to abort',
     freightOtherProject:

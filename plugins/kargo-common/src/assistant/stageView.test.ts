@@ -56,7 +56,11 @@ describe('toAssistantStageView', () => {
       abort: null,
     });
     expect(view.actions.reverify).toEqual({ allowed: false, reason: refusal });
-    expect(view.actions.abort).toEqual(staging.actions.abort);
+    // Assistants get the English reason only, not the code the UI translates.
+    expect(view.actions.abort).toEqual({
+      allowed: false,
+      reason: staging.actions.abort.reason,
+    });
   });
 });
 

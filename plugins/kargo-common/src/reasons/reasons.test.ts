@@ -11,10 +11,11 @@ describe('reasonMessage', () => {
       'Verification is still running (started 10:42 UTC); abort it or wait for it to finish',
     );
     expect(
-      reasonMessage({ code: 'verificationPending', params: { startTime: null } }),
-    ).toBe(
-      'Verification is still pending; abort it or wait for it to finish',
-    );
+      reasonMessage({
+        code: 'verificationPending',
+        params: { startTime: null },
+      }),
+    ).toBe('Verification is still pending; abort it or wait for it to finish');
     expect(
       reasonMessage({
         code: 'notVerifiedInAll',

@@ -21,6 +21,8 @@ export interface ReasonParams {
   verificationPending: { startTime: string | null };
   verificationRunning: { startTime: string | null };
   alreadyAborted: {};
+  /** The Stage's data could not be read (the cause is the Stage's `error`). */
+  stageUnreadable: {};
   alreadyFinished: { phase: string };
   freightOtherProject: {
     freight: string;
@@ -70,6 +72,7 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
   verificationPending: p => verificationOngoing('pending', p.startTime),
   verificationRunning: p => verificationOngoing('running', p.startTime),
   alreadyAborted: () => 'The current verification was already aborted',
+  stageUnreadable: () => 'This Stage could not be read',
   alreadyFinished: p =>
     `The current verification already finished (${p.phase}); there is nothing to abort`,
   freightOtherProject: p =>
@@ -78,7 +81,8 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
     `Stage "${p.stage}" does not request Freight from ${p.origin}`,
   freightApproved: p =>
     `Freight "${p.freight}" is approved for Stage "${p.stage}"`,
-  directOrigin: p => `Stage "${p.stage}" takes Freight directly from ${p.origin}`,
+  directOrigin: p =>
+    `Stage "${p.stage}" takes Freight directly from ${p.origin}`,
   verifiedUpstream: p =>
     `Freight "${p.freight}" is verified in ${p.stages.join(', ')}`,
   soaking: p =>
@@ -90,7 +94,9 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
       .map((s, i) => `${formatDuration(p.soakedMs[i] ?? 0)} in ${s}`)
       .join(', ')}`,
   notVerifiedInAll: p =>
-    `Freight "${p.freight}" must be verified in all upstream Stages (${upstreamList(
+    `Freight "${
+      p.freight
+    }" must be verified in all upstream Stages (${upstreamList(
       p.upstream,
     )}) to be available to Stage "${p.stage}"`,
   notVerifiedInAny: p =>

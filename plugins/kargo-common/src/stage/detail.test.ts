@@ -170,6 +170,8 @@ describe('buildStageDetail', () => {
     expect(detail.actions.reverify).toEqual({
       allowed: false,
       reason: 'This Stage could not be read',
+      code: 'stageUnreadable',
+      params: {},
     });
     expect(detail.error).toMatch(/^verifications: boom; .*phase: boom/);
   });

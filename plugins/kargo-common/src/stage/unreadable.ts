@@ -1,3 +1,4 @@
+import type { Reason } from '../reasons';
 import type { StageActions, StageDetail } from '../types';
 
 /** Why nothing can be done on a Stage whose data could not be read. */
@@ -14,7 +15,13 @@ function messageOf(error: unknown): string {
 export function unreadableStageActions(error?: unknown): StageActions {
   const reason =
     error === undefined ? UNREADABLE : `${UNREADABLE}: ${messageOf(error)}`;
-  const blocked = { allowed: false, reason };
+  // The code's wording leaves the cause out: the UI shows it as the error.
+  const blocked = {
+    allowed: false,
+    reason,
+    code: 'stageUnreadable',
+    params: {},
+  } satisfies StageActions['reverify'] & Reason;
   return { reverify: blocked, abort: blocked };
 }
 

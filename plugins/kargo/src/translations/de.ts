@@ -102,7 +102,8 @@ const de = createTranslationMessages({
       'Sie dürfen Promotions in diese Stage nicht abbrechen.',
     'abortPromotion.alreadyRequested':
       'Abbruch angefordert; Kargo hat die Promotion noch nicht beendet.',
-    'abortPromotion.requested': 'Abbruch von Promotion {{promotion}} angefordert',
+    'abortPromotion.requested':
+      'Abbruch von Promotion {{promotion}} angefordert',
     'abortPromotion.failed':
       'Abbruch von Promotion {{promotion}} fehlgeschlagen: {{message}}',
     'promote.button': 'Promoten',
@@ -111,8 +112,7 @@ const de = createTranslationMessages({
       'Wählen Sie die Freight. Kargo legt eine Promotion an, die die Schritte von {{stage}} ausführt.',
     'promote.freight': 'Freight',
     'promote.confirm': 'Promoten',
-    'promote.notPermitted':
-      'Sie dürfen nicht in diese Stage promoten.',
+    'promote.notPermitted': 'Sie dürfen nicht in diese Stage promoten.',
     'promote.noneAvailable':
       'Derzeit ist keine Freight für diese Stage verfügbar.',
     'promote.approved': 'freigegeben',
@@ -165,7 +165,8 @@ const de = createTranslationMessages({
     'actions.notAllowed': 'Kargo erlaubt diese Aktion gerade nicht.',
     'reasons.promotionRunning':
       'Kargo verifiziert nicht, während Promotion {{promotion}} läuft; warte, bis sie fertig ist',
-    'reasons.noVerification': 'Diese Stage hat keine Verifizierung konfiguriert',
+    'reasons.noVerification':
+      'Diese Stage hat keine Verifizierung konfiguriert',
     'reasons.noFreight': 'In diese Stage wurde noch keine Freight promotet',
     'reasons.notVerified': 'Die aktuelle Freight ist noch nicht verifiziert',
     'reasons.implicitVerification':
@@ -176,6 +177,7 @@ const de = createTranslationMessages({
       'Die Verifizierung läuft noch (gestartet {{startTime}}); brich sie ab oder warte, bis sie fertig ist',
     'reasons.alreadyAborted':
       'Die aktuelle Verifizierung wurde bereits abgebrochen',
+    'reasons.stageUnreadable': 'Diese Stage konnte nicht gelesen werden',
     'reasons.alreadyFinished':
       'Die aktuelle Verifizierung ist bereits beendet ({{phase}}); es gibt nichts abzubrechen',
     'reasons.freightOtherProject':
