@@ -3,19 +3,15 @@ export {
   freightAlias,
   isFreightAvailableToStage,
   resolveFreight,
-} from './freight';
-export type { FreightAvailability, FreightResolution } from './freight';
+} from './freightAvailability';
+export type { FreightAvailability, FreightResolution } from './freightAvailability';
 export {
   buildPromotion,
   isTerminalPromotionPhase,
   recordedPullRequestUrl,
-  KARGO_CREATE_ACTOR_ANNOTATION,
-  TERMINAL_PROMOTION_PHASES,
 } from './build';
 export type { BuildPromotionOptions } from './build';
 export {
-  buildPromotionTimeline,
-  pullRequestWaitOf,
   type PromotionTimelineInput,
 } from './timeline';
 export {
@@ -24,4 +20,3 @@ export {
   promotionAbortAnnotation,
   type PromotionAbortDecision,
 } from './abort';
-export { freightOptionsOf, FREIGHT_OPTIONS_LIMIT } from './options';

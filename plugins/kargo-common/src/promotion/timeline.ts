@@ -8,13 +8,10 @@ import type {
 } from '../types';
 import { toMillis } from '../util/time';
 import { indexFreight } from '../verification/freightOfRun';
-import {
-  KARGO_CREATE_ACTOR_ANNOTATION,
-  isTerminalPromotionPhase,
-  recordedPullRequestUrl,
-} from './build';
+import { KARGO_LABELS } from '../constants';
+import { isTerminalPromotionPhase, recordedPullRequestUrl } from './build';
 import { hasAbortRequest } from './abort';
-import { freightAlias } from './freight';
+import { freightAlias } from './freightAvailability';
 import {
   currentStepOf,
   failedStepOf,
@@ -66,9 +63,14 @@ function verificationOf(
     .filter(v => {
       const at = toMillis(v.startTime);
       if (at === undefined) return false;
-      return (after === undefined || at >= after) && (before === undefined || at < before);
+      return (
+        (after === undefined || at >= after) &&
+        (before === undefined || at < before)
+      );
     })
-    .sort((a, b) => (toMillis(b.startTime) ?? 0) - (toMillis(a.startTime) ?? 0))[0];
+    .sort(
+      (a, b) => (toMillis(b.startTime) ?? 0) - (toMillis(a.startTime) ?? 0),
+    )[0];
   if (!found) return null;
   return {
     phase: found.phase,
@@ -96,9 +98,13 @@ export function buildPromotionTimeline(
     return {
       name: promotion.metadata?.name ?? '',
       freight: freightName
-        ? { name: freightName, alias: object ? freightAlias(object) ?? null : null }
+        ? {
+            name: freightName,
+            alias: object ? freightAlias(object) ?? null : null,
+          }
         : null,
-      actor: promotion.metadata?.annotations?.[KARGO_CREATE_ACTOR_ANNOTATION] ?? null,
+      actor:
+        promotion.metadata?.annotations?.[KARGO_LABELS.createActor] ?? null,
       createdAt: promotion.metadata?.creationTimestamp ?? null,
       startedAt: promotion.status?.startedAt ?? null,
       finishedAt: promotion.status?.finishedAt ?? null,

@@ -3,21 +3,8 @@
  * Times are shown in the viewer's local time zone.
  */
 
-const TERMINAL_PHASES = new Set([
-  'Successful',
-  'Failed',
-  'Error',
-  'Aborted',
-  'Inconclusive',
-]);
-
-/**
- * Whether a verification phase is final. Kept local (not imported from
- * kargo-common) so the UI does not depend on the domain functions.
- */
-export function isTerminalPhase(phase: string | null | undefined): boolean {
-  return !!phase && TERMINAL_PHASES.has(phase);
-}
+// One list of terminal phases: kargo-common's.
+export { isTerminalPhase } from '@kargo-backstage/plugin-kargo-common';
 
 /** Pending or Running: the verification is still going on. */
 export function isActivePhase(phase: string | null | undefined): boolean {
