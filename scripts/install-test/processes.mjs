@@ -44,6 +44,11 @@ export function startDaemon(cmd, args, { cwd, env }) {
   return child;
 }
 
+/** Process group ids of the running daemons. */
+export function daemonGroups() {
+  return new Set(daemons.filter(c => c.exitCode === null).map(c => c.pid));
+}
+
 export function stopDaemons() {
   for (const child of daemons) {
     try {
