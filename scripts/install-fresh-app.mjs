@@ -98,12 +98,15 @@ async function followGuide(env, published) {
   const guide = readFileSync(join(root, 'docs/install.md'), 'utf8');
   let cwd = work;
   let output = '';
+  let publishedSeen = false;
   for (const step of installSteps(guide)) {
     const file = step.file && join(cwd, step.file.split('#')[0]);
     const title = `${step.action} ${step.file ?? step.body.split('\n')[0]}`;
     if (step.action === 'run') {
-      if (step.body.includes('@kargo-backstage/'))
+      if (!publishedSeen && step.body.includes('@kargo-backstage/')) {
         await phase('publish (wait)', () => published);
+        publishedSeen = true;
+      }
       const ran = await phase(title, () => runBlock(step.body, cwd, env));
       output += ran.out;
       cwd = ran.cwd;
