@@ -1,128 +1,115 @@
 #!/usr/bin/env node
 /*
- * `yarn test:install`: a new user's install, end to end. Starts Verdaccio (a
- * proxy of npmjs) on a random local port, publishes the six plugins to it as a
- * release does, then follows docs/install.md literally in an empty directory:
- * the steps it runs are the guide's own blocks (scripts/install-test/guide.mjs),
- * from `npx @backstage/create-app` on. Then it checks the fresh app: one
- * @backstage/frontend-plugin-api, `yarn dedupe --check`, no peer warning about
- * our packages, `yarn tsc`; starts the Kargo sandbox and the app (`yarn start`,
- * on free ports) and runs test/install/fresh-app.test.ts in Chromium, which
- * also takes docs/images/fresh-app-kargo-tab.png.
+ * `yarn test:install`: a new user's install, end to end. Starts Verdaccio on
+ * a random local port and publishes the six plugins to it as a release does;
+ * meanwhile follows docs/install.md literally in an empty directory: the
+ * steps it runs are the guide's own blocks (scripts/install-test/guide.mjs),
+ * from `npx @backstage/create-app` on, and the first step that installs one
+ * of our packages waits for the publishing. The app gets @kargo-backstage/*
+ * from Verdaccio (npmScopes in a .yarnrc.yml above the app, as an
+ * organisation's registry is configured) and everything else from npmjs.
+ * Then it checks the fresh app: one @backstage/frontend-plugin-api,
+ * `yarn dedupe --check`, no peer warning about our packages, `yarn tsc`
+ * (while the sandbox and the app start with `yarn start` on free ports), and
+ * runs test/install/fresh-app.test.ts in Chromium, which also takes
+ * docs/images/fresh-app-kargo-tab.png. Prints the time of every phase.
  * Set KARGO_KEEP_FRESH_APP=1 to keep the app's directory after a pass.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import YAML from 'yaml';
+import { dependencyProblems } from './install-test/dependencies.mjs';
 import { installSteps } from './install-test/guide.mjs';
 import {
   insertBefore,
   mergeJsonFile,
   mergeYamlFile,
 } from './install-test/merge.mjs';
+import { elapsed, phase, phaseTable } from './install-test/phases.mjs';
+import { run, stopDaemons } from './install-test/processes.mjs';
 import { publishAll } from './install-test/publish.mjs';
 import { startRegistry } from './install-test/registry.mjs';
+import { startApp } from './install-test/start-app.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const started = Date.now();
-const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const work = mkdtempSync(join(tmpdir(), 'kargo-fresh-app-'));
-const children = [];
+const log = line => console.log(`  [${elapsed()}] ${line}`);
 
-/** Runs a command; resolves to its output, rejects with its tail on failure. */
-function run(cmd, args, { cwd, env, allowFail = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env } });
-    let out = '';
-    child.stdout.on('data', d => (out += d));
-    child.stderr.on('data', d => (out += d));
-    child.on('error', reject);
-    child.on('close', code => {
-      if (code === 0 || allowFail) resolve({ code, out });
-      else
-        reject(
-          new Error(
-            `${cmd} ${args.join(' ')} in ${cwd} failed (${code}):\n${out.slice(
-              -6000,
-            )}`,
-          ),
-        );
-    });
+/** Where the repository's yarn keeps its global package cache. */
+async function yarnGlobalFolder() {
+  const { out } = await run('yarn', ['config', 'get', 'globalFolder'], {
+    cwd: root,
   });
+  return out.trim().split('\n').pop();
 }
 
-/** A long-running process in its own group, stopped at the end. */
-function startDaemon(cmd, args, { cwd, env }) {
-  const child = spawn(cmd, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    detached: true,
-  });
-  child.output = '';
-  child.stdout.on('data', d => (child.output += d));
-  child.stderr.on('data', d => (child.output += d));
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(
-        `stopped before ${url} answered:\n${child.output.slice(-6000)}`,
-      );
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  throw new Error(
-    `${url} did not answer within ${timeoutMs} ms:\n${child.output.slice(
-      -6000,
-    )}`,
+/**
+ * The environment of the guide's commands. The app's yarn gets its own
+ * global folder (yarn keys its metadata cache by host name, so a cache shared
+ * across runs would keep the tarball URLs of an earlier run's registry port)
+ * whose package cache is the repository's: packages the app shares with this
+ * repository are not downloaded twice, yet every version is resolved against
+ * the registries. Yarn reads the .yarnrc.yml of every parent directory: the
+ * one in `work` points the @kargo-backstage scope at Verdaccio.
+ */
+async function guideEnvironment(registry) {
+  const globalFolder = join(work, 'yarn-global');
+  mkdirSync(globalFolder);
+  symlinkSync(
+    join(await yarnGlobalFolder(), 'cache'),
+    join(globalFolder, 'cache'),
   );
+  writeFileSync(
+    join(work, '.yarnrc.yml'),
+    YAML.stringify({
+      npmScopes: { 'kargo-backstage': { npmRegistryServer: registry.url } },
+      unsafeHttpWhitelist: ['127.0.0.1'],
+    }),
+  );
+  return { YARN_GLOBAL_FOLDER: globalFolder, BACKSTAGE_APP_NAME: 'backstage' };
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
+/** Runs one `run` block of the guide in `cwd`; resolves to its output and the directory it ends in. */
+async function runBlock(body, cwd, env) {
+  const cwdFile = join(work, '.cwd');
+  const script = `set -euo pipefail\n${body}\npwd > '${cwdFile}'\n`;
+  const { out } = await run('bash', ['-c', script], { cwd, env });
+  // yarn's own step timings (resolution, fetch, link), for the log.
+  for (const line of out.split('\n')) {
+    if (/Completed in|Done with warnings in|Done in/.test(line))
+      console.log(`    ${line.trim()}`);
+  }
+  return { out, cwd: readFileSync(cwdFile, 'utf8').trim() };
 }
 
-/** Runs the guide's steps; returns the app's directory and the output of its commands. */
-async function followGuide(env) {
+/**
+ * Runs the guide's steps; `published` settles when our packages are on the
+ * registry. Returns the app's directory and the output of its commands.
+ */
+async function followGuide(env, published) {
   const guide = readFileSync(join(root, 'docs/install.md'), 'utf8');
   let cwd = work;
   let output = '';
+  let publishedSeen = false;
   for (const step of installSteps(guide)) {
     const file = step.file && join(cwd, step.file.split('#')[0]);
-    console.log(
-      `  [${elapsed()}] ${step.action} ${
-        step.file ?? step.body.split('\n')[0]
-      }`,
-    );
+    const title = `${step.action} ${step.file ?? step.body.split('\n')[0]}`;
     if (step.action === 'run') {
-      const cwdFile = join(work, '.cwd');
-      const script = `set -euo pipefail\n${step.body}\npwd > '${cwdFile}'\n`;
-      const { out } = await run('bash', ['-c', script], { cwd, env });
-      output += out;
-      // yarn's own step timings (resolution, fetch, link), for the log.
-      for (const line of out.split('\n')) {
-        if (/Completed in|Done with warnings in|Done in/.test(line))
-          console.log(`    ${line.trim()}`);
+      if (!publishedSeen && step.body.includes('@kargo-backstage/')) {
+        await phase('publish (wait)', () => published);
+        publishedSeen = true;
       }
-      cwd = readFileSync(cwdFile, 'utf8').trim();
+      const ran = await phase(title, () => runBlock(step.body, cwd, env));
+      output += ran.out;
+      cwd = ran.cwd;
     } else if (step.action === 'merge-yaml') {
       mergeYamlFile(file, step.body, step.file.split('#')[1]);
     } else if (step.action === 'merge-json') {
@@ -136,146 +123,43 @@ async function followGuide(env) {
   return { app: cwd, output };
 }
 
-/** What a user of the fresh app would notice about its dependencies. */
-async function dependencyProblems(app, installOutput) {
-  const problems = [];
-  const why = (
-    await run('yarn', ['why', '@backstage/frontend-plugin-api'], { cwd: app })
-  ).out;
-  const versions = new Set(
-    [...why.matchAll(/@backstage\/frontend-plugin-api@npm:(\S+?)[\s)]/g)].map(
-      m => m[1],
-    ),
+/** The checks that need no running app; resolves to the problems found. */
+async function checkApp(app, output, env) {
+  const problems = await phase('dependency checks', () =>
+    dependencyProblems(app, output, env),
   );
-  if (versions.size !== 1)
-    problems.push(
-      `@backstage/frontend-plugin-api in ${versions.size} versions: ${[
-        ...versions,
-      ]}`,
-    );
-  const dedupe = await run('yarn', ['dedupe', '--check'], {
-    cwd: app,
-    allowFail: true,
-  });
-  if (dedupe.code !== 0) problems.push(`yarn dedupe --check:\n${dedupe.out}`);
-  const peers = (
-    await run('yarn', ['explain', 'peer-requirements'], { cwd: app })
-  ).out;
-  const ours = [
-    ...installOutput.split('\n').filter(l => /YN00(02|60)/.test(l)),
-    ...peers.split('\n').filter(l => l.includes('✘')),
-  ].filter(l => l.includes('@kargo-backstage/'));
-  problems.push(...ours.map(l => `peer warning: ${l.trim()}`));
+  await phase('yarn tsc (fresh app)', () =>
+    run('yarn', ['tsc'], { cwd: app, env }),
+  );
   return problems;
-}
-
-async function startApp(app) {
-  const sandbox = startDaemon(
-    'node',
-    ['packages/kargo-sandbox/bin/kargo-sandbox', '--port', '0'],
-    {
-      cwd: root,
-    },
-  );
-  while (!/Kubernetes API: (\S+)/.test(sandbox.output)) {
-    if (sandbox.exitCode !== null)
-      throw new Error(`sandbox stopped:\n${sandbox.output}`);
-    await sleep(200);
-  }
-  const sandboxUrl = sandbox.output.match(/Kubernetes API: (\S+)/)[1];
-  const [appPort, backendPort] = [await freePort(), await freePort()];
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const backendUrl = `http://127.0.0.1:${backendPort}`;
-  // What the test changes besides the guide: ports, and the guide's
-  // `production` instance and Git providers pointed at the sandbox.
-  const local = {
-    app: { baseUrl: appUrl },
-    backend: {
-      baseUrl: backendUrl,
-      listen: { port: backendPort },
-      cors: { origin: appUrl },
-    },
-    kargo: {
-      instances: [
-        {
-          name: 'production',
-          url: sandboxUrl,
-          serviceAccountToken: 'sandbox-admin-token',
-          kargoUrl: `${sandboxUrl}/kargo`,
-        },
-      ],
-      refresh: { frequency: { seconds: 5 } },
-    },
-    integrations: {
-      github: [
-        {
-          host: 'github.com',
-          apiBaseUrl: `${sandboxUrl}/github/api/v3`,
-          token: 'sandbox-github-token',
-        },
-      ],
-      gitlab: [
-        {
-          host: 'gitlab.example.com',
-          baseUrl: `${sandboxUrl}/gitlab`,
-          apiBaseUrl: `${sandboxUrl}/gitlab/api/v4`,
-          token: 'sandbox-gitlab-token',
-        },
-      ],
-    },
-  };
-  writeFileSync(join(app, 'app-config.local.yaml'), YAML.stringify(local));
-  const backstage = startDaemon('yarn', ['start'], {
-    cwd: app,
-    env: { BROWSER: 'none' },
-  });
-  await waitFor(
-    `${backendUrl}/.backstage/health/v1/readiness`,
-    backstage,
-    300_000,
-  );
-  console.log(`  [${elapsed()}] backend up at ${backendUrl}`);
-  await waitFor(appUrl, backstage, 300_000);
-  console.log(`  [${elapsed()}] frontend up at ${appUrl}`);
-  return { appUrl, backstage };
-}
-
-/** Where the repository's yarn keeps its global package cache. */
-async function yarnGlobalFolder() {
-  const { out } = await run('yarn', ['config', 'get', 'globalFolder'], { cwd: root });
-  return out.trim().split('\n').pop();
 }
 
 let ok = false;
 let registry;
+let publishing = Promise.resolve();
 try {
-  registry = await startRegistry(root, { uplink: true });
-  console.log(`  [${elapsed()}] Verdaccio at ${registry.url} (proxy of npmjs)`);
-  await publishAll(root, registry);
-  // The registry a release of the plugins would be on; yarn's global cache
-  // (filled by this repository's own install) stays in use.
-  const env = {
-    // The packages as this run's registry serves them: yarn's metadata cache
-    // (which keeps tarball URLs with an earlier run's registry port) is this
-    // run's own, while the package cache of the repository's install is reused.
-    YARN_GLOBAL_FOLDER: join(work, 'yarn-global'),
-    YARN_ENABLE_GLOBAL_CACHE: 'false',
-    YARN_CACHE_FOLDER: join(await yarnGlobalFolder(), 'cache'),
-    npm_config_registry: registry.url,
-    YARN_NPM_REGISTRY_SERVER: registry.url,
-    YARN_UNSAFE_HTTP_WHITELIST: '127.0.0.1',
-    BACKSTAGE_APP_NAME: 'backstage',
-  };
-  const { app, output } = await followGuide(env);
-  const problems = await dependencyProblems(app, output);
-  console.log(`  [${elapsed()}] dependencies checked`);
-  await run('yarn', ['tsc'], { cwd: app });
-  console.log(`  [${elapsed()}] yarn tsc passed`);
-  const { appUrl } = await startApp(app);
-  const browser = await run(
-    'yarn',
-    ['playwright', 'test', '--config', 'test/install/playwright.config.ts'],
-    { cwd: root, env: { FRESH_APP_URL: appUrl }, allowFail: true },
+  registry = await phase('Verdaccio start', () => startRegistry(root));
+  log(`Verdaccio at ${registry.url} (the @kargo-backstage scope)`);
+  publishing = phase('publish (tsc, build, yarn npm publish)', () =>
+    publishAll(root, registry),
+  );
+  // A failed publish is reported where the guide waits for it.
+  publishing.catch(() => {});
+  const env = await guideEnvironment(registry);
+  const { app, output } = await followGuide(env, publishing);
+  // The type check and the dependency checks run while the app starts.
+  const [problems, { appUrl }] = await Promise.all([
+    checkApp(app, output, env),
+    phase('sandbox + yarn start (backend, frontend)', () =>
+      startApp(root, app, env, log),
+    ),
+  ]);
+  const browser = await phase('browser tests (Chromium)', () =>
+    run(
+      'yarn',
+      ['playwright', 'test', '--config', 'test/install/playwright.config.ts'],
+      { cwd: root, env: { FRESH_APP_URL: appUrl }, allowFail: true },
+    ),
   );
   console.log(browser.out);
   if (browser.code !== 0)
@@ -285,17 +169,14 @@ try {
 } catch (e) {
   console.error(e.message);
 } finally {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
+  stopDaemons();
+  // prepack rewrites the plugins' package.json until postpack: never leave mid-publish.
+  await Promise.allSettled([publishing]);
   await registry?.stop();
 }
 if (ok && !process.env.KARGO_KEEP_FRESH_APP)
   rmSync(work, { recursive: true, force: true });
 else console.log(`fresh app kept in ${work}`);
+console.log(`\n${phaseTable()}`);
 console.log(`install: ${ok ? 'ok' : 'FAILED'} in ${elapsed()}`);
 process.exit(ok ? 0 : 1);

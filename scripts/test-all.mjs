@@ -68,14 +68,9 @@ const stages = {
     ensureDebianPackage(CHROMIUM, 'chromium') && sh('yarn', ['test:install']),
 };
 
-// `install` (a fresh create-app app installing the plugins from Verdaccio,
-// 15-30 min, most of it the fresh app's `yarn install`) runs when named:
-// `yarn test install`. It is not in the default run until its time on a
-// clean machine is known to fit the CI budget.
-const OPT_IN = new Set(['install']);
 const wanted = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : Object.keys(stages).filter(name => !OPT_IN.has(name));
+  : Object.keys(stages);
 let passed = 0;
 let failed = 0;
 for (const name of wanted) {

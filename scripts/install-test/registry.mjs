@@ -1,9 +1,9 @@
 /*
  * A real npm registry for the publish and install tests: Verdaccio 6 on a
- * random local port, holding the @kargo-backstage scope; with `uplink`, it
- * serves everything else from npmjs as a proxy, so a fresh app can use it as
- * its only registry. Verdaccio is installed on first use into
- * node_modules/.cache, so it is not a dependency of the repository.
+ * random local port, holding the @kargo-backstage scope (a fresh app gets
+ * everything else from npmjs, as a user's does). Verdaccio is installed on
+ * first use into node_modules/.cache, so it is not a dependency of the
+ * repository.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
@@ -36,19 +36,17 @@ function verdaccioModule(root) {
 }
 
 /** Starts the registry; resolves to its URL, a publish token and stop(). */
-export async function startRegistry(root, { uplink = false } = {}) {
+export async function startRegistry(root) {
   const { runServer } = verdaccioModule(root);
   const storage = mkdtempSync(join(tmpdir(), 'kargo-registry-'));
   const app = await runServer({
     self_path: storage,
     storage: join(storage, 'storage'),
     auth: { htpasswd: { file: join(storage, 'htpasswd'), max_users: 10 } },
-    uplinks: uplink
-      ? { npmjs: { url: 'https://registry.npmjs.org/', timeout: '120s' } }
-      : {},
+    uplinks: {},
     packages: {
       '@kargo-backstage/*': { access: '$all', publish: '$authenticated' },
-      '**': uplink ? { access: '$all', proxy: 'npmjs' } : { access: '$all' },
+      '**': { access: '$all' },
     },
     log: { type: 'stdout', format: 'pretty', level: 'warn' },
   });
