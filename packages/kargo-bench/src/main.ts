@@ -78,6 +78,7 @@ async function main() {
     load: { connections: args.connections, durationSeconds: args.durationSeconds },
     log,
     profileDir: args.profileDir,
+    heapSnapshot: args.heapSnapshot,
   });
   printRun(result, print);
   print('');
