@@ -99,8 +99,14 @@ export class PolledInstance implements InstanceSource {
     const read = readAhead([...rebuild.keys()], PROJECT_CONCURRENCY, project =>
       listProject(this.client, project),
     );
-    // A project that cannot be read now keeps its Stages as they are: the
-    // next refresh reports the failure.
-    await this.model.update({ rebuild, listsOf: p => read(p).catch(() => undefined), read: false });
+    // Project by project, each read before its update is queued: a read that
+    // hangs never holds up a refresh (or its abort), and one project's lists
+    // are held at a time. A project that cannot be read now keeps its Stages
+    // as they are: the next refresh reports the failure.
+    for (const [project, which] of rebuild) {
+      const lists = await read(project).catch(() => undefined);
+      if (!lists) continue;
+      await this.model.update({ rebuild: new Map([[project, which]]), listsOf: () => lists, read: false });
+    }
   }
 }
