@@ -11,16 +11,13 @@ import { durationToMilliseconds } from '@backstage/types';
 import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
 import { kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
 import { registerKargoActions } from './actions';
-import { readRefreshConfig } from './config';
+import { isSharedCacheStore, readRefreshConfig } from './config';
 import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
 import { publishStageChanges, subscribePullRequestWebhooks } from './services/snapshot/notify';
 import { SnapshotService } from './services/snapshot/SnapshotService';
-import {
-  isSharedCacheStore,
-  SnapshotStore,
-} from './services/snapshot/SnapshotStore';
+import { SnapshotStore } from './services/snapshot/SnapshotStore';
 import { VerificationActionsService } from './services/VerificationActionsService';
 
 /**
@@ -114,7 +111,7 @@ export const kargoPlugin = createBackendPlugin({
           deps.lifecycle.addShutdownHook(() => snapshots.stop());
         }
 
-        await setupKargoNotifications({ ...deps, snapshots });
+        await setupKargoNotifications({ ...deps, snapshots, refreshFrequency: refresh.frequency });
 
         httpRouter.use(await createRouter({ ...deps, snapshots, actions }));
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });

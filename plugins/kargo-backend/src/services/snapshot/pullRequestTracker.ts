@@ -3,7 +3,7 @@ import {
   normalizeRepoUrl,
   type RepositoryListing,
 } from '@kargo-backstage/plugin-kargo-common';
-import type { PullRequestGatherer } from './pullRequestGatherer';
+import type { PullRequestService } from '@kargo-backstage/plugin-kargo-node';
 
 /** Called with the repositories whose listing changed. */
 /** Told which listings changed; a listing resolves once what it returns is done (the Stages rebuilt). */
@@ -26,13 +26,12 @@ export class PullRequestTracker {
   /** Stage key -> the repositories (as the Stage names them) it shows. */
   private readonly shown = new Map<string, string[]>();
   private readonly listeners = new Set<ListingsChanged>();
-  private readonly inFlight = new Map<string, Promise<RepositoryListing>>();
   private readonly listedAt = new Map<string, number>();
   /** The URL each repository is listed under (the first spelling seen). */
   private readonly urls = new Map<string, string>();
 
   constructor(
-    private readonly gatherer: PullRequestGatherer,
+    private readonly service: PullRequestService,
     private readonly logger: LoggerService,
   ) {}
 
@@ -73,14 +72,17 @@ export class PullRequestTracker {
 
   /** How many repositories are tracked (listed or remembered). */
   tracked(): number {
-    return Math.max(this.users.size, this.listings.size, this.gatherer.remembered());
+    return Math.max(this.users.size, this.listings.size);
   }
 
   /**
    * Lists every repository some Stage shows (the scheduled pass), but those
    * listed since `since` (epoch ms) already.
    */
-  listAll(signal?: AbortSignal, since = Number.POSITIVE_INFINITY): Promise<void> {
+  listAll(
+    signal?: AbortSignal,
+    since = Number.POSITIVE_INFINITY,
+  ): Promise<void> {
     const repos = new Map<string, string>();
     for (const list of this.shown.values()) {
       for (const repo of list) {
@@ -101,7 +103,8 @@ export class PullRequestTracker {
         const key = keyOf(repo);
         if (!this.users.has(key)) return; // nobody shows it any more
         const before = this.listings.get(key);
-        if (before && JSON.stringify(before) === JSON.stringify(listing)) return;
+        if (before && JSON.stringify(before) === JSON.stringify(listing))
+          return;
         this.listings.set(key, listing);
         changed.push(repo);
       }),
@@ -119,22 +122,15 @@ export class PullRequestTracker {
     );
   }
 
-  // A repository being listed is not asked again meanwhile.
-  private listOnce(repoUrl: string): Promise<RepositoryListing> {
+  // The service shares a listing under way with every caller.
+  private async listOnce(repoUrl: string): Promise<RepositoryListing> {
     const key = keyOf(repoUrl);
-    let running = this.inFlight.get(key);
-    if (!running) {
-      const started = Date.now();
-      running = this.gatherer
-        .cycle()
-        .list(this.urls.get(key) ?? repoUrl)
-        .finally(() => {
-          this.inFlight.delete(key);
-          this.listedAt.set(key, started);
-        });
-      this.inFlight.set(key, running);
-    }
-    return running;
+    const started = Date.now();
+    const listing = await this.service.listRepository(
+      this.urls.get(key) ?? repoUrl,
+    );
+    this.listedAt.set(key, started);
+    return listing;
   }
 
   /** Whether a Stage shows this repository (to route a webhook). */
@@ -147,7 +143,7 @@ export class PullRequestTracker {
     this.users.delete(key);
     this.listings.delete(key);
     this.listedAt.delete(key);
-    this.gatherer.forget(this.urls.get(key) ?? repoUrl);
+    this.service.forget(this.urls.get(key) ?? repoUrl);
     this.urls.delete(key);
   }
 }
