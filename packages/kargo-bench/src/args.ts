@@ -14,6 +14,7 @@ export interface BenchArgs {
   connections: number;
   durationSeconds: number;
   profileDir?: string;
+  heapSnapshot?: string;
 }
 
 export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--no-naive]
@@ -26,7 +27,8 @@ export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [-
                  changes, 60 s idle (LIST requests, CPU), first sync and memory
   --no-naive     skip the naive approach
   --connections C / --duration S   detail load (default 50 clients for 10 s)
-  --profile DIR  write a CPU profile of the first full refresh to DIR`;
+  --profile DIR  write a CPU profile of the first full refresh to DIR
+  --heap-snapshot FILE  write a V8 heap snapshot after the second refresh`;
 
 const STAGES_PER_PROJECT = 50;
 
@@ -57,6 +59,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   let live = false;
   let naive = true;
   let profileDir: string | undefined;
+  let heapSnapshot: string | undefined;
   let sizes = [100, 1000, 5000, 10000];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -65,6 +68,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--connections') connections = intOf(flag, argv[++i]);
     else if (flag === '--duration') duration = intOf(flag, argv[++i]);
     else if (flag === '--profile') profileDir = argv[++i];
+    else if (flag === '--heap-snapshot') heapSnapshot = argv[++i];
     else if (flag === '--sizes') sizes = (argv[++i] ?? '').split(',').map(n => intOf(flag, n));
     else if (flag === '--smoke') smoke = true;
     else if (flag === '--scaling') scaling = true;
@@ -82,5 +86,6 @@ export function parseArgs(argv: string[]): BenchArgs {
     connections: connections ?? (smoke ? 5 : 50),
     durationSeconds: duration ?? (smoke ? 2 : 10),
     profileDir,
+    heapSnapshot,
   };
 }

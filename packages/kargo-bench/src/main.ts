@@ -37,6 +37,8 @@ async function scaling(args: BenchArgs) {
     const f = r.figures;
     const w = r.watchSync!;
     rows.push({ ...f, watchSync: w, loadAverage: os.loadavg()[0] });
+    // Each size's figures as soon as they exist: a long run stopped later keeps them.
+    log(`${stages} Stages: ${JSON.stringify(rows[rows.length - 1])}`);
     print(row(String(stages), [
       f.refreshMs, f.refreshCpuMs, f.peakRssMb, f.k8sRequests, f.gitRequests,
       f.secondRefresh.refreshMs, f.secondRefresh.refreshCpuMs, f.secondRefresh.peakRssMb, f.secondRefresh.gitRequests,
@@ -78,6 +80,7 @@ async function main() {
     load: { connections: args.connections, durationSeconds: args.durationSeconds },
     log,
     profileDir: args.profileDir,
+    heapSnapshot: args.heapSnapshot,
   });
   printRun(result, print);
   print('');

@@ -5,6 +5,8 @@ export interface RefreshFigures {
   refreshMs: number;
   refreshCpuMs: number;
   peakRssMb: number;
+  /** Heap still in use after the refresh and a full GC, minus before: what the backend keeps. */
+  retainedHeapMb: number;
   k8sRequests: number;
   gitRequests: number;
 }

@@ -2,6 +2,7 @@
  * One benchmark run on one generated fleet: sandbox child, our backend,
  * two refreshes, the naive approach, the detail load and the parse floor.
  */
+import { writeHeapSnapshot } from 'node:v8';
 import type { StageListResponse } from '@kargo-backstage/plugin-kargo-common';
 import { countsOf, projectName, stageName, type FleetCounts, type FleetSpec } from '../fleet/generate';
 import { runLoad } from '../load/run';
@@ -25,6 +26,8 @@ export interface RunOptions {
   profileDir?: string;
   /** Also the watch path's first sync of the same fleet, after the backend stopped (--scaling). */
   watchSync?: boolean;
+  /** Write a V8 heap snapshot here after the second refresh (what the backend keeps). */
+  heapSnapshot?: string;
 }
 
 export interface RunResult {
@@ -47,15 +50,36 @@ function refreshFigures(cost: Cost, counts: RequestCounts): RefreshFigures {
     refreshMs: cost.wallMs,
     refreshCpuMs: cost.cpuMs,
     peakRssMb: cost.peakRssMb,
+    retainedHeapMb: cost.retainedHeapMb,
     k8sRequests: counts.kube,
     gitRequests: gitOf(counts),
   };
 }
 
+const requestsOf = (c: RequestCounts) => c.kube + gitOf(c);
+
+/**
+ * Waits until the backend sent no request for a second: the pull-request
+ * listings a refresh starts, and the rebuilds (project re-reads) they cause,
+ * run after it and must not be counted in the next step.
+ */
+async function settle(sandbox: BenchSandbox) {
+  const deadline = Date.now() + 120_000;
+  let before = requestsOf(await sandbox.counts());
+  while (Date.now() < deadline) {
+    await new Promise(resolve => setTimeout(resolve, 1000));
+    const now = requestsOf(await sandbox.counts());
+    if (now === before) return;
+    before = now;
+  }
+}
+
 async function counted<T>(sandbox: BenchSandbox, fn: () => Promise<T>) {
   await sandbox.reset();
   const { result, cost } = await measure(fn);
-  return { result, cost, counts: await sandbox.counts() };
+  const counts = await sandbox.counts();
+  await settle(sandbox);
+  return { result, cost, counts };
 }
 
 /** What the backend serves after the refresh: every Stage, every open PR. */
@@ -106,6 +130,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
     log(`full refresh: ${first.cost.wallMs} ms`);
     const second = await counted(sandbox, () => profiled(options.profileDir, 'second-refresh', () => b.refresh()));
     log(`second refresh: ${second.cost.wallMs} ms`);
+    if (options.heapSnapshot) log(`heap snapshot: ${writeHeapSnapshot(options.heapSnapshot)}`);
     const served = await servedByBackend(b, spec);
 
     let naive: Awaited<ReturnType<typeof counted<NaiveResult>>> | undefined;
@@ -137,14 +162,6 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
       log(`entity route: ${entity.figures.stages} Stages, p95 ${entity.figures.p95Ms} ms`);
     }
 
-    // The floors read the sandbox again; a failure there loses no figure above.
-    let floor: Floor = { parseMs: NaN, payloads: 0, megabytes: 0 };
-    try {
-      floor = parseFloor(await fetchRawPayloads(sandbox.url, spec));
-      floor.readMs = await readFloor(sandbox.url, spec);
-    } catch (error) {
-      log(`floors failed (the figures above stand): ${(error as Error)?.stack ?? error}`);
-    }
     await backend.stop();
     backend = undefined;
     let watchSync: RunResult['watchSync'];
@@ -154,6 +171,16 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
       // The open watches count one request each.
       watchSync = { ...sync, k8sRequests: (await sandbox.counts()).kube };
       log(`watch first sync: ${sync.ms} ms, ${sync.cpuMs} ms CPU, peak RSS ${sync.peakRssMb} MB`);
+    }
+
+    // The floors read the sandbox again, last (their payloads, ~70 MB of strings per
+    // 1,000 Stages, must not weigh on the figures above); a failure there loses no figure above.
+    let floor: Floor = { parseMs: NaN, payloads: 0, megabytes: 0 };
+    try {
+      floor = parseFloor(await fetchRawPayloads(sandbox.url, spec));
+      floor.readMs = await readFloor(sandbox.url, spec);
+    } catch (error) {
+      log(`floors failed (the figures above stand): ${(error as Error)?.stack ?? error}`);
     }
     const figures: BenchFigures = {
       stages: fleet.stages,

@@ -21,7 +21,13 @@ export type Rebuild = Map<string, ReadonlySet<string> | 'all'>;
 
 export interface UpdateOptions {
   rebuild: Rebuild;
-  listsOf: (project: string) => ProjectLists | undefined;
+  /**
+   * A project's lists, read or held by the source. A rejection marks the
+   * project as failing (it keeps its Stages, with the error); undefined
+   * leaves it as it was. Asked for in the order of `rebuild`, one project at
+   * a time, and never kept: a source may read them as they are asked for.
+   */
+  listsOf: (project: string) => ProjectLists | undefined | Promise<ProjectLists | undefined>;
   /** The complete project list, when it was read (a project not in it is dropped). */
   projects?: string[];
   /** Projects that could not be read: they keep their Stages, with the error. */
@@ -115,7 +121,7 @@ export class InstanceModel {
         delete projects[gone];
       }
     }
-    for (const [project, error] of options.errors ?? []) {
+    const failed = (project: string, error: string) => {
       const before = projects[project];
       projects[project] = {
         project,
@@ -123,10 +129,17 @@ export class InstanceModel {
         lastUpdated: before?.lastUpdated ?? null,
         error,
       };
-    }
+    };
+    for (const [project, error] of options.errors ?? []) failed(project, error);
     for (const [project, which] of options.rebuild) {
       if (options.errors?.has(project)) continue;
-      const lists = options.listsOf(project);
+      let lists: ProjectLists | undefined;
+      try {
+        lists = await options.listsOf(project);
+      } catch (error) {
+        failed(project, (error as Error)?.message ?? String(error));
+        continue;
+      }
       const before = projects[project];
       // A read that started later already landed: never replace it with older data.
       if (!lists || (read && (before?.lastUpdated ?? '') > now)) continue;

@@ -12,6 +12,8 @@ import {
   type PullRequestService,
 } from '@kargo-backstage/plugin-kargo-node';
 import type { AnalysisRun } from '@kargo-backstage/plugin-kargo-common';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { SnapshotService } from './SnapshotService';
 import { SnapshotStore } from './SnapshotStore';
 
@@ -56,6 +58,12 @@ function flakyClient(inner: KubernetesKargoClusterClient) {
     createPromotion: wrap('createPromotion', inner.createPromotion.bind(inner)),
   };
   return { client, calls, failing };
+}
+
+/** Waits until a call was made (the rebuild after a pull-request change is not awaited). */
+async function eventuallyCalled(calls: string[], call: string) {
+  while (!calls.includes(call)) await new Promise(resolve => setTimeout(resolve, 10));
+  await new Promise(resolve => setTimeout(resolve, 10));
 }
 
 function memoryCache(): CacheService {
@@ -115,7 +123,9 @@ describe('SnapshotService', () => {
   it('reads each project with one LIST per kind, never a request per Stage', async () => {
     const { service, flaky } = setup();
     await service.refreshAll();
-    expect(flaky.calls.sort()).toEqual(
+    // The pull-request listings that follow re-read the projects they touch
+    // (no list is held between reads): the same LISTs again, never per Stage.
+    expect([...new Set(flaky.calls)].sort()).toEqual(
       [
         'listProjects',
         ...['checkout', 'payments'].flatMap(p =>
@@ -127,6 +137,30 @@ describe('SnapshotService', () => {
     expect(state.projects.checkout.stages.map(s => s.name)).toEqual(['dev', 'prod', 'staging']);
     expect(state.projects.payments.stages).toHaveLength(5);
     expect(state).toMatchObject({ stale: false, error: null });
+  });
+
+  it('keeps no Kargo object as read once its Stages are built: memory follows the snapshot, not the fleet', async () => {
+    const { service, flaky } = setup();
+    // Every Stage and Promotion the refresh reads, watched without being held.
+    const read: WeakRef<object>[] = [];
+    let tracking = true;
+    const track = <T extends object>(items: T[]) => {
+      if (tracking) read.push(...items.map(item => new WeakRef(item)));
+      return items;
+    };
+    const { listStages, listPromotions } = flaky.client;
+    flaky.client.listStages = async p => track(await listStages(p));
+    flaky.client.listPromotions = async p => track(await listPromotions(p));
+    await service.refreshAll();
+    tracking = false;
+    const state = await service.getInstance('sandbox');
+    expect(state.projects.checkout.stages).toHaveLength(3);
+    expect(read.length).toBeGreaterThan(8);
+    // WeakRefs hold their target until the current job ends; then a full GC.
+    await new Promise(resolve => setImmediate(resolve));
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    expect(read.filter(ref => ref.deref() !== undefined)).toHaveLength(0);
   });
 
   it('lists the pull requests of each repository once per refresh', async () => {
@@ -158,7 +192,12 @@ describe('SnapshotService', () => {
       new RateLimitedError('GitHub rate limit exceeded', resetAt),
     );
     await service.refreshAll();
-    const state = await service.getInstance('sandbox');
+    // The listing's Stages are rebuilt after it (not awaited by the refresh).
+    let state = await service.getInstance('sandbox');
+    while (state.projects.checkout.stages.some(s => s.pullRequestErrors.length === 0)) {
+      await new Promise(resolve => setTimeout(resolve, 10));
+      state = await service.getInstance('sandbox');
+    }
     const hhmm = resetAt.toISOString().slice(11, 16);
     for (const stage of state.projects.checkout.stages) {
       expect(stage.pullRequestErrors).toEqual([
@@ -200,11 +239,11 @@ describe('SnapshotService', () => {
     flaky.failing.all = true;
     await service.refreshAll();
     // A webhook re-lists a repository whose listing changed: its Stages are
-    // rebuilt without a Kargo read.
+    // rebuilt, which needs a Kargo read (no list is held), which fails.
     repoFailures.set(CHECKOUT_REPO, new Error('GitHub is down'));
-    const rebuilt = new Promise(resolve => service.changes.subscribe(resolve));
+    flaky.calls.length = 0;
     await service.refreshRepository(CHECKOUT_REPO);
-    await rebuilt;
+    await eventuallyCalled(flaky.calls, 'listStages checkout');
     const state = await service.getInstance('sandbox');
     expect(state.stale).toBe(true);
     expect(state.error).toContain('cannot reach the cluster');

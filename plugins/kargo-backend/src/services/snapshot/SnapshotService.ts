@@ -59,13 +59,14 @@ export class SnapshotService {
           : new PolledInstance(client, model, logger),
       );
     }
-    this.pullRequests.onChange(repos => {
-      for (const source of this.sources.values()) {
-        const rebuild = source.model.stagesShowing(repos);
-        if (rebuild.size) {
-          this.track(source.rebuild(rebuild)).catch(e => logger.warn(`Rebuilding after a PR change failed: ${e}`));
-        }
-      }
+    this.pullRequests.onChange(async repos => {
+      await Promise.all(
+        [...this.sources.values()].map(async source => {
+          const rebuild = source.model.stagesShowing(repos);
+          if (!rebuild.size) return;
+          await this.track(source.rebuild(rebuild)).catch(e => logger.warn(`Rebuilding after a PR change failed: ${e}`));
+        }),
+      );
     });
     this.changes.subscribe(() => this.listNewRepositories());
   }

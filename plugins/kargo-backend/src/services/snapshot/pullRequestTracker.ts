@@ -6,7 +6,8 @@ import {
 import type { PullRequestService } from '@kargo-backstage/plugin-kargo-node';
 
 /** Called with the repositories whose listing changed. */
-export type ListingsChanged = (repoUrls: string[]) => void;
+/** Told which listings changed; a listing resolves once what it returns is done (the Stages rebuilt). */
+export type ListingsChanged = (repoUrls: string[]) => void | Promise<void>;
 
 function keyOf(repoUrl: string): string {
   return normalizeRepoUrl(repoUrl) ?? repoUrl;
@@ -109,15 +110,16 @@ export class PullRequestTracker {
       }),
     );
     if (changed.length === 0) return;
-    for (const listener of this.listeners) {
-      try {
-        listener(changed);
-      } catch (error) {
-        this.logger.warn(
-          `Rebuilding Stages after a pull request change failed: ${error}`,
-        );
-      }
-    }
+    // A pass is done once the Stages showing what it changed are rebuilt.
+    await Promise.all(
+      [...this.listeners].map(async listener => {
+        try {
+          await listener(changed);
+        } catch (error) {
+          this.logger.warn(`Rebuilding Stages after a pull request change failed: ${error}`);
+        }
+      }),
+    );
   }
 
   // The service shares a listing under way with every caller.

@@ -4,6 +4,7 @@ import type { KargoClusterWatch, KargoWatchKind, KargoWatchOptions } from '../..
 import { isForbidden, translateKubeError } from '../errors';
 import { DEFAULT_BACKOFF } from './backoff';
 import { KindInformer, type ListedKind } from './KindInformer';
+import { withoutServerFields } from './withoutServerFields';
 
 /** Where each kind lives: API group/version, cluster-wide. */
 export const WATCHED_KINDS: Record<KargoWatchKind, { group: string; version: string }> = {
@@ -90,8 +91,9 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
   private informerOf(kind: KargoWatchKind, namespace?: string): KindInformer {
     const { group, version } = WATCHED_KINDS[kind];
     const stream = streamOf(kind, namespace);
-    // Only what the verification history reads is kept of each run.
-    const select = kind === 'analysisruns' ? slimAnalysisRun : undefined;
+    // Only what the verification history reads is kept of each run; no
+    // object keeps the server's bookkeeping (the watch holds them all).
+    const select = kind === 'analysisruns' ? slimAnalysisRun : withoutServerFields;
     const where = namespace === undefined ? '' : `/namespaces/${namespace}`;
     return new KindInformer({
       kubeConfig: this.options.kubeConfig,
