@@ -52,6 +52,9 @@ async function startDemo(sandboxUrl: string, project: string, dir: string, log: 
       APP_CONFIG_kargo_instances: JSON.stringify([
         { name: 'sandbox', url: sandboxUrl, serviceAccountToken: 'sandbox-readonly-token' },
       ]),
+      // The plugin's defaults, not the demo's (PRs every 5 s, notifications on).
+      APP_CONFIG_kargo_refresh: JSON.stringify({ frequency: { seconds: 30 } }),
+      APP_CONFIG_kargo_notifications: JSON.stringify({ enabled: false }),
       APP_CONFIG_catalog_locations: JSON.stringify([
         { type: 'file', target: entityFile },
         { type: 'file', target: path.join(ROOT, 'examples/org.yaml'), rules: [{ allow: ['User', 'Group'] }] },
