@@ -66,7 +66,7 @@ export const kargoPlugin = createBackendPlugin({
         // every replica keeps its own streams (cheap, and changes reach its
         // pages at once); only the pull-request listings are shared.
         const shared = !watching && isSharedCacheStore(deps.config);
-        const sharedListings = false && watching && isSharedCacheStore(deps.config);
+        const sharedListings = watching && isSharedCacheStore(deps.config);
         const store = new SnapshotStore(
           shared ? deps.cache : undefined,
           watching ? Number.POSITIVE_INFINITY : Math.max(5 * frequencyMs, 60_000),

@@ -137,7 +137,7 @@ export class PullRequestTracker {
     const results = await Promise.all(
       [...this.users.keys()].map(async key => {
         const entry = await this.sharing!.listings.get(key);
-        if (!entry || entry.listedAt <= (this.listedAt.get(key) ?? 0)) return undefined;
+        if (!entry || entry.listedAt < (this.listedAt.get(key) ?? 0)) return undefined;
         return { repo: this.urls.get(key) ?? key, ...entry };
       }),
     );
