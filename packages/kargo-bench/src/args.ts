@@ -26,8 +26,8 @@ export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [-
                  Stages (no naive, no load); --sizes 100,1000 for other sizes
   --live         watch mode: freshness p50/p95 (run change -> REST), a burst of 100
                  changes, 60 s idle (LIST requests, CPU), first sync and memory, then
-                 the delay to the screen in Chromium: starts the demo (ports 3000 and
-                 7007: run it under flock /tmp/kargo-demo.lock) on the fleet
+                 the delay to the screen in Chromium: starts the demo (on free ports)
+                 on the fleet
   --no-browser   --live without Chromium (browserP95Ms null)
   --no-naive     skip the naive approach
   --connections C / --duration S   detail load (default 50 clients for 10 s)

@@ -1,7 +1,7 @@
 /**
  * `yarn bench --live`, on screen: the demo (scripts/start-demo.mjs, without
- * its own sandbox: backend :7007, dev server :3000) pointed at the bench's
- * sandbox, its catalog holding one Component that names a fleet project.
+ * its own sandbox, on free ports instead of 3000 and 7007) pointed at the
+ * bench's sandbox, its catalog holding one Component that names a fleet project.
  * Chromium (Playwright, Debian's browser as in the e2e stage) opens that
  * Component's Kargo tab; then, one at a time, an AnalysisRun the page shows
  * turns to another phase in the sandbox, timed until the new phase is on
@@ -9,15 +9,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { KARGO_PROJECT_ANNOTATION } from '@kargo-backstage/plugin-kargo-common';
 import type { BenchSandbox } from '../sandbox/parent';
+import { benchConfig } from './backend';
 
 const ROOT = resolvePackagePath('@kargo-backstage/kargo-bench', '../..');
-const APP_URL = 'http://127.0.0.1:3000';
 const ENTITY = 'bench-live';
 const CHROMIUM = process.env.KARGO_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -31,8 +32,27 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** The demo on the bench's sandbox; its output goes to a log file. */
-async function startDemo(sandboxUrl: string, project: string, dir: string, log: (l: string) => void) {
+/** A port free now (the demo's own, 3000 and 7007, may be in use by a running demo). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Demo {
+  child: ChildProcess;
+  appUrl: string;
+}
+
+/** The demo on the bench's sandbox, on free ports; its output goes to a log file. */
+async function startDemo(sandboxUrl: string, project: string, dir: string, log: (l: string) => void): Promise<Demo> {
+  const [appPort, backendPort] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const backendUrl = `http://127.0.0.1:${backendPort}`;
   const entityFile = path.join(dir, 'bench-entity.yaml');
   // JSON is YAML.
   fs.writeFileSync(entityFile, JSON.stringify({
@@ -49,6 +69,11 @@ async function startDemo(sandboxUrl: string, project: string, dir: string, log: 
     env: {
       ...process.env,
       KARGO_SANDBOX: 'off',
+      APP_CONFIG_app_baseUrl: JSON.stringify(appUrl),
+      APP_CONFIG_backend_baseUrl: JSON.stringify(backendUrl),
+      APP_CONFIG_backend_listen_port: JSON.stringify(backendPort),
+      APP_CONFIG_backend_cors_origin: JSON.stringify(appUrl),
+      APP_CONFIG_integrations: JSON.stringify(benchConfig(sandboxUrl).integrations),
       APP_CONFIG_kargo_instances: JSON.stringify([
         { name: 'sandbox', url: sandboxUrl, serviceAccountToken: 'sandbox-readonly-token' },
       ]),
@@ -61,17 +86,17 @@ async function startDemo(sandboxUrl: string, project: string, dir: string, log: 
       ]),
     },
   });
-  log(`demo (pid ${child.pid}) starting on the fleet; its log: ${path.join(dir, 'demo.log')}`);
+  log(`demo (pid ${child.pid}) starting on the fleet at ${appUrl}; its log: ${path.join(dir, 'demo.log')}`);
   const deadline = Date.now() + 600_000;
-  while (!(await answers(APP_URL))) {
+  while (!(await answers(appUrl)) || !(await answers(`${backendUrl}/api/kargo/health`))) {
     if (child.exitCode !== null) throw new Error(`the demo exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('the demo did not answer within 10 minutes');
     await sleep(1000);
   }
-  return child;
+  return { child, appUrl };
 }
 
-async function stopDemo(child: ChildProcess) {
+async function stopDemo({ child }: Demo) {
   if (child.exitCode !== null || !child.pid) return;
   const exited = new Promise(resolve => child.once('exit', resolve));
   child.kill('SIGTERM'); // start-demo.mjs stops its children
@@ -141,9 +166,6 @@ export async function browserFreshness(options: {
     log(`no Chromium at ${CHROMIUM} (set KARGO_CHROMIUM): browserP95Ms not measured`);
     return null;
   }
-  if ((await answers(APP_URL)) || (await answers('http://127.0.0.1:7007'))) {
-    throw new Error('ports 3000/7007 are taken (a demo runs?): the bench starts its own demo');
-  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kargo-bench-live-'));
   const demo = await startDemo(sandbox.url, project, dir, log);
   const browser = await chromium.launch({
@@ -151,7 +173,7 @@ export async function browserFreshness(options: {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    const page = await browser.newPage({ baseURL: APP_URL });
+    const page = await browser.newPage({ baseURL: demo.appUrl });
     await openKargoTab(page);
     log('Kargo tab open in Chromium');
     const delays: number[] = [];
