@@ -113,9 +113,12 @@ async function openKargoTab(page: Page) {
   for (;;) {
     try {
       await page.goto('/', { timeout: 180_000 });
+      // The app renders after its bundle ran: the guest sign-in, or already the sidebar.
       const enter = page.getByRole('button', { name: 'Enter' });
-      if (await enter.isVisible({ timeout: 5_000 }).catch(() => false)) await enter.click();
-      await page.getByRole('link', { name: 'Catalog', exact: true }).first().waitFor({ timeout: 30_000 });
+      const catalog = page.getByRole('link', { name: 'Catalog', exact: true }).first();
+      await enter.or(catalog).first().waitFor({ timeout: 120_000 });
+      if (await enter.isVisible()) await enter.click();
+      await catalog.waitFor({ timeout: 30_000 });
       await page.goto(`/catalog/default/component/${ENTITY}/kargo`);
       await page.waitForFunction(() => document.querySelectorAll('tr td').length > 0, undefined, { timeout: 60_000 });
       return;
