@@ -1,12 +1,17 @@
 import { test, expect } from '@playwright/test';
 import {
+  chooseLanguage,
+  clickKargoTab,
   dataRows,
   guestToken,
+  openComponent,
   openKargoTab,
   sandboxGet,
   showDetails,
+  signIn,
   stageSection,
 } from './support';
+import { createHeldPromotion, requestAbort } from './promotions';
 
 const PROMOTIONS = '/apis/kargo.akuity.io/v1alpha1/namespaces/payments/promotions';
 
@@ -72,7 +77,9 @@ test('checkout/prod says at the top that its Promotion waits for PR #42 to be me
   await openKargoTab(page, 'checkout-service');
   const prod = stageSection(page, 'checkout/prod');
   const banner = prod.getByRole('status').filter({ hasText: 'Waiting for PR #42' });
-  await expect(banner).toContainText(/Waiting for PR #42 to be merged, open for \d+h \d+m/);
+  // The demo's PR #42 has been open for about three days: said in days.
+  await expect(banner).toContainText(/Waiting for PR #42 to be merged, open for \d+ days?$/m);
+  await expect(banner).not.toContainText(/\d+h \d+m/);
   await expect(
     banner.getByRole('link', { name: /Open the pull request/ }),
   ).toHaveAttribute('href', 'https://github.com/acme/checkout-deploy/pull/42');
@@ -151,4 +158,85 @@ test('a user denied kargo.stage.promote on payments/prod sees Promote disabled w
   expect(res.status).toBe(403);
   expect((await res.json()).error.name).toBe('NotAllowedError');
   expect((await promotionsOf('prod')).length).toBe(before);
+});
+
+test('the waiting-for-PR banner speaks German with German plural forms', async ({
+  page,
+}) => {
+  await signIn(page);
+  await chooseLanguage(page, 'Deutsch');
+  await openComponent(page, 'checkout-service');
+  await clickKargoTab(page);
+  const banner = stageSection(page, 'checkout/prod')
+    .getByRole('status')
+    .filter({ hasText: 'PR #42' });
+  await expect(banner).toContainText(
+    /Wartet auf das Mergen von PR #42, offen seit \d+ Tag(en)?$/m,
+  );
+});
+
+test('Abort on a running payments/uat Promotion stops it after confirmation, and the page follows it to Aborted', async ({
+  page,
+}) => {
+  const name = await createHeldPromotion('payments', 'uat');
+  await openKargoTab(page, 'payments-api');
+  const uat = stageSection(page, 'payments/uat');
+  await showDetails(uat);
+  const abort = uat.getByRole('button', { name: `Abort Promotion ${name}` });
+  await expect(abort).toBeEnabled();
+  const row = dataRows(uat.getByRole('table').filter({
+    has: page.getByRole('columnheader', { name: 'Step' }),
+  })).filter({ has: abort });
+  await expect(row.getByRole('cell').first()).toContainText('Running');
+  await abort.click();
+  const dialog = page.getByRole('dialog', { name: `Abort Promotion ${name}?` });
+  await expect(dialog).toContainText('the Stage keeps the Freight it has');
+  await dialog.getByRole('button', { name: 'Abort Promotion', exact: true }).click();
+  await expect(page.getByText(`Abort of Promotion ${name} requested`)).toBeVisible();
+
+  const promotion = await sandboxGet(`${PROMOTIONS}/${name}`);
+  expect(JSON.parse(promotion.metadata.annotations['kargo.akuity.io/abort'])).toEqual({
+    action: 'terminate',
+    actor: expect.stringMatching(/^user:/),
+  });
+  await expect
+    .poll(async () => (await sandboxGet(`${PROMOTIONS}/${name}`)).status?.phase)
+    .toBe('Aborted');
+  // The page follows: the row turns Aborted and offers no Abort any more.
+  const aborted = dataRows(uat.getByRole('table').filter({
+    has: page.getByRole('columnheader', { name: 'Step' }),
+  })).filter({ hasText: /Promotion terminated by user:/ });
+  await expect(aborted.getByRole('cell').first()).toContainText('Aborted', {
+    timeout: 60_000,
+  });
+  await expect(abort).toHaveCount(0);
+});
+
+test('a user denied kargo.stage.promote on payments/prod sees Abort disabled with the reason; the API answers 403 and writes nothing', async ({
+  page,
+}) => {
+  const name = await createHeldPromotion('payments', 'prod');
+  try {
+    await openKargoTab(page, 'payments-api');
+    const prod = stageSection(page, 'payments/prod');
+    await showDetails(prod);
+    const abort = prod.getByRole('button', { name: `Abort Promotion ${name}` });
+    await expect(abort).toBeDisabled();
+    await abort.locator('..').hover();
+    await expect(page.getByRole('tooltip')).toHaveText(
+      'You are not permitted to abort Promotions into this Stage.',
+    );
+    const res = await fetch(
+      `http://127.0.0.1:7007/api/kargo/projects/payments/stages/prod/promotions/${name}/abort`,
+      { method: 'POST', headers: { Authorization: `Bearer ${await guestToken()}` } },
+    );
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.name).toBe('NotAllowedError');
+    const after = await sandboxGet(`${PROMOTIONS}/${name}`);
+    expect(after.metadata.annotations?.['kargo.akuity.io/abort']).toBeUndefined();
+    expect(after.status.phase).toBe('Running');
+  } finally {
+    // Ends it as an admin would, so the demo's prod is not left promoting.
+    await requestAbort('payments', name);
+  }
 });

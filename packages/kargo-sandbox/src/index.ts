@@ -12,6 +12,7 @@ export {
   FAILS_AFTER_ANNOTATION,
   KargoController,
   VERIFICATION_HOLD_ANNOTATION,
+  PROMOTION_HOLD_ANNOTATION,
   VERIFICATION_OUTCOME_ANNOTATION,
 } from './controller';
 export type { KargoControllerOptions } from './controller';

@@ -49,3 +49,12 @@ export function readRefreshConfig(config: Config): RefreshConfig {
     watchTimeout: duration(refresh, 'watchTimeout'),
   };
 }
+
+/**
+ * Whether the backend's cache store is shared between replicas. Backstage's
+ * default store, `memory`, lives in each process. The key is Backstage's own
+ * (declared by @backstage/backend-defaults); this is its one reader here.
+ */
+export function isSharedCacheStore(config: Config): boolean {
+  return (config.getOptionalString('backend.cache.store') ?? 'memory') !== 'memory';
+}

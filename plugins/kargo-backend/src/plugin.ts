@@ -11,17 +11,14 @@ import { durationToMilliseconds } from '@backstage/types';
 import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
 import { kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
 import { registerKargoActions } from './actions';
-import { readRefreshConfig } from './config';
+import { isSharedCacheStore, readRefreshConfig } from './config';
 import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
 import { publishStageChanges, subscribePullRequestWebhooks } from './services/snapshot/notify';
 import { SnapshotService } from './services/snapshot/SnapshotService';
 import { SharedListings } from './services/snapshot/sharedListings';
-import {
-  isSharedCacheStore,
-  SnapshotStore,
-} from './services/snapshot/SnapshotStore';
+import { SnapshotStore } from './services/snapshot/SnapshotStore';
 import { VerificationActionsService } from './services/VerificationActionsService';
 
 /** How often a replica looks for pull-request listings another one shared. */
@@ -137,7 +134,7 @@ export const kargoPlugin = createBackendPlugin({
           deps.lifecycle.addShutdownHook(() => snapshots.stop());
         }
 
-        await setupKargoNotifications({ ...deps, snapshots });
+        await setupKargoNotifications({ ...deps, snapshots, refreshFrequency: refresh.frequency });
 
         httpRouter.use(await createRouter({ ...deps, snapshots, actions }));
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });

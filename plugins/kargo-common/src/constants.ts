@@ -50,6 +50,8 @@ export const KARGO_LABELS = {
   freight: 'kargo.akuity.io/freight',
   /** On AnalysisRuns up to Kargo v1.2: the Promotion name (an annotation since v1.3). */
   promotion: 'kargo.akuity.io/promotion',
+  /** On Promotions and AnalysisRuns: who asked for it. */
+  createActor: 'kargo.akuity.io/create-actor',
   /** On namespaces: marks a Kargo project namespace. */
   project: 'kargo.akuity.io/project',
   /** On Freight: its alias (kept in sync with the top-level `alias`). */

@@ -7,7 +7,9 @@
 export * from './constants';
 export * from './permissions';
 export * from './types';
-export { TERMINAL_PHASES, isTerminalPhase } from './phases';
+export {
+  isTerminalPhase,
+} from './verification/terminalPhases';
 export { isValidKubernetesName, isValidDnsLabel } from './validation';
 export * from './verification';
 export * from './stage';
@@ -17,5 +19,6 @@ export * from './promotion';
 export * from './pipeline';
 export { redactCredentials } from './redact';
 export { createLimiter, mapLimit, type Limiter } from './util/concurrency';
+export { formatClock } from './util/time';
 export * from './assistant';
 export * from './notifications';

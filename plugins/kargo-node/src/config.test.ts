@@ -24,16 +24,6 @@ describe('readKargoConfig', () => {
         kargoUrl: null,
       },
     ]);
-    expect(config.refresh).toEqual({ frequency: { seconds: 30 }, timeout: { minutes: 2 } });
-  });
-
-  it('reads refresh durations in both forms', () => {
-    const config = read({
-      instances: [instance],
-      refresh: { frequency: { seconds: 5 }, timeout: 'PT1M' },
-    });
-    expect(config.refresh.frequency).toEqual({ seconds: 5 });
-    expect(config.refresh.timeout).toEqual({ minutes: 1 });
   });
 
   it('reads kubeconfig and in-cluster instances without a token', () => {
@@ -58,7 +48,6 @@ describe('readKargoConfig', () => {
     [{ instances: [{ url: 'http://x' }] }, 'kargo.instances[0].name is required'],
     [{ instances: [{ ...instance, serviceAccountToken: undefined }] }, 'kargo.instances[0].serviceAccountToken is required'],
     [{ instances: [{ ...instance, authProvider: 'aws' }] }, 'kargo.instances[0].authProvider must be one of'],
-    [{ instances: [instance], refresh: { frequency: { fortnights: 1 } } }, 'kargo.refresh.frequency is not a valid duration'],
     [{ instances: [{ ...instance, kubeconfig: { path: '/k' } }] }, 'kargo.instances[0].kubeconfig is only read with authProvider kubeconfig'],
     [{ instances: [{ ...instance, caData: 'x', caFile: '/ca' }] }, 'kargo.instances[0]: set caData or caFile, not both'],
   ])('fails fast on %j', (kargo, message) => {

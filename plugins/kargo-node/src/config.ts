@@ -1,5 +1,4 @@
-import { Config, readDurationFromConfig } from '@backstage/config';
-import { HumanDuration } from '@backstage/types';
+import { Config } from '@backstage/config';
 
 /** How Backstage authenticates to an instance's cluster. @public */
 export type KargoAuthProvider = 'serviceAccount' | 'kubeconfig' | 'inCluster';
@@ -25,14 +24,7 @@ export interface KargoInstanceConfig {
 /** @public */
 export interface KargoConfig {
   instances: KargoInstanceConfig[];
-  refresh: { frequency: HumanDuration; timeout: HumanDuration };
 }
-
-/** Defaults of `kargo.refresh`. @public */
-export const DEFAULT_REFRESH = {
-  frequency: { seconds: 30 },
-  timeout: { minutes: 2 },
-} as const;
 
 // Instance names appear in query strings, permission resource refs
 // (`<instance>/<project>/<stage>`) and catalog annotations: keep them plain.
@@ -106,15 +98,6 @@ function readInstance(c: Config, index: number): KargoInstanceConfig {
   };
 }
 
-function readDuration(config: Config, key: string, fallback: HumanDuration) {
-  if (!config.has(key)) return fallback;
-  try {
-    return readDurationFromConfig(config, { key });
-  } catch (e) {
-    throw new Error(`kargo.${key} is not a valid duration: ${(e as Error).message}`);
-  }
-}
-
 /**
  * Reads and validates the `kargo` configuration once, at startup. Throws with
  * a message naming the faulty key (never a credential value).
@@ -137,15 +120,6 @@ export function readKargoConfig(config: Config): KargoConfig {
     }
     seen.add(name);
   }
-  return {
-    instances,
-    refresh: {
-      frequency: kargo
-        ? readDuration(kargo, 'refresh.frequency', DEFAULT_REFRESH.frequency)
-        : DEFAULT_REFRESH.frequency,
-      timeout: kargo
-        ? readDuration(kargo, 'refresh.timeout', DEFAULT_REFRESH.timeout)
-        : DEFAULT_REFRESH.timeout,
-    },
-  };
+  // `kargo.refresh` belongs to the backend plugin, which reads it.
+  return { instances };
 }

@@ -10,7 +10,6 @@ export { kargoServiceRef } from './refs';
 export { DefaultKargoService } from './DefaultKargoService';
 export {
   readKargoConfig,
-  DEFAULT_REFRESH,
   type KargoConfig,
   type KargoInstanceConfig,
   type KargoAuthProvider,
@@ -24,8 +23,11 @@ export * from './operations/verification';
 export {
   createPullRequestService,
   RateLimitedError,
+  withListingRules,
   type GitPullRequestService,
   type GitStats,
+  type PullRequestListingOptions,
+  type PullRequestProvider,
   type PullRequestServiceOptions,
 } from './git';
 export * from './operations/promotion';

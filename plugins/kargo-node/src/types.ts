@@ -4,6 +4,7 @@ import type {
   KubeObject,
   OpenPullRequest,
   Promotion,
+  RepositoryListing,
   Stage,
 } from '@kargo-backstage/plugin-kargo-common';
 
@@ -53,6 +54,13 @@ export interface KargoClusterClient {
     annotations: Record<string, string | null>,
     options?: { resourceVersion?: string },
   ): Promise<Stage>;
+  /** JSON merge patch of a Promotion's annotations (same rules as for Stages). */
+  patchPromotionAnnotations(
+    project: string,
+    name: string,
+    annotations: Record<string, string | null>,
+    options?: { resourceVersion?: string },
+  ): Promise<Promotion>;
   createPromotion(project: string, promotion: Promotion): Promise<Promotion>;
   /**
    * Keeps the Kargo kinds of the whole cluster current with LIST + WATCH
@@ -62,7 +70,12 @@ export interface KargoClusterClient {
 }
 
 /** The kinds a {@link KargoClusterWatch} keeps. @public */
-export type KargoWatchKind = 'projects' | 'stages' | 'analysisruns' | 'promotions' | 'freights';
+export type KargoWatchKind =
+  | 'projects'
+  | 'stages'
+  | 'analysisruns'
+  | 'promotions'
+  | 'freights';
 
 /**
  * One change the watch saw. `previous` is the object as it was before a
@@ -105,7 +118,10 @@ export interface KargoClusterWatch {
   /** Lists every kind again (the periodic safety net); resolves once watching again. */
   resync(): Promise<void>;
   /** The objects of a kind, of one namespace when given. */
-  list<T extends KubeObject = KubeObject>(kind: KargoWatchKind, namespace?: string): T[];
+  list<T extends KubeObject = KubeObject>(
+    kind: KargoWatchKind,
+    namespace?: string,
+  ): T[];
 }
 
 /** Result of open-or-reclaim. @public */
@@ -139,6 +155,13 @@ export interface PullRequestService {
    * unchanged repository cost no rate limit on GitHub.
    */
   listOpenPullRequests(repoUrl: string): Promise<OpenPullRequest[]>;
+  /**
+   * The same listing as data, never thrown: the open PRs/MRs, or the error
+   * (`rateLimitedUntil` set for a rate limit) with the last good list.
+   */
+  listRepository(repoUrl: string): Promise<RepositoryListing>;
+  /** Forgets a repository's last good list (nobody shows it any more). */
+  forget(repoUrl: string): void;
   /** Returns the open PR/MR for source->target (updating its title/description), else creates it. */
   openOrReclaim(request: OpenOrReclaimRequest): Promise<OpenOrReclaimResult>;
 }

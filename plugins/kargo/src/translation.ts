@@ -91,6 +91,12 @@ export const kargoMessages = {
     detail:
       'Promotion {{promotion}} stays at its git-wait-for-pr step until the pull request is merged; Promotions queued behind it fail if it waits too long.',
     open: 'Open the pull request',
+    minutes_one: '{{count}} min',
+    minutes_other: '{{count}} min',
+    hours_one: '{{count}} h',
+    hours_other: '{{count}} h',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
   },
   promote: {
     button: 'Promote',
@@ -104,6 +110,17 @@ export const kargoMessages = {
     current: 'current',
     requested: 'Promotion {{promotion}} created for {{stage}}',
     failed: 'Promotion into {{stage}} failed: {{message}}',
+  },
+  abortPromotion: {
+    button: 'Abort',
+    label: 'Abort Promotion {{promotion}}',
+    title: 'Abort Promotion {{promotion}}?',
+    body: 'Kargo will terminate Promotion {{promotion}} into {{stage}} at the step it is at; it ends as Aborted and the Stage keeps the Freight it has.',
+    confirm: 'Abort Promotion',
+    notPermitted: 'You are not permitted to abort Promotions into this Stage.',
+    alreadyRequested: 'Abort requested; Kargo has not ended the Promotion yet.',
+    requested: 'Abort of Promotion {{promotion}} requested',
+    failed: 'Abort of Promotion {{promotion}} failed: {{message}}',
   },
   drawer: {
     title: 'AnalysisRun {{name}}',

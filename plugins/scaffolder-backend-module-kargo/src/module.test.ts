@@ -6,6 +6,7 @@ import {
 } from '@backstage/plugin-scaffolder-node';
 import {
   kargoServiceRef,
+  withListingRules,
   type KargoService,
 } from '@kargo-backstage/plugin-kargo-node';
 import { scaffolderModuleKargo } from './module';
@@ -21,12 +22,12 @@ describe('scaffolderModuleKargo', () => {
       cluster: () => {
         throw new Error('not used at registration');
       },
-      pullRequests: {
+      pullRequests: withListingRules({
         listOpenPullRequests: async () => [],
         openOrReclaim: async () => {
           throw new Error('not used at registration');
         },
-      },
+      }),
     };
     await startTestBackend({
       extensionPoints: [

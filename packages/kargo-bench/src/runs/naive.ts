@@ -8,7 +8,11 @@
  */
 import { ConfigReader } from '@backstage/config';
 import { Gitlab } from '@gitbeaker/rest';
-import { mapLimit, stageLabelValue, type Promotion } from '@kargo-backstage/plugin-kargo-common';
+import {
+  analysisRunSelectorOfStage,
+  mapLimit,
+  type Promotion,
+} from '@kargo-backstage/plugin-kargo-common';
 import { DefaultKargoService } from '@kargo-backstage/plugin-kargo-node';
 import { Octokit } from '@octokit/rest';
 import { benchConfig } from './backend';
@@ -25,7 +29,8 @@ export interface NaiveResult {
 }
 
 function recordedPullRequest(p: Promotion): string | undefined {
-  const state = (p.status as { state?: Record<string, any> } | undefined)?.state;
+  const state = (p.status as { state?: Record<string, any> } | undefined)
+    ?.state;
   const url = state?.['open-pr']?.pr?.url;
   return typeof url === 'string' ? url : undefined;
 }
@@ -36,30 +41,55 @@ export async function runNaive(url: string): Promise<NaiveResult> {
     config: new ConfigReader(config),
     logger: quietLogger,
   }).cluster('bench');
-  const octokit = new Octokit({ baseUrl: config.integrations.github[0].apiBaseUrl, auth: 'sandbox-github-token' });
-  const gitlab = new Gitlab({ host: config.integrations.gitlab[0].baseUrl, token: 'sandbox-gitlab-token' });
+  const octokit = new Octokit({
+    baseUrl: config.integrations.github[0].apiBaseUrl,
+    auth: 'sandbox-github-token',
+  });
+  const gitlab = new Gitlab({
+    host: config.integrations.gitlab[0].baseUrl,
+    token: 'sandbox-gitlab-token',
+  });
 
   const getPullRequest = async (prUrl: string): Promise<boolean> => {
-    const github = /^https:\/\/github\.com\/([^/]+)\/([^/]+)\/pull\/(\d+)$/.exec(prUrl);
+    const github =
+      /^https:\/\/github\.com\/([^/]+)\/([^/]+)\/pull\/(\d+)$/.exec(prUrl);
     if (github) {
-      const { data } = await octokit.rest.pulls.get({ owner: github[1], repo: github[2], pull_number: Number(github[3]) });
+      const { data } = await octokit.rest.pulls.get({
+        owner: github[1],
+        repo: github[2],
+        pull_number: Number(github[3]),
+      });
       return data.state === 'open';
     }
-    const mr = /^https:\/\/gitlab\.example\.com\/(.+)\/-\/merge_requests\/(\d+)$/.exec(prUrl);
+    const mr =
+      /^https:\/\/gitlab\.example\.com\/(.+)\/-\/merge_requests\/(\d+)$/.exec(
+        prUrl,
+      );
     if (!mr) throw new Error(`naive: unknown pull request URL ${prUrl}`);
     const data = await gitlab.MergeRequests.show(mr[1], Number(mr[2]));
     return data.state === 'opened';
   };
 
-  const result: NaiveResult = { stages: 0, analysisRuns: 0, pullRequestsFetched: 0, openPullRequestsFound: 0 };
+  const result: NaiveResult = {
+    stages: 0,
+    analysisRuns: 0,
+    pullRequestsFetched: 0,
+    openPullRequestsFound: 0,
+  };
   const targets: Array<{ project: string; stage: string }> = [];
   for (const project of await cluster.listProjects()) {
-    for (const s of await cluster.listStages(project)) targets.push({ project, stage: s.metadata?.name ?? '' });
+    for (const s of await cluster.listStages(project))
+      targets.push({ project, stage: s.metadata?.name ?? '' });
   }
   await mapLimit(targets, CONCURRENCY, async ({ project, stage }) => {
     await cluster.getStage(project, stage);
-    const runs = await cluster.listAnalysisRuns(project, `kargo.akuity.io/stage=${stageLabelValue(stage)}`);
-    const promotions = (await cluster.listPromotions(project)).filter(p => p.spec?.stage === stage);
+    const runs = await cluster.listAnalysisRuns(
+      project,
+      analysisRunSelectorOfStage(stage),
+    );
+    const promotions = (await cluster.listPromotions(project)).filter(
+      p => p.spec?.stage === stage,
+    );
     result.stages += 1;
     result.analysisRuns += runs.length;
     for (const prUrl of promotions.map(recordedPullRequest)) {

@@ -16,6 +16,7 @@ export {
   VERIFICATION_OUTCOME_ANNOTATION,
 } from './analysisRun';
 export { FAILS_AFTER_ANNOTATION } from './moving';
+export { PROMOTION_HOLD_ANNOTATION } from './promotionRequests';
 
 /** @public */
 export interface KargoControllerOptions {

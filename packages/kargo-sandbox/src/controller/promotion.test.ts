@@ -1,5 +1,6 @@
 import { startSandbox, Sandbox } from '../sandbox';
 import { call, eventually } from '../__testUtils__/http';
+import { PROMOTION_HOLD_ANNOTATION } from './promotionRequests';
 
 // Real servers on a shared CI machine: allow for a slow start.
 jest.setTimeout(30_000);
@@ -167,5 +168,82 @@ describe('simulated Kargo controller: promotions', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(vi.analysisRun).toBeUndefined();
+  });
+
+  it('keeps a held Promotion Running at its step, and aborts it like Kargo when asked', async () => {
+    const f = await freightByAlias('payments', 'icy-koala');
+    const name = `uat.01jsandboxtest0000000000003.${f.metadata.name.slice(0, 7)}`;
+    const s = await get('payments', 'stages', 'uat');
+    const created = await call(sandbox, 'POST', `${API}/payments/promotions`, {
+      body: {
+        apiVersion: 'kargo.akuity.io/v1alpha1',
+        kind: 'Promotion',
+        metadata: { name, annotations: { [PROMOTION_HOLD_ANNOTATION]: 'true' } },
+        spec: {
+          stage: 'uat',
+          freight: f.metadata.name,
+          steps: s.spec.promotionTemplate.spec.steps,
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const held = await eventually(async () => {
+      const p = await get('payments', 'promotions', name);
+      return p.status?.stepExecutionMetadata?.[0]?.status === 'Running' ? p : undefined;
+    });
+    expect(held.status).toMatchObject({ phase: 'Running', currentStep: 0 });
+
+    const patched = await call(sandbox, 'PATCH', `${API}/payments/promotions/${name}`, {
+      body: {
+        metadata: {
+          annotations: {
+            'kargo.akuity.io/abort': '{"action":"terminate","actor":"user:default/alice"}',
+          },
+        },
+      },
+      contentType: 'application/merge-patch+json',
+    });
+    expect(patched.status).toBe(200);
+    const aborted = await phaseOf('payments', name, ['Aborted', 'Succeeded']);
+    expect(aborted.status).toMatchObject({
+      phase: 'Aborted',
+      message: 'Promotion terminated by user:default/alice',
+      finishedAt: expect.any(String),
+    });
+    expect(aborted.status.stepExecutionMetadata[0].status).toBe('Aborted');
+    const stage = await eventually(async () => {
+      const st = await get('payments', 'stages', 'uat');
+      return st.status.lastPromotion?.name === name ? st : undefined;
+    });
+    expect(stage.status.currentPromotion).toBeUndefined();
+    // The Stage keeps the Freight it had: nothing was promoted.
+    expect(Object.values<any>(stage.status.freightHistory[0].items)[0].name).not.toBe(
+      f.metadata.name,
+    );
+  });
+
+  it('lets a held Promotion run on once the hold is lifted', async () => {
+    const f = await freightByAlias('payments', 'icy-koala');
+    const name = `uat.01jsandboxtest0000000000004.${f.metadata.name.slice(0, 7)}`;
+    const s = await get('payments', 'stages', 'uat');
+    await call(sandbox, 'POST', `${API}/payments/promotions`, {
+      body: {
+        apiVersion: 'kargo.akuity.io/v1alpha1',
+        kind: 'Promotion',
+        metadata: { name, annotations: { [PROMOTION_HOLD_ANNOTATION]: 'true' } },
+        spec: { stage: 'uat', freight: f.metadata.name, steps: s.spec.promotionTemplate.spec.steps },
+      },
+    });
+    await eventually(async () => {
+      const p = await get('payments', 'promotions', name);
+      return p.status?.stepExecutionMetadata?.[0]?.status === 'Running' ? p : undefined;
+    });
+    await call(sandbox, 'PATCH', `${API}/payments/promotions/${name}`, {
+      body: { metadata: { annotations: { [PROMOTION_HOLD_ANNOTATION]: null } } },
+      contentType: 'application/merge-patch+json',
+    });
+    expect((await phaseOf('payments', name, ['Succeeded', 'Aborted'])).status.phase).toBe(
+      'Succeeded',
+    );
   });
 });

@@ -6,6 +6,7 @@
 import { ControllerContext, setCondition } from './context';
 import { evaluate, varsOf } from './expressions';
 import { freightCollectionId, nowTime } from './naming';
+import { abortRequestOf, holdsPromotion } from './promotionRequests';
 import { runStep } from './steps';
 import { startVerification } from './verification';
 import { KubeObject } from '../kube/store';
@@ -28,14 +29,30 @@ export class PromotionRunner {
   private readonly running = new Set<string>();
   /** Promotions parked on git-wait-for-pr, woken by Git changes. */
   private readonly waiting = new Set<string>();
+  /** Promotions kept at their step by the hold annotation. */
+  private readonly held = new Set<string>();
 
   constructor(private readonly ctx: ControllerContext) {}
 
   /** Called for every Promotion event: starts the ones nobody ran yet. */
   consider(promo: KubeObject): void {
     const key = `${promo.metadata.namespace}/${promo.metadata.name}`;
-    if (this.running.has(key)) return;
     const phase = promo.status?.phase;
+    const abort = abortRequestOf(promo);
+    if (abort && !TERMINAL.has(phase)) {
+      this.running.add(key);
+      this.ctx.later(
+        () => this.terminate(promo.metadata.namespace!, promo.metadata.name, abort.actor),
+        0,
+      );
+      return;
+    }
+    if (this.held.has(key) && !holdsPromotion(promo)) {
+      this.held.delete(key);
+      this.ctx.later(() => this.step(promo.metadata.namespace!, promo.metadata.name), 0);
+      return;
+    }
+    if (this.running.has(key)) return;
     if (phase === 'Running') {
       // A Promotion loaded as Running (fixtures) resumes at its current step.
       this.running.add(key);
@@ -105,6 +122,10 @@ export class PromotionRunner {
     }
     const step = steps[index];
     const alias: string = step.as ?? `step-${index + 1}`;
+    if (holdsPromotion(promo)) {
+      this.hold(ns, name, index, alias);
+      return;
+    }
     const state = promo.status?.state ?? {};
     const env = {
       vars: varsOf(
@@ -163,14 +184,55 @@ export class PromotionRunner {
     }
   }
 
+  /** Parks the Promotion Running at step `index` until the hold is lifted. */
+  private hold(ns: string, name: string, index: number, alias: string) {
+    this.held.add(`${ns}/${name}`);
+    this.ctx.mutate(this.ctx.kinds.promotion, ns, name, p => {
+      const meta = [...(p.status.stepExecutionMetadata ?? [])];
+      if (meta[index]?.status === 'Running') return;
+      meta[index] = { alias, startedAt: nowTime(), status: 'Running' };
+      p.status.stepExecutionMetadata = meta;
+    });
+  }
+
+  /** Kargo's terminatePromotion: Aborted, naming who asked. */
+  private terminate(ns: string, name: string, actor: string | undefined) {
+    const { ctx } = this;
+    const promo = ctx.get(ctx.kinds.promotion, ns, name);
+    if (!promo || TERMINAL.has(promo.status?.phase)) return;
+    const key = `${ns}/${name}`;
+    this.held.delete(key);
+    this.waiting.delete(key);
+    const message = actor
+      ? `Promotion terminated by ${actor}`
+      : 'Promotion terminated per user request';
+    if (!promo.status?.phase) {
+      // Never started: nothing to record on the Stage.
+      ctx.mutate(ctx.kinds.promotion, ns, name, p => {
+        p.status = { phase: 'Aborted', message, finishedAt: nowTime() };
+      });
+      return;
+    }
+    this.finish(ns, name, 'Aborted', message);
+  }
+
   private finish(
     ns: string,
     name: string,
-    phase: 'Succeeded' | 'Failed' | 'Errored',
+    phase: 'Succeeded' | 'Failed' | 'Errored' | 'Aborted',
     message: string,
   ) {
     const { ctx } = this;
     const promo = ctx.mutate(ctx.kinds.promotion, ns, name, p => {
+      if (phase === 'Aborted') {
+        // The step it was at ends with it, as Kargo records it.
+        const meta = [...(p.status.stepExecutionMetadata ?? [])];
+        const at = p.status.currentStep ?? 0;
+        if (meta[at]?.status === 'Running') {
+          meta[at] = { ...meta[at], status: 'Aborted', finishedAt: nowTime() };
+          p.status.stepExecutionMetadata = meta;
+        }
+      }
       p.status.phase = phase;
       p.status.message = message;
       p.status.finishedAt = nowTime();

@@ -1,15 +1,16 @@
 import {
+  annotationsNameStage,
+  type EntityKargoAnnotations,
   InstanceSnapshot,
   StageSummary,
   worstVerificationPhase,
 } from '@kargo-backstage/plugin-kargo-common';
 
 /** What an annotated entity names: `parseEntityKargoAnnotations`' result. */
-export interface KargoEntityTarget {
-  instance?: string;
-  projects: string[];
-  stages?: string[];
-}
+export type KargoEntityTarget = Pick<
+  EntityKargoAnnotations,
+  'projects' | 'stages'
+>;
 
 /** What the processor writes on an annotated entity. */
 export interface KargoRollup {
@@ -31,11 +32,7 @@ export function selectStages(
   instance: InstanceSnapshot,
   target: KargoEntityTarget,
 ): StageSummary[] {
-  const projects = new Set(target.projects);
-  const stages = target.stages ? new Set(target.stages) : undefined;
-  return instance.stages.filter(
-    stage => projects.has(stage.project) && (!stages || stages.has(stage.name)),
-  );
+  return instance.stages.filter(stage => annotationsNameStage(target, stage));
 }
 
 /** Rolls the selected Stages up into the entity's two annotations. */

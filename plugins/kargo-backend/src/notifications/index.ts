@@ -7,10 +7,8 @@ import type {
 } from '@backstage/backend-plugin-api';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
-import {
-  readKargoConfig,
-  type KargoService,
-} from '@kargo-backstage/plugin-kargo-node';
+import type { HumanDuration } from '@backstage/types';
+import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
 import { readNotificationsConfig } from './config';
 import { KargoNotifier } from './KargoNotifier';
@@ -30,6 +28,8 @@ export interface KargoNotificationsOptions {
   notifications: NotificationService;
   kargo: KargoService;
   snapshots: SnapshotService;
+  /** How often the snapshot is refreshed (`kargo.refresh.frequency`). */
+  refreshFrequency: HumanDuration;
   /** Where Stage changes come from; the snapshot model's change stream unless given. */
   changes?: StageChangeSource;
 }
@@ -40,7 +40,6 @@ export async function setupKargoNotifications(
 ): Promise<void> {
   const config = readNotificationsConfig(options.config);
   if (!config.enabled) return;
-  const { refresh } = readKargoConfig(options.config);
   const notifier = new KargoNotifier({
     ...options,
     config,
@@ -52,7 +51,7 @@ export async function setupKargoNotifications(
     new StreamStageChangeSource(
       options.snapshots.changes,
       options.scheduler,
-      refresh.frequency,
+      options.refreshFrequency,
       options.logger,
     );
   await changes.subscribe(list => notifier.onChanges(list));

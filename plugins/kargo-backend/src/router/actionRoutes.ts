@@ -1,12 +1,14 @@
 import type { Request, Response } from 'express';
 import type { ReverifyResponse } from '@kargo-backstage/plugin-kargo-common';
 import { performAuditedPromotion } from '../services/auditedPromotion';
+import { performAuditedPromotionAbort } from '../services/auditedPromotionAbort';
 import { performAuditedVerificationAction } from '../services/auditedVerificationAction';
 import type { VerificationAction } from '../services/VerificationActionsService';
 import {
   emptyBody,
   parse,
   promoteBody,
+  promotionParams,
   resolveInstance,
   stageParams,
 } from './params';
@@ -68,4 +70,28 @@ export function addActionRoutes(
     });
     res.status(201).json(result);
   });
+
+  router.post(
+    '/projects/:project/stages/:stage/promotions/:promotion/abort',
+    async (req, res) => {
+      const { project, stage, promotion } = parse(
+        promotionParams,
+        req.params,
+        'path parameter',
+      );
+      const instance = resolveInstance(
+        req.query,
+        kargo.listInstances().map(i => i.name),
+      );
+      parse(emptyBody, req.body, 'request body');
+      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
+      const result = await performAuditedPromotionAbort(options, {
+        target: { instance, project, stage },
+        promotion,
+        credentials,
+        request: req as unknown as Request,
+      });
+      res.status(202).json(result);
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { NotFoundError } from '@backstage/errors';
 import {
-  isValidDnsLabel,
+  annotationsNameStage,
   kargoStageReadPermission,
   parseEntityKargoAnnotations,
   type EntityStagesResponse,
@@ -58,23 +58,13 @@ export function addEntityRoutes(
         });
         continue;
       }
-      if (!isValidDnsLabel(project)) {
-        errors.push({
-          instance,
-          project,
-          message: `'${project}' is not a valid Kargo project name`,
-        });
-        continue;
-      }
       try {
         const found = await findProject(snapshots, instance, project);
         const stages = await filterAuthorizedStages(
           permissions,
           kargoStageReadPermission,
           found.project.stages
-            .filter(
-              s => !annotations.stages || annotations.stages.includes(s.name),
-            )
+            .filter(s => annotationsNameStage(annotations, s))
             .map(s => served(found, s)),
           credentials,
         );

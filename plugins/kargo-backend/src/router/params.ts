@@ -23,6 +23,7 @@ export const PATH_PARAMETER_RULES: Record<string, string> = {
   project: NAMESPACE_RULE,
   stage: OBJECT_NAME_RULE,
   name: OBJECT_NAME_RULE,
+  promotion: OBJECT_NAME_RULE,
 };
 
 // Catalog entity ref parts, as the catalog validates them.
@@ -37,6 +38,9 @@ const entityPart = z
 export const projectParams = z.object({ project: projectName }).strict();
 export const stageParams = z
   .object({ project: projectName, stage: objectName })
+  .strict();
+export const promotionParams = z
+  .object({ project: projectName, stage: objectName, promotion: objectName })
   .strict();
 export const analysisRunParams = z
   .object({ project: projectName, name: objectName })

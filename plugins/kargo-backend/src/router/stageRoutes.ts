@@ -1,10 +1,10 @@
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import {
-  KARGO_LABELS,
   kargoAnalysisRunReadRawPermission,
   kargoStageReadPermission,
   metricsOfAnalysisRun,
+  stageNameOfAnalysisRun,
   toStageSummary,
   type AnalysisRun,
   type AnalysisRunResponse,
@@ -29,15 +29,6 @@ import {
   stageParams,
 } from './params';
 import { type KargoApiRouter, type RouterOptions } from './types';
-
-// The stage an AnalysisRun belongs to: the annotation holds the full name
-// when Kargo had to hash-shorten the label (names over 63 characters).
-function stageOfRun(run: AnalysisRun): string | undefined {
-  return (
-    run.metadata?.annotations?.[KARGO_LABELS.stage] ??
-    run.metadata?.labels?.[KARGO_LABELS.stage]
-  );
-}
 
 function toRunResponse(
   instance: string,
@@ -181,7 +172,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       if (readable.length === 0 || !unknownNames.take(callerKey(credentials)))
         throw notFound;
       run = await getRun();
-      const owner = stageOfRun(run);
+      const owner = stageNameOfAnalysisRun(run);
       if (
         !owner ||
         !(await mayRead(kargoStageReadPermission, ref(owner), credentials))

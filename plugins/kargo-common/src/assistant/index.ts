@@ -1,10 +1,6 @@
 export {
-  describeMetricFailure,
-  orphanedCount,
-  summarizeStage,
   toAssistantStageListItem,
   toAssistantStageView,
-  toAssistantVerification,
   type AssistantPullRequest,
   type AssistantStageListItem,
   type AssistantStageView,
@@ -12,7 +8,6 @@ export {
   type CallerRefusals,
 } from './stageView';
 export {
-  entityNamesStage,
   matchesStageFilter,
   type StageFilter,
 } from './stageFilter';

@@ -1,4 +1,7 @@
-import type { EntityKargoAnnotations } from '../catalog/annotations';
+import {
+  entityNamesStage,
+  type EntityKargoAnnotations,
+} from '../catalog/annotations';
 import type { StageDetail } from '../types';
 import { orphanedCount } from './stageView';
 
@@ -16,19 +19,6 @@ export interface StageFilter {
   hasOrphanedPullRequests?: boolean;
   /** The Stages an entity names through its Kargo annotations. */
   entity?: { annotations: EntityKargoAnnotations; defaultInstance: string };
-}
-
-/** True when the entity's annotations name the Stage. @public */
-export function entityNamesStage(
-  entity: { annotations: EntityKargoAnnotations; defaultInstance: string },
-  stage: Pick<StageDetail, 'instance' | 'project' | 'name'>,
-): boolean {
-  const { annotations, defaultInstance } = entity;
-  return (
-    (annotations.instance ?? defaultInstance) === stage.instance &&
-    annotations.projects.includes(stage.project) &&
-    (!annotations.stages || annotations.stages.includes(stage.name))
-  );
 }
 
 /** True when the Stage passes every given filter. @public */

@@ -53,3 +53,38 @@ export function parseEntityKargoAnnotations(
     ...(stages ? { stages } : {}),
   };
 }
+
+/**
+ * True when annotations name a Stage of an instance they were already
+ * matched to: of one of their projects, and in their
+ * `kargo.akuity.io/stages` list when they have one. The one rule the API,
+ * the catalog module and the assistant's filter apply.
+ *
+ * @public
+ */
+export function annotationsNameStage(
+  annotations: Pick<EntityKargoAnnotations, 'projects' | 'stages'>,
+  stage: { project: string; name: string },
+): boolean {
+  return (
+    annotations.projects.includes(stage.project) &&
+    (!annotations.stages || annotations.stages.includes(stage.name))
+  );
+}
+
+/**
+ * True when the entity's annotations name the Stage: of their instance (or
+ * the default one), and by `annotationsNameStage`.
+ *
+ * @public
+ */
+export function entityNamesStage(
+  entity: { annotations: EntityKargoAnnotations; defaultInstance: string },
+  stage: { instance: string; project: string; name: string },
+): boolean {
+  const { annotations, defaultInstance } = entity;
+  return (
+    (annotations.instance ?? defaultInstance) === stage.instance &&
+    annotationsNameStage(annotations, stage)
+  );
+}

@@ -1,4 +1,6 @@
 export {
+  annotationsNameStage,
+  entityNamesStage,
   parseEntityKargoAnnotations,
   type EntityKargoAnnotations,
 } from './annotations';

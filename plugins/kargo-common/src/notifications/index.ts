@@ -1,5 +1,4 @@
 export {
-  eventsOfStage,
   newStageEvents,
   type KargoStageEvent,
   type StageEventOptions,

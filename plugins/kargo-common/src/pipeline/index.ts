@@ -1,6 +1,5 @@
 export {
   buildPipelineGraph,
-  freightRequestsOf,
   type PipelineEdge,
   type PipelineEndpoint,
   type PipelineGraph,

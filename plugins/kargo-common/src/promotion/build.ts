@@ -1,13 +1,5 @@
-import { KARGO_API_VERSION } from '../constants';
+import { KARGO_API_VERSION, KARGO_LABELS } from '../constants';
 import type { Freight, Promotion, PromotionStep, Stage } from '../types';
-
-/**
- * Annotation Kargo's API server puts on Promotions it creates, naming who
- * asked for it (`AnnotationKeyCreateActor`).
- *
- * @public
- */
-export const KARGO_CREATE_ACTOR_ANNOTATION = 'kargo.akuity.io/create-actor';
 
 /** Promotion phases after which Kargo no longer changes a Promotion. @public */
 export const TERMINAL_PROMOTION_PHASES = [
@@ -59,9 +51,7 @@ export function buildPromotion(options: BuildPromotionOptions): Promotion {
     metadata: {
       name,
       namespace: stage.metadata?.namespace,
-      ...(actor
-        ? { annotations: { [KARGO_CREATE_ACTOR_ANNOTATION]: actor } }
-        : {}),
+      ...(actor ? { annotations: { [KARGO_LABELS.createActor]: actor } } : {}),
     },
     spec,
   };

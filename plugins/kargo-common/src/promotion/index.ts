@@ -3,19 +3,20 @@ export {
   freightAlias,
   isFreightAvailableToStage,
   resolveFreight,
-} from './freight';
-export type { FreightAvailability, FreightResolution } from './freight';
+} from './freightAvailability';
+export type { FreightAvailability, FreightResolution } from './freightAvailability';
 export {
   buildPromotion,
   isTerminalPromotionPhase,
   recordedPullRequestUrl,
-  KARGO_CREATE_ACTOR_ANNOTATION,
-  TERMINAL_PROMOTION_PHASES,
 } from './build';
 export type { BuildPromotionOptions } from './build';
 export {
-  buildPromotionTimeline,
-  pullRequestWaitOf,
   type PromotionTimelineInput,
 } from './timeline';
-export { freightOptionsOf, FREIGHT_OPTIONS_LIMIT } from './options';
+export {
+  decidePromotionAbort,
+  hasAbortRequest,
+  promotionAbortAnnotation,
+  type PromotionAbortDecision,
+} from './abort';

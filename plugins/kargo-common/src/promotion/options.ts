@@ -1,7 +1,7 @@
 import type { Freight, FreightOption, Stage } from '../types';
 import { asArray } from '../util/objects';
 import { toMillis } from '../util/time';
-import { freightAlias, isFreightAvailableToStage } from './freight';
+import { freightAlias, isFreightAvailableToStage } from './freightAvailability';
 
 /** How many Freight a Stage lists to promote to, newest first. */
 export const FREIGHT_OPTIONS_LIMIT = 20;

@@ -130,6 +130,23 @@ describe('buildPromotionTimeline', () => {
     });
   });
 
+  it('says a running Promotion has an abort request until Kargo ends it', () => {
+    const asked = (p: Promotion): Promotion => ({
+      ...p,
+      metadata: {
+        ...p.metadata,
+        annotations: { 'kargo.akuity.io/abort': '{"action":"terminate"}' },
+      },
+    });
+    const ended = { ...failed, status: { ...failed.status, phase: 'Aborted' } };
+    const [running, done, plain] = buildPromotionTimeline({
+      promotions: [asked(waiting), asked(ended), failed],
+    });
+    expect(running.abortRequested).toBe(true);
+    expect(done.abortRequested).toBeUndefined();
+    expect(plain.abortRequested).toBeUndefined();
+  });
+
   it('joins the verification that followed a successful Promotion, not one of a later Promotion', () => {
     const done = (name: string, created: string, finished: string) =>
       promotion(name, created, {

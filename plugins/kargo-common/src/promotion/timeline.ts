@@ -8,8 +8,10 @@ import type {
 } from '../types';
 import { toMillis } from '../util/time';
 import { indexFreight } from '../verification/freightOfRun';
-import { KARGO_CREATE_ACTOR_ANNOTATION, recordedPullRequestUrl } from './build';
-import { freightAlias } from './freight';
+import { KARGO_LABELS } from '../constants';
+import { isTerminalPromotionPhase, recordedPullRequestUrl } from './build';
+import { hasAbortRequest } from './abort';
+import { freightAlias } from './freightAvailability';
 import {
   currentStepOf,
   failedStepOf,
@@ -61,9 +63,14 @@ function verificationOf(
     .filter(v => {
       const at = toMillis(v.startTime);
       if (at === undefined) return false;
-      return (after === undefined || at >= after) && (before === undefined || at < before);
+      return (
+        (after === undefined || at >= after) &&
+        (before === undefined || at < before)
+      );
     })
-    .sort((a, b) => (toMillis(b.startTime) ?? 0) - (toMillis(a.startTime) ?? 0))[0];
+    .sort(
+      (a, b) => (toMillis(b.startTime) ?? 0) - (toMillis(a.startTime) ?? 0),
+    )[0];
   if (!found) return null;
   return {
     phase: found.phase,
@@ -91,9 +98,13 @@ export function buildPromotionTimeline(
     return {
       name: promotion.metadata?.name ?? '',
       freight: freightName
-        ? { name: freightName, alias: object ? freightAlias(object) ?? null : null }
+        ? {
+            name: freightName,
+            alias: object ? freightAlias(object) ?? null : null,
+          }
         : null,
-      actor: promotion.metadata?.annotations?.[KARGO_CREATE_ACTOR_ANNOTATION] ?? null,
+      actor:
+        promotion.metadata?.annotations?.[KARGO_LABELS.createActor] ?? null,
       createdAt: promotion.metadata?.creationTimestamp ?? null,
       startedAt: promotion.status?.startedAt ?? null,
       finishedAt: promotion.status?.finishedAt ?? null,
@@ -102,6 +113,10 @@ export function buildPromotionTimeline(
       failedStep: failedStepOf(promotion),
       currentStep: currentStepOf(promotion),
       pullRequest: pullRequestOf(promotion, input.pullRequests ?? []),
+      // Only while it runs: once Kargo acted, the phase says Aborted.
+      ...(hasAbortRequest(promotion) && !isTerminalPromotionPhase(promotion.status?.phase)
+        ? { abortRequested: true }
+        : {}),
       // `promotions` is newest first: the next one is the one before it.
       verification: verificationOf(
         promotion,

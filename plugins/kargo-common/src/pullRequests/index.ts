@@ -1,6 +1,5 @@
-export { normalizeRepoUrl, parsePullRequestUrl } from './repoUrl';
-export { repositoriesFromSteps, repositoriesOfStage } from './repositories';
-export { gitStepsOfStage, promotionsOfStage, type GitStep } from './steps';
+export { normalizeRepoUrl } from './repoUrl';
+export { promotionsOfStage, type GitStep } from './steps';
 export {
   attributePullRequests,
   type AttributePullRequestsInput,

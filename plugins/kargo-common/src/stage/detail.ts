@@ -16,7 +16,6 @@ import type {
   Promotion,
   RepositoryError,
   Stage,
-  StageActions,
   StageDetail,
   StageSummary,
 } from '../types';
@@ -33,9 +32,10 @@ import {
   currentVerificationPhase,
   verificationCounts,
 } from '../verification/summary';
-import { summarizeFreight } from './freight';
+import { summarizeFreight } from './currentFreight';
 import { kargoStageUrl } from './kargoUrl';
 import { deriveStagePhase } from './stagePhase';
+import { unreadableStageActions } from './unreadable';
 
 /** @public */
 export interface BuildStageDetailInput {
@@ -52,23 +52,13 @@ export interface BuildStageDetailInput {
   pullRequestErrors?: RepositoryError[];
   lastUpdated?: string | null;
   stale?: boolean;
-  /**
-   * The Stage's repositories when the caller already computed them with
-   * `repositoriesOfStage(stage, promotions)` (to list their PRs), so they are
-   * not walked again.
-   */
-  repositories?: string[];
-  /**
-   * The Stage's Git steps when the caller already walked them with
-   * `gitStepsOfStage(stage, promotions)`.
-   */
-  gitSteps?: GitStep[];
 }
 
-const UNAVAILABLE: StageActions = {
-  reverify: { allowed: false, reason: 'This Stage could not be read' },
-  abort: { allowed: false, reason: 'This Stage could not be read' },
-};
+/** What `buildProjectStages` already walked of a Stage, so it is not walked again. */
+export interface WalkedStage {
+  gitSteps: GitStep[];
+  repositories: string[];
+}
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -82,6 +72,14 @@ function message(error: unknown): string {
  * @public
  */
 export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
+  return buildWalkedStageDetail(input);
+}
+
+/** `buildStageDetail`, reusing what the caller already walked (internal). */
+export function buildWalkedStageDetail(
+  input: BuildStageDetailInput,
+  walked?: WalkedStage,
+): StageDetail {
   const errors: string[] = [];
   function safely<T>(part: string, fn: () => T, fallback: T): T {
     try {
@@ -101,7 +99,7 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
   );
   // Walked once for both parts; a walk that throws is retried by (and
   // reported for) each part, as when each walked on its own.
-  let steps: GitStep[] | undefined = input.gitSteps;
+  let steps: GitStep[] | undefined = walked?.gitSteps;
   const gitSteps = () => (steps ??= gitStepsOfStage(stage, input.promotions));
   const pullRequests = safely(
     'pull requests',
@@ -113,7 +111,7 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
     () =>
       new Set(
         (
-          input.repositories ??
+          walked?.repositories ??
           repositoriesFromSteps(stage, input.promotions, gitSteps())
         ).map(repoKey),
       ),
@@ -152,7 +150,7 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
     actions: safely(
       'actions',
       () => deriveStageActions(stage, verifications),
-      UNAVAILABLE,
+      unreadableStageActions(),
     ),
     kargoUrl:
       input.kargoUrl && project && name
@@ -166,7 +164,11 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
     ),
     lastUpdated: input.lastUpdated ?? null,
     stale: input.stale ?? false,
-    requestedFreight: safely('requested freight', () => freightRequestsOf(stage), []),
+    requestedFreight: safely(
+      'requested freight',
+      () => freightRequestsOf(stage),
+      [],
+    ),
     promotions,
     waitingOnPullRequest: pullRequestWaitOf(promotions, pullRequests),
     freightOptions: safely(

@@ -1,7 +1,3 @@
-export { stageLabelValue } from './labels';
-export { deriveStagePhase } from './stagePhase';
-export { summarizeFreight } from './freight';
-export { kargoStageUrl } from './kargoUrl';
 export {
   buildStageDetail,
   toStageSummary,
@@ -9,10 +5,13 @@ export {
 } from './detail';
 export {
   buildProjectStages,
-  brokenStageDetail,
   type BuildProjectStagesInput,
   type BuiltStage,
   type ProjectLists,
   type RepositoryListing,
 } from './project';
-export { stagesTouchedBy, type StageInputChange, type StageInputKind } from './touched';
+export {
+  stagesTouchedBy,
+  type StageInputChange,
+  type StageInputKind,
+} from './touched';

@@ -9,9 +9,13 @@ import type {
   Stage,
   StageDetail,
 } from '../types';
-import { analysisRunsOfStage } from '../verification/analysisRuns';
-import { candidateRunsOfStage, indexAnalysisRunsByStage } from '../verification/runIndex';
-import { buildStageDetail } from './detail';
+import {
+  analysisRunsOfStage,
+  candidateRunsOfStage,
+  indexAnalysisRunsByStage,
+} from '../verification/analysisRuns';
+import { buildWalkedStageDetail } from './detail';
+import { unreadableStageDetail } from './unreadable';
 
 /** What was read of one Kargo project (by LIST or kept current by WATCH). @public */
 export interface ProjectLists {
@@ -46,45 +50,6 @@ export interface BuiltStage {
   repositories: string[];
 }
 
-function messageOf(error: unknown): string {
-  return (error as Error)?.message ?? String(error);
-}
-
-/**
- * The entry of a Stage whose data could not be turned into a detail.
- *
- * @public
- */
-export function brokenStageDetail(
-  where: { instance: string; project: string; now: string },
-  name: string,
-  error: unknown,
-): StageDetail {
-  const message = `This Stage could not be read: ${messageOf(error)}`;
-  const blocked = { allowed: false, reason: message };
-  return {
-    instance: where.instance,
-    project: where.project,
-    name,
-    phase: 'Unknown',
-    health: null,
-    currentFreight: null,
-    verificationPhase: 'None',
-    verificationStale: false,
-    verificationCounts: { total: 0, failed: 0, running: 0, successful: 0 },
-    openPullRequests: 0,
-    openPullRequestUrls: [],
-    actions: { reverify: blocked, abort: blocked },
-    kargoUrl: null,
-    error: message,
-    verifications: [],
-    pullRequests: [],
-    pullRequestErrors: [],
-    lastUpdated: where.now,
-    stale: false,
-  };
-}
-
 /**
  * Builds the Stages of one project from its lists, one at a time (the caller
  * may yield to its event loop between them). The project's runs are grouped
@@ -93,7 +58,9 @@ export function brokenStageDetail(
  *
  * @public
  */
-export function* buildProjectStages(input: BuildProjectStagesInput): Generator<BuiltStage> {
+export function* buildProjectStages(
+  input: BuildProjectStagesInput,
+): Generator<BuiltStage> {
   const runIndex = indexAnalysisRunsByStage(input.analysisRuns);
   for (const stage of input.stages) {
     const name = stage?.metadata?.name ?? '(unnamed)';
@@ -102,24 +69,33 @@ export function* buildProjectStages(input: BuildProjectStagesInput): Generator<B
       const promotions = promotionsOfStage(stage, input.promotions);
       const gitSteps = gitStepsOfStage(stage, promotions);
       const repositories = repositoriesFromSteps(stage, promotions, gitSteps);
-      const listings = repositories.flatMap(repo => input.pullRequestsOf(repo) ?? []);
-      const detail = buildStageDetail({
-        instance: input.instance,
-        kargoUrl: input.kargoUrl,
-        stage,
-        analysisRuns: analysisRunsOfStage(stage, candidateRunsOfStage(runIndex, stage)),
-        freight: input.freight,
-        promotions,
-        repositories,
-        gitSteps,
-        pullRequests: listings.flatMap(l => l.pullRequests),
-        pullRequestErrors: listings.flatMap(l => (l.error ? [l.error] : [])),
-        lastUpdated: input.now,
-        stale: false,
-      });
+      const listings = repositories.flatMap(
+        repo => input.pullRequestsOf(repo) ?? [],
+      );
+      const detail = buildWalkedStageDetail(
+        {
+          instance: input.instance,
+          kargoUrl: input.kargoUrl,
+          stage,
+          analysisRuns: analysisRunsOfStage(
+            stage,
+            candidateRunsOfStage(runIndex, stage),
+          ),
+          freight: input.freight,
+          promotions,
+          pullRequests: listings.flatMap(l => l.pullRequests),
+          pullRequestErrors: listings.flatMap(l => (l.error ? [l.error] : [])),
+          lastUpdated: input.now,
+          stale: false,
+        },
+        { gitSteps, repositories },
+      );
       yield { detail, repositories };
     } catch (error) {
-      yield { detail: brokenStageDetail(input, name, error), repositories: [] };
+      yield {
+        detail: unreadableStageDetail(input, name, error),
+        repositories: [],
+      };
     }
   }
 }

@@ -1,11 +1,14 @@
-import { KARGO_LABELS } from '../constants';
 import { promotionsOfStage } from '../pullRequests/steps';
 import type { AnalysisRun, KubeObject, Promotion, Stage } from '../types';
-import { analysisRunsOfStage } from '../verification/analysisRuns';
-import { stageLabelValue } from './labels';
+import { stagesOfAnalysisRun } from '../verification/analysisRuns';
 
 /** The Kargo kinds whose changes a Stage's detail depends on. @public */
-export type StageInputKind = 'projects' | 'stages' | 'analysisruns' | 'promotions' | 'freights';
+export type StageInputKind =
+  | 'projects'
+  | 'stages'
+  | 'analysisruns'
+  | 'promotions'
+  | 'freights';
 
 /** One change to an object: as it is now and, when it existed, as it was. @public */
 export interface StageInputChange {
@@ -14,19 +17,19 @@ export interface StageInputChange {
   previous?: KubeObject;
 }
 
-function touchedByOne(kind: StageInputKind, object: KubeObject, stages: Stage[]): Stage[] {
+function touchedByOne(
+  kind: StageInputKind,
+  object: KubeObject,
+  stages: Stage[],
+): Stage[] {
   switch (kind) {
     case 'promotions':
       // The same rule that gives a Stage its promotions.
-      return stages.filter(s => promotionsOfStage(s, [object as Promotion]).length > 0);
-    case 'analysisruns': {
-      const run = object as AnalysisRun;
-      const label = run.metadata?.labels?.[KARGO_LABELS.stage];
-      // A labelled run can only be the Stage's with that label value.
-      const candidates =
-        label === undefined ? stages : stages.filter(s => stageLabelValue(s.metadata?.name ?? '') === label);
-      return candidates.filter(s => analysisRunsOfStage(s, [run]).length > 0);
-    }
+      return stages.filter(
+        s => promotionsOfStage(s, [object as Promotion]).length > 0,
+      );
+    case 'analysisruns':
+      return stagesOfAnalysisRun(object as AnalysisRun, stages);
     default:
       // Freight (availability, soak, verifiedIn) and the project itself.
       return stages;
@@ -42,7 +45,10 @@ function touchedByOne(kind: StageInputKind, object: KubeObject, stages: Stage[])
  *
  * @public
  */
-export function stagesTouchedBy(change: StageInputChange, stages: Stage[]): Set<string> {
+export function stagesTouchedBy(
+  change: StageInputChange,
+  stages: Stage[],
+): Set<string> {
   const touched = new Set<string>();
   for (const object of [change.object, change.previous]) {
     if (!object) continue;

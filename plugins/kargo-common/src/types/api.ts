@@ -66,6 +66,8 @@ export type PromoteRequest = Schemas['PromoteRequest'];
 /** @public */
 export type PromoteResponse = Schemas['PromoteResponse'];
 /** @public */
+export type AbortPromotionResponse = Schemas['AbortPromotionResponse'];
+/** @public */
 export type StageListResponse = Schemas['StageListResponse'];
 /** Stages an entity names through its Kargo annotations. @public */
 export type EntityStagesResponse = Schemas['EntityStagesResponse'];

@@ -1,4 +1,4 @@
-import { formatDuration, parseGoDuration } from './time';
+import { formatClock, formatDuration, parseGoDuration } from './time';
 
 describe('parseGoDuration', () => {
   it.each([
@@ -31,5 +31,15 @@ describe('formatDuration', () => {
     [0, '0s'],
   ])('writes %d ms as %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+describe('formatClock', () => {
+  it('formats HH:MM UTC of a time or a Date', () => {
+    expect(formatClock(new Date(Date.UTC(2026, 10, 30, 9, 5)))).toBe(
+      '09:05 UTC',
+    );
+    expect(formatClock('2026-11-30T09:05:59+02:00')).toBe('07:05 UTC');
+    expect(formatClock('not a time')).toBeUndefined();
   });
 });

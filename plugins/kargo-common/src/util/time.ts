@@ -5,11 +5,17 @@ export function toMillis(time: string | null | undefined): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** `HH:MM UTC` of an RFC 3339 time, for reasons a person reads. */
+/**
+ * `HH:MM UTC` of a time, for messages a person reads: the one clock format of
+ * the domain and the Git service (the UI shows times in the viewer's zone).
+ *
+ * @public
+ */
 export function formatClock(
-  time: string | null | undefined,
+  time: string | Date | null | undefined,
 ): string | undefined {
-  const ms = toMillis(time);
+  const ms = time instanceof Date ? time.getTime() : toMillis(time);
+  if (Number.isNaN(ms)) return undefined;
   if (ms === undefined) return undefined;
   return `${new Date(ms).toISOString().slice(11, 16)} UTC`;
 }

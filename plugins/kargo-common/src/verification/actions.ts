@@ -5,7 +5,7 @@ import type {
   VerificationEntry,
   VerificationInfo,
 } from '../types';
-import { isTerminalPhase } from '../phases';
+import { isTerminalPhase } from './terminalPhases';
 import { asArray } from '../util/objects';
 import { formatClock } from '../util/time';
 import { currentCollectionOf } from './collections';

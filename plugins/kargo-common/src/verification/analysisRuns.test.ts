@@ -6,9 +6,14 @@ import {
   stage,
 } from '../__fixtures__/builders';
 import { devRun, stagingRuns, stagingStage } from '../__fixtures__/checkout';
-import { v07Runs, v07Stage } from '../__fixtures__/legacy';
-import { stageLabelValue } from '../stage/labels';
-import { analysisRunsOfStage } from './analysisRuns';
+import { v07Runs, v07Stage, v08Run, v08Stage } from '../__fixtures__/legacy';
+import type { AnalysisRun, Stage } from '../types';
+import {
+  analysisRunsOfStage,
+  candidateRunsOfStage,
+  indexAnalysisRunsByStage,
+  stageLabelValue,
+} from './analysisRuns';
 
 const names = (runs: { metadata?: { name?: string } }[]) =>
   runs.map(r => r.metadata?.name);
@@ -84,5 +89,65 @@ describe('analysisRunsOfStage', () => {
     ).toEqual([]);
     expect(analysisRunsOfStage({} as any, stagingRuns)).toEqual([]);
     expect(analysisRunsOfStage(stagingStage, undefined as any)).toEqual([]);
+  });
+});
+
+describe('indexAnalysisRunsByStage / candidateRunsOfStage', () => {
+  const all: AnalysisRun[] = [
+    devRun,
+    ...stagingRuns,
+    ...v07Runs,
+    v08Run,
+    stagingRuns[0], // a repeat
+    { metadata: {} } as AnalysisRun, // no name
+  ];
+  const stages: Stage[] = [stagingStage, v07Stage, v08Stage];
+
+  it.each(stages.map(s => [s.metadata?.name, s] as const))(
+    'gives %s the same runs, in the same order, as filtering the whole list',
+    (_name, s) => {
+      const index = indexAnalysisRunsByStage(all);
+      const narrowed = analysisRunsOfStage(s, candidateRunsOfStage(index, s));
+      expect(names(narrowed)).toEqual(names(analysisRunsOfStage(s, all)));
+      expect(narrowed.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('leaves out the runs labelled for other Stages', () => {
+    const index = indexAnalysisRunsByStage(all);
+    expect(names(candidateRunsOfStage(index, stagingStage))).not.toContain(
+      devRun.metadata?.name,
+    );
+  });
+
+  it('has no candidates for a Stage without a name or an empty list', () => {
+    expect(
+      candidateRunsOfStage(indexAnalysisRunsByStage(all), {} as Stage),
+    ).toEqual([]);
+    expect(
+      candidateRunsOfStage(indexAnalysisRunsByStage(undefined), stagingStage),
+    ).toEqual([]);
+  });
+});
+
+describe('stageLabelValue', () => {
+  it.each([
+    ['dev', 'dev'],
+    ['a'.repeat(63), 'a'.repeat(63)],
+    // Vectors computed with Python's hashlib, as Kargo's HashShorten does it.
+    [
+      'checkout-very-long-stage-name-for-the-eu-west-1-production-canary-cluster',
+      'checkout-very-long-stage-name-for-the-eu-west-1-produc-4dffc70d',
+    ],
+    // The 54th character is a dash: trimmed so there is no double dash.
+    [`${'a'.repeat(53)}-${'b'.repeat(20)}`, `${'a'.repeat(53)}-af3ec493`],
+  ])('shortens %s as Kargo does', (name, expected) => {
+    expect(stageLabelValue(name)).toBe(expected);
+  });
+
+  it('always yields a valid label value for long names', () => {
+    const value = stageLabelValue('x'.repeat(200));
+    expect(value).toHaveLength(63);
+    expect(value).toMatch(/^x{54}-[0-9a-f]{8}$/);
   });
 });

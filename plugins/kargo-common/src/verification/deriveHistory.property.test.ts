@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { at, ulid } from '../__fixtures__/builders';
-import { isTerminalPhase } from '../phases';
+import { isTerminalPhase } from './terminalPhases';
 import type {
   AnalysisRun,
   FreightCollection,

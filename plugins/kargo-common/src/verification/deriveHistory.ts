@@ -20,7 +20,6 @@ import { metricsOfAnalysisRun } from './metrics';
 import { isAbortedRecord, isStaleRecord, livePhaseOf } from './phases';
 
 /** Annotation some tools put on the objects they create, naming the actor. */
-const CREATE_ACTOR_ANNOTATION = 'kargo.akuity.io/create-actor';
 
 /** @public */
 export interface DeriveVerificationHistoryInput {
@@ -39,7 +38,7 @@ interface Context {
 }
 
 function actorOfRun(run: AnalysisRun | undefined): string | null {
-  return run?.metadata?.annotations?.[CREATE_ACTOR_ANNOTATION] || null;
+  return run?.metadata?.annotations?.[KARGO_LABELS.createActor] || null;
 }
 
 function isCurrentRun(run: AnalysisRun, ctx: Context, freightName?: string) {

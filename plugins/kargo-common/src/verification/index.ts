@@ -1,4 +1,8 @@
-export { analysisRunsOfStage } from './analysisRuns';
+export {
+  analysisRunSelectorOfStage,
+  analysisRunsOfStage,
+  stageNameOfAnalysisRun,
+} from './analysisRuns';
 export {
   deriveVerificationHistory,
   type DeriveVerificationHistoryInput,
@@ -6,10 +10,4 @@ export {
 export { deriveStageActions } from './actions';
 export { metricsOfAnalysisRun } from './metrics';
 export { slimAnalysisRun } from './slimRun';
-export { effectiveVerificationPhase } from './phases';
-export { currentVerificationPhase, verificationCounts } from './summary';
-export {
-  candidateRunsOfStage,
-  indexAnalysisRunsByStage,
-  type AnalysisRunIndex,
-} from './runIndex';
+export { verificationCounts } from './summary';

@@ -268,13 +268,32 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     annotations: Record<string, string | null>,
     options?: { resourceVersion?: string },
   ): Promise<Stage> {
+    return this.patchAnnotations<Stage>('stages', project, name, annotations, options);
+  }
+
+  patchPromotionAnnotations(
+    project: string,
+    name: string,
+    annotations: Record<string, string | null>,
+    options?: { resourceVersion?: string },
+  ): Promise<Promotion> {
+    return this.patchAnnotations<Promotion>('promotions', project, name, annotations, options);
+  }
+
+  private patchAnnotations<T>(
+    plural: 'stages' | 'promotions',
+    project: string,
+    name: string,
+    annotations: Record<string, string | null>,
+    options?: { resourceVersion?: string },
+  ): Promise<T> {
     // A resourceVersion inside a merge patch is a precondition: the API
-    // server answers 409 when the Stage changed since it was read.
+    // server answers 409 when the object changed since it was read.
     const metadata: Record<string, unknown> = { annotations };
     if (options?.resourceVersion) metadata.resourceVersion = options.resourceVersion;
-    return this.call({ verb: 'patch', resource: 'stages', namespace: project, name }, () =>
+    return this.call({ verb: 'patch', resource: plural, namespace: project, name }, () =>
       this.api.patchNamespacedCustomObject(
-        { ...KARGO, plural: 'stages', namespace: project, name, body: { metadata } },
+        { ...KARGO, plural, namespace: project, name, body: { metadata } },
         setHeaderOptions('Content-Type', PatchStrategy.MergePatch, this.options),
       ),
     );

@@ -19,6 +19,7 @@ import { GithubClientProvider } from './github/githubClient';
 import { GithubPullRequests } from './github/GithubPullRequests';
 import { GitlabMergeRequests } from './gitlab/GitlabMergeRequests';
 import { ParsedRepoUrl, parseRepoUrl } from './parseRepoUrl';
+import { withListingRules } from './listingRules';
 import { RateLimitGate } from './RateLimitGate';
 import { emptyStats, GitStats } from './stats';
 
@@ -95,10 +96,6 @@ export function createPullRequestService(
     fetch: fetchImpl,
   });
 
-  // One listing per repository at a time: concurrent callers (several Stages
-  // on one repository) share the request in flight.
-  const inFlight = new Map<string, Promise<OpenPullRequest[]>>();
-
   async function route<T>(
     repo: ParsedRepoUrl,
     call: (provider: GithubPullRequests | GitlabMergeRequests) => Promise<T>,
@@ -127,23 +124,10 @@ export function createPullRequestService(
     }
   }
 
-  return {
-    listOpenPullRequests(repoUrl: string): Promise<OpenPullRequest[]> {
-      let repo: ParsedRepoUrl;
-      try {
-        repo = parseRepoUrl(repoUrl);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      const pending = inFlight.get(repo.url);
-      if (pending) {
-        return pending;
-      }
-      const listing = route(repo, p => p.listOpen(repo)).finally(() =>
-        inFlight.delete(repo.url),
-      );
-      inFlight.set(repo.url, listing);
-      return listing;
+  const provider = {
+    async listOpenPullRequests(repoUrl: string): Promise<OpenPullRequest[]> {
+      const repo = parseRepoUrl(repoUrl);
+      return route(repo, p => p.listOpen(repo));
     },
 
     async openOrReclaim(
@@ -176,4 +160,6 @@ export function createPullRequestService(
       return { ...stats };
     },
   };
+  // The listing rules (sharing, concurrency, errors as data) on top.
+  return withListingRules(provider, { logger });
 }

@@ -1,4 +1,5 @@
-import { formatResetTime, RateLimitedError } from './errors';
+import { formatClock } from '@kargo-backstage/plugin-kargo-common';
+import { RateLimitedError } from './errors';
 import { GitStats } from './stats';
 
 /**
@@ -27,7 +28,7 @@ export class RateLimitGate {
     }
     this.stats.rateLimited += 1;
     throw new RateLimitedError(
-      `${key} rate limited until ${formatResetTime(resetAt)}`,
+      `${key} rate limited until ${formatClock(resetAt)}`,
       resetAt,
     );
   }

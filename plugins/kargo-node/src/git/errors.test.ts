@@ -1,4 +1,4 @@
-import { formatResetTime, redact, resetAtFromHeaders } from './errors';
+import { redact, resetAtFromHeaders } from './errors';
 
 describe('resetAtFromHeaders', () => {
   const now = Date.UTC(2026, 10, 30, 14, 0, 0);
@@ -26,13 +26,7 @@ describe('resetAtFromHeaders', () => {
   });
 });
 
-describe('formatResetTime and redact', () => {
-  it('formats HH:MM UTC', () => {
-    expect(formatResetTime(new Date(Date.UTC(2026, 10, 30, 9, 5)))).toBe(
-      '09:05 UTC',
-    );
-  });
-
+describe('redact', () => {
   it('removes a secret wherever it appears', () => {
     expect(redact('bad token abcd1234 (abcd1234)', 'abcd1234')).toBe(
       'bad token [REDACTED] ([REDACTED])',

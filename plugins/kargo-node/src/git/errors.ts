@@ -23,11 +23,6 @@ export class RateLimitedError extends CustomErrorBase {
   }
 }
 
-/** HH:MM (UTC) of a reset time, for messages. */
-export function formatResetTime(resetAt: Date): string {
-  return `${resetAt.toISOString().slice(11, 16)} UTC`;
-}
-
 /**
  * A cause that carries only the status and the provider's own message: the
  * clients' error objects hold request options (headers, sometimes tokens), so

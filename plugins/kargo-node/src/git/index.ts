@@ -5,3 +5,8 @@ export type {
 } from './PullRequestService';
 export { RateLimitedError } from './errors';
 export type { GitStats } from './stats';
+export {
+  withListingRules,
+  type PullRequestListingOptions,
+  type PullRequestProvider,
+} from './listingRules';

@@ -4,8 +4,8 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from '@backstage/errors';
+import { formatClock } from '@kargo-backstage/plugin-kargo-common';
 import {
-  formatResetTime,
   RateLimitedError,
   redact,
   resetAtFromHeaders,
@@ -51,7 +51,7 @@ export function translateProviderError(
   if (failure.rateLimited) {
     const resetAt = resetAtFromHeaders(failure.headers);
     return new RateLimitedError(
-      `${provider} ${host} rate limited until ${formatResetTime(resetAt)}`,
+      `${provider} ${host} rate limited until ${formatClock(resetAt)}`,
       resetAt,
       cause,
     );

@@ -1,9 +1,11 @@
-import { InputError } from '@backstage/errors';
+import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import {
   buildPromotion,
+  decidePromotionAbort,
   freightAlias,
   generatePromotionName,
   isFreightAvailableToStage,
+  promotionAbortAnnotation,
   resolveFreight,
   type Freight,
   type Stage,
@@ -81,4 +83,61 @@ export async function promoteFreight(
     promotion: created.metadata?.name ?? promotion.metadata!.name!,
     freight: freightName,
   };
+}
+
+/** @public */
+export interface AbortPromotionOptions {
+  cluster: KargoClusterClient;
+  project: string;
+  /** The Stage the caller acts on; the Promotion must promote into it. */
+  stage: string;
+  /** Name of the Promotion, as the Stage's timeline lists it. */
+  promotion: string;
+  /** Who asks, recorded in Kargo's abort request (`actor`). */
+  actor?: string;
+}
+
+/**
+ * Asks Kargo to terminate a Promotion (annotation `kargo.akuity.io/abort`
+ * with `{"action":"terminate","actor":…}`, as Kargo's API writes it). What
+ * is allowed is decided on the Promotion read from the cluster: it must
+ * promote into `stage` and not have ended (ConflictError with the reason
+ * otherwise). A Promotion that does not exist is a NotFoundError. Shared by
+ * every entry point so all abort by the same rules.
+ *
+ * @public
+ */
+export async function abortPromotion(
+  options: AbortPromotionOptions,
+): Promise<{ promotion: string }> {
+  const { cluster, project, stage, promotion: name, actor } = options;
+  let promotion;
+  try {
+    promotion = await cluster.getPromotion(project, name);
+  } catch (error) {
+    if ((error as Error)?.name === 'NotFoundError') {
+      throw new NotFoundError(
+        `Promotion ${name} of Stage ${stage} not found in project ${project}`,
+      );
+    }
+    throw error;
+  }
+  const decision = decidePromotionAbort(promotion, stage);
+  // Another Stage's Promotion answers like a missing one: the caller's
+  // permission was checked on `stage`, not on the Stage it belongs to.
+  if (!decision.allowed && promotion.spec?.stage !== stage) {
+    throw new NotFoundError(
+      `Promotion ${name} of Stage ${stage} not found in project ${project}`,
+    );
+  }
+  if (!decision.allowed) throw new ConflictError(decision.reason);
+  // resourceVersion: if the Promotion moved on since it was read (e.g. it
+  // just ended), fail with ConflictError rather than annotate blindly.
+  await cluster.patchPromotionAnnotations(
+    project,
+    name,
+    promotionAbortAnnotation(actor),
+    { resourceVersion: promotion.metadata?.resourceVersion },
+  );
+  return { promotion: name };
 }

@@ -1,10 +1,9 @@
 import { ConflictError } from '@backstage/errors';
 import {
-  KARGO_LABELS,
   KARGO_REQUEST_ANNOTATIONS,
+  analysisRunSelectorOfStage,
   deriveStageActions,
   deriveVerificationHistory,
-  stageLabelValue,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoClusterClient } from '../types';
 
@@ -37,7 +36,7 @@ async function requestVerificationAction(
   const stage = await cluster.getStage(project, stageName);
   const analysisRuns = await cluster.listAnalysisRuns(
     project,
-    `${KARGO_LABELS.stage}=${stageLabelValue(stageName)}`,
+    analysisRunSelectorOfStage(stageName),
   );
   const verifications = deriveVerificationHistory({
     stage,

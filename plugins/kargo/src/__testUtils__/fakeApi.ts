@@ -16,6 +16,9 @@ export function fakeKargoApi(overrides: Partial<KargoApi> = {}) {
       promotion: `${request.stage}.01jpromotion.${request.freight.slice(0, 7)}`,
       freight: request.freight,
     })),
+    abortPromotion: jest.fn(async (request: { promotion: string }) => ({
+      promotion: request.promotion,
+    })),
     ...overrides,
   } satisfies KargoApi;
 }

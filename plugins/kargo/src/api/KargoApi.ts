@@ -1,5 +1,6 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import type {
+  AbortPromotionResponse,
   AnalysisRunResponse,
   EntityStagesResponse,
   PromoteResponse,
@@ -48,6 +49,13 @@ export interface KargoApi {
   promote?(
     request: KargoStageRequest & { freight: string },
   ): Promise<PromoteResponse>;
+  /**
+   * Asks Kargo to terminate a Pending or Running Promotion into the Stage.
+   * Optional so existing implementations compile.
+   */
+  abortPromotion?(
+    request: KargoStageRequest & { promotion: string },
+  ): Promise<AbortPromotionResponse>;
 }
 
 /** @public */

@@ -103,6 +103,30 @@ describe('KargoClient', () => {
     expect(calls).toEqual(['POST reverify', 'POST abort']);
   });
 
+  it('posts an abort of a Promotion of the Stage', async () => {
+    let url: URL | undefined;
+    server.use(
+      http.post(
+        `${base}/projects/:project/stages/:stage/promotions/:promotion/abort`,
+        ({ request }) => {
+          url = new URL(request.url);
+          return HttpResponse.json({ promotion: 'uat.01j.abc' }, { status: 202 });
+        },
+      ),
+    );
+    const res = await client().abortPromotion({
+      project: 'payments',
+      stage: 'uat',
+      promotion: 'uat.01j.abc',
+      instance: 'sandbox',
+    });
+    expect(res).toEqual({ promotion: 'uat.01j.abc' });
+    expect(url?.pathname).toBe(
+      '/api/kargo/projects/payments/stages/uat/promotions/uat.01j.abc/abort',
+    );
+    expect(url?.searchParams.get('instance')).toBe('sandbox');
+  });
+
   it('throws a ResponseError carrying the backend message', async () => {
     server.use(
       http.post(`${base}/projects/checkout/stages/staging/reverify`, () =>

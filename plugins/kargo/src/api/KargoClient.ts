@@ -5,6 +5,7 @@ import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import {
   KARGO_PLUGIN_ID,
+  type AbortPromotionResponse,
   type AnalysisRunResponse,
   type EntityStagesResponse,
   type KargoApiPaths,
@@ -113,6 +114,23 @@ export class KargoClient implements KargoApi {
       {
         ...(await this.stageOptions(request)),
         body: { freight: request.freight },
+      },
+    );
+    return data!;
+  }
+
+  async abortPromotion(
+    request: KargoStageRequest & { promotion: string },
+  ): Promise<AbortPromotionResponse> {
+    const { baseUrl, params } = await this.stageOptions(request);
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/promotions/{promotion}/abort',
+      {
+        baseUrl,
+        params: {
+          ...params,
+          path: { ...params.path, promotion: request.promotion },
+        },
       },
     );
     return data!;

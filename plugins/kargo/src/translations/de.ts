@@ -85,6 +85,26 @@ const de = createTranslationMessages({
     'waiting.detail':
       'Promotion {{promotion}} bleibt beim Schritt git-wait-for-pr, bis der Pull-Request gemergt ist; dahinter wartende Promotions schlagen fehl, wenn es zu lange dauert.',
     'waiting.open': 'Pull-Request öffnen',
+    // Nach „seit“ (Dativ): seit 1 Tag, seit 3 Tagen.
+    'waiting.minutes_one': '{{count}} Min.',
+    'waiting.minutes_other': '{{count}} Min.',
+    'waiting.hours_one': '{{count}} Std.',
+    'waiting.hours_other': '{{count}} Std.',
+    'waiting.days_one': '{{count}} Tag',
+    'waiting.days_other': '{{count}} Tagen',
+    'abortPromotion.button': 'Abbrechen',
+    'abortPromotion.label': 'Promotion {{promotion}} abbrechen',
+    'abortPromotion.title': 'Promotion {{promotion}} abbrechen?',
+    'abortPromotion.body':
+      'Kargo beendet Promotion {{promotion}} nach {{stage}} beim aktuellen Schritt; sie endet als Aborted, und die Stage behält ihre Freight.',
+    'abortPromotion.confirm': 'Promotion abbrechen',
+    'abortPromotion.notPermitted':
+      'Sie dürfen Promotions in diese Stage nicht abbrechen.',
+    'abortPromotion.alreadyRequested':
+      'Abbruch angefordert; Kargo hat die Promotion noch nicht beendet.',
+    'abortPromotion.requested': 'Abbruch von Promotion {{promotion}} angefordert',
+    'abortPromotion.failed':
+      'Abbruch von Promotion {{promotion}} fehlgeschlagen: {{message}}',
     'promote.button': 'Promoten',
     'promote.title': 'Freight nach {{stage}} promoten',
     'promote.body':

@@ -3,21 +3,8 @@
  * Times are shown in the viewer's local time zone.
  */
 
-const TERMINAL_PHASES = new Set([
-  'Successful',
-  'Failed',
-  'Error',
-  'Aborted',
-  'Inconclusive',
-]);
-
-/**
- * Whether a verification phase is final. Kept local (not imported from
- * kargo-common) so the UI does not depend on the domain functions.
- */
-export function isTerminalPhase(phase: string | null | undefined): boolean {
-  return !!phase && TERMINAL_PHASES.has(phase);
-}
+// One list of terminal phases: kargo-common's.
+export { isTerminalPhase } from '@kargo-backstage/plugin-kargo-common';
 
 /** Pending or Running: the verification is still going on. */
 export function isActivePhase(phase: string | null | undefined): boolean {
@@ -71,6 +58,29 @@ export function formatDuration(
   if (h > 0) return `${h}h ${m}m`;
   if (m > 0) return `${m}m ${s}s`;
   return `${s}s`;
+}
+
+/** How long something has been open, in the one unit a person reads best. */
+export interface WaitAge {
+  unit: 'minutes' | 'hours' | 'days';
+  count: number;
+}
+
+/**
+ * Whole minutes under an hour, whole hours under two days, else whole days
+ * (`72h 5m` reads as 3 days). Undefined without both instants.
+ */
+export function waitAge(
+  startIso: string | null | undefined,
+  now: Date,
+): WaitAge | undefined {
+  const start = parse(startIso);
+  if (!start) return undefined;
+  const minutes = Math.max(0, Math.floor((now.getTime() - start.getTime()) / 60_000));
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { unit: 'hours', count: hours };
+  return { unit: 'days', count: Math.floor(hours / 24) };
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

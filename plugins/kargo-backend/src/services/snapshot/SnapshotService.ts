@@ -4,7 +4,6 @@ import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
 import { InstanceModel } from './InstanceModel';
 import type { InstanceSource } from './InstanceSource';
 import { PolledInstance } from './PolledInstance';
-import { PullRequestGatherer } from './pullRequestGatherer';
 import { PullRequestTracker, type ListingSharing } from './pullRequestTracker';
 import { StageChanges } from './stageChanges';
 import type { SnapshotStore } from './SnapshotStore';
@@ -41,6 +40,8 @@ export class SnapshotService {
   readonly pullRequests: PullRequestTracker;
   private readonly sources = new Map<string, InstanceSource>();
   private readonly inFlight = new Map<string, Promise<InstanceState>>();
+  /** Listings and rebuilds started on their own (refreshAll waits for them). */
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly kargo: KargoService,
@@ -48,11 +49,7 @@ export class SnapshotService {
     private readonly logger: LoggerService,
     options: SnapshotServiceOptions = {},
   ) {
-    this.pullRequests = new PullRequestTracker(
-      new PullRequestGatherer(kargo.pullRequests, logger),
-      logger,
-      options.sharing,
-    );
+    this.pullRequests = new PullRequestTracker(kargo.pullRequests, logger, options.sharing);
     for (const { name } of kargo.listInstances()) {
       const client = kargo.cluster(name);
       const model = new InstanceModel(client.instance, store, this.pullRequests, this.changes);
@@ -68,7 +65,7 @@ export class SnapshotService {
       for (const source of this.sources.values()) {
         const rebuild = source.model.stagesShowing(repos);
         if (rebuild.size) {
-          source.rebuild(rebuild).catch(e => logger.warn(`Rebuilding after a PR change failed: ${e}`));
+          this.track(source.rebuild(rebuild)).catch(e => logger.warn(`Rebuilding after a PR change failed: ${e}`));
         }
       }
     });
@@ -97,6 +94,15 @@ export class SnapshotService {
     await Promise.allSettled(this.instanceNames().map(name => this.refreshInstance(name, signal)));
     // Repositories new to a Stage were listed meanwhile: once per refresh.
     await this.pullRequests.listAll(signal, started);
+    // And the Stages show what those listings found.
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    const done = () => this.pending.delete(work);
+    work.then(done, done);
+    return work;
   }
 
   /** Lists the open pull requests of every repository a Stage shows. */
@@ -161,7 +167,7 @@ export class SnapshotService {
   private listNewRepositories() {
     const repos = [...this.sources.values()].flatMap(s => s.model.takeUnlisted());
     if (repos.length) {
-      this.pullRequests.list(repos).catch(e => this.logger.warn(`Listing pull requests failed: ${e}`));
+      this.track(this.pullRequests.list(repos)).catch(e => this.logger.warn(`Listing pull requests failed: ${e}`));
     }
   }
 

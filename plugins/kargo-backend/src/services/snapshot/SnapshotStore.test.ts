@@ -1,6 +1,5 @@
 import { mockServices } from '@backstage/backend-test-utils';
-import { ConfigReader } from '@backstage/config';
-import { isSharedCacheStore, SnapshotStore } from './SnapshotStore';
+import { SnapshotStore } from './SnapshotStore';
 import type { InstanceState } from './types';
 
 function stateAt(attemptedAt: string): InstanceState {
@@ -80,11 +79,4 @@ describe('SnapshotStore', () => {
     expect(await store.get('staging')).toBeUndefined();
   });
 
-  it('treats every store but the in-process memory store as shared', () => {
-    const shared = (backend?: object) => isSharedCacheStore(new ConfigReader(backend ? { backend } : {}));
-    expect(shared()).toBe(false);
-    expect(shared({ cache: { store: 'memory' } })).toBe(false);
-    expect(shared({ cache: { store: 'redis', connection: 'redis://cache:6379' } })).toBe(true);
-    expect(shared({ cache: { store: 'memcache', connection: 'cache:11211' } })).toBe(true);
-  });
 });

@@ -1,5 +1,4 @@
 import type { CacheService } from '@backstage/backend-plugin-api';
-import type { Config } from '@backstage/config';
 import type { JsonValue } from '@backstage/types';
 import type { InstanceState } from './types';
 
@@ -96,12 +95,4 @@ export class SnapshotStore {
       // Memory still holds it; other replicas refresh on their own.
     }
   }
-}
-
-/**
- * Whether the backend's cache store is shared between replicas. Backstage's
- * default store, `memory`, lives in each process.
- */
-export function isSharedCacheStore(config: Config): boolean {
-  return (config.getOptionalString('backend.cache.store') ?? 'memory') !== 'memory';
 }

@@ -2,8 +2,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import { ConfigReader } from '@backstage/config';
 import type { CacheService } from '@backstage/backend-plugin-api';
-import type { PullRequestService } from '@kargo-backstage/plugin-kargo-node';
-import { PullRequestGatherer } from './pullRequestGatherer';
+import { withListingRules } from '@kargo-backstage/plugin-kargo-node';
 import { PullRequestTracker } from './pullRequestTracker';
 import { SharedListings } from './sharedListings';
 
@@ -11,11 +10,11 @@ const REPO = 'https://github.com/acme/checkout-deploy';
 
 function setup(cache?: CacheService) {
   const listOpenPullRequests = jest.fn(async () => []);
-  const service = { listOpenPullRequests, openOrReclaim: jest.fn() } as unknown as PullRequestService;
+  const service = withListingRules({ listOpenPullRequests, openOrReclaim: jest.fn() });
+  const forget = jest.spyOn(service, 'forget');
   const logger = mockServices.logger.mock();
-  const gatherer = new PullRequestGatherer(service, logger);
   const sharing = cache && { listings: new SharedListings(cache, 600_000), maxAgeMs: 60_000 };
-  return { tracker: new PullRequestTracker(gatherer, logger, sharing), gatherer, listOpenPullRequests };
+  return { tracker: new PullRequestTracker(service, logger, sharing), forget, listOpenPullRequests };
 }
 
 /** Two replicas' trackers on one cache store (Backstage's memory store stands in for redis). */
@@ -26,19 +25,19 @@ function replicas() {
 
 describe('PullRequestTracker', () => {
   it('per-repository maps are pruned when no Stage shows a repository any more', async () => {
-    const { tracker, gatherer } = setup();
+    const { tracker, forget } = setup();
     expect(tracker.use('prod/checkout/prod', [REPO])).toEqual([REPO]);
     // Never listed yet, however it is spelled.
     expect(tracker.use('prod/checkout/uat', [`${REPO}.git`])).toEqual([`${REPO}.git`]);
     await tracker.list([REPO]);
     expect(tracker.lookup(REPO)).toEqual({ pullRequests: [], error: null });
-    expect(gatherer.remembered()).toBe(1);
 
     tracker.use('prod/checkout/prod', []);
     expect(tracker.tracked()).toBe(1);
     tracker.use('prod/checkout/uat', []);
     expect(tracker.tracked()).toBe(0);
-    expect(gatherer.remembered()).toBe(0);
+    // The service forgets its last good list of it too.
+    expect(forget).toHaveBeenCalledWith(REPO);
     expect(tracker.lookup(REPO)).toBeUndefined();
   });
 

@@ -3,7 +3,7 @@ import {
   normalizeRepoUrl,
   type RepositoryListing,
 } from '@kargo-backstage/plugin-kargo-common';
-import type { PullRequestGatherer } from './pullRequestGatherer';
+import type { PullRequestService } from '@kargo-backstage/plugin-kargo-node';
 import type { SharedListing, SharedListings } from './sharedListings';
 
 /** Listings shared between replicas (watch mode with a shared cache store). */
@@ -33,7 +33,6 @@ export class PullRequestTracker {
   /** Stage key -> the repositories (as the Stage names them) it shows. */
   private readonly shown = new Map<string, string[]>();
   private readonly listeners = new Set<ListingsChanged>();
-  private readonly inFlight = new Map<string, Promise<RepositoryListing>>();
   private readonly listedAt = new Map<string, number>();
   /** The URL each repository is listed under (the first spelling seen). */
   private readonly urls = new Map<string, string>();
@@ -41,7 +40,7 @@ export class PullRequestTracker {
   private adoptedStamp: string | undefined;
 
   constructor(
-    private readonly gatherer: PullRequestGatherer,
+    private readonly service: PullRequestService,
     private readonly logger: LoggerService,
     private readonly sharing?: ListingSharing,
   ) {}
@@ -83,7 +82,7 @@ export class PullRequestTracker {
 
   /** How many repositories are tracked (listed or remembered). */
   tracked(): number {
-    return Math.max(this.users.size, this.listings.size, this.gatherer.remembered());
+    return Math.max(this.users.size, this.listings.size);
   }
 
   /**
@@ -172,18 +171,9 @@ export class PullRequestTracker {
     }
   }
 
-  // A repository being listed is not asked again meanwhile.
+  // The service shares a listing under way with every caller.
   private listOnce(repoUrl: string): Promise<RepositoryListing> {
-    const key = keyOf(repoUrl);
-    let running = this.inFlight.get(key);
-    if (!running) {
-      running = this.gatherer
-        .cycle()
-        .list(this.urls.get(key) ?? repoUrl)
-        .finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, running);
-    }
-    return running;
+    return this.service.listRepository(this.urls.get(keyOf(repoUrl)) ?? repoUrl);
   }
 
   /** Whether a Stage shows this repository (to route a webhook). */
@@ -196,7 +186,7 @@ export class PullRequestTracker {
     this.users.delete(key);
     this.listings.delete(key);
     this.listedAt.delete(key);
-    this.gatherer.forget(this.urls.get(key) ?? repoUrl);
+    this.service.forget(this.urls.get(key) ?? repoUrl);
     this.urls.delete(key);
   }
 }

@@ -24,7 +24,7 @@ function StageRow(props: {
 }) {
   const { stage, showInstance, onActionDone } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
-  const open = stage.pullRequests.filter(pr => pr.state === 'open').length;
+  const open = stage.openPullRequests;
   const stale = stage.verifications.find(v => v.stale);
   return (
     <TableRow>

@@ -1,7 +1,12 @@
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { renderInTestApp } from '@backstage/test-utils';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { PromotionTimelineEntry } from '@kargo-backstage/plugin-kargo-common';
+import { createTestApis } from '../../__testUtils__/testApis';
 import { PromotionTimeline } from './PromotionTimeline';
+
+const where = { instance: 'sandbox', project: 'payments', name: 'uat' };
 
 const base: PromotionTimelineEntry = {
   name: 'prod.01j.abc1234',
@@ -23,6 +28,7 @@ describe('PromotionTimeline', () => {
     await renderInTestApp(
       <PromotionTimeline
         stage={{
+          ...where,
           promotions: [
             {
               ...base,
@@ -67,7 +73,92 @@ describe('PromotionTimeline', () => {
   });
 
   it('says when there are no Promotions', async () => {
-    await renderInTestApp(<PromotionTimeline stage={{ promotions: [] }} />);
+    await renderInTestApp(<PromotionTimeline stage={{ ...where, promotions: [] }} />);
     expect(screen.getByText('No Promotions yet')).toBeInTheDocument();
+  });
+
+  it('offers Abort on a running Promotion only, and aborts it after confirmation', async () => {
+    const { api, alertApi, Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <PromotionTimeline
+          stage={{
+            ...where,
+            promotions: [base, { ...base, name: 'uat.01i.old', phase: 'Succeeded' }],
+          }}
+        />
+      </Wrapper>,
+    );
+    const abort = await screen.findByRole('button', {
+      name: 'Abort Promotion prod.01j.abc1234',
+    });
+    expect(screen.getAllByRole('button', { name: /^Abort Promotion/ })).toHaveLength(1);
+    await waitFor(() => expect(abort).toBeEnabled());
+    await userEvent.click(abort);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Abort Promotion prod.01j.abc1234?',
+    });
+    expect(dialog).toHaveTextContent('the Stage keeps the Freight it has');
+    expect(api.abortPromotion).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abort Promotion' }));
+    await waitFor(() =>
+      expect(api.abortPromotion).toHaveBeenCalledWith({
+        project: 'payments',
+        stage: 'uat',
+        instance: 'sandbox',
+        promotion: 'prod.01j.abc1234',
+      }),
+    );
+    expect(alertApi.post).toHaveBeenCalledWith(
+      expect.objectContaining({
+        message: 'Abort of Promotion prod.01j.abc1234 requested',
+        severity: 'success',
+      }),
+    );
+    // Asked once: not offered again while Kargo has not ended it.
+    await waitFor(() => expect(abort).toBeDisabled());
+  });
+
+  it('disables Abort with the reason when the user may not promote into the Stage', async () => {
+    const { api, Wrapper } = createTestApis({ permission: AuthorizeResult.DENY });
+    await renderInTestApp(
+      <Wrapper>
+        {/* Another instance: permission answers are cached per resource. */}
+        <PromotionTimeline
+          stage={{ ...where, instance: 'denied', promotions: [base] }}
+        />
+      </Wrapper>,
+    );
+    const abort = await screen.findByRole('button', {
+      name: 'Abort Promotion prod.01j.abc1234',
+    });
+    await waitFor(() =>
+      expect(abort.parentElement).toHaveAttribute(
+        'aria-label',
+        'Abort Promotion prod.01j.abc1234: You are not permitted to abort Promotions into this Stage.',
+      ),
+    );
+    expect(abort).toBeDisabled();
+    expect(api.abortPromotion).not.toHaveBeenCalled();
+  });
+
+  it('disables Abort while an abort already asked for is pending', async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <PromotionTimeline
+          stage={{ ...where, promotions: [{ ...base, abortRequested: true }] }}
+        />
+      </Wrapper>,
+    );
+    const abort = await screen.findByRole('button', {
+      name: 'Abort Promotion prod.01j.abc1234',
+    });
+    await waitFor(() =>
+      expect(abort.parentElement).toHaveAttribute(
+        'aria-label',
+        'Abort Promotion prod.01j.abc1234: Abort requested; Kargo has not ended the Promotion yet.',
+      ),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { Link, Table, type TableColumn } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import type {
   PromotionTimelineEntry,
@@ -8,10 +9,14 @@ import type {
 import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { formatDateTime } from '../../utils/format';
+import { AbortPromotionButton } from '../AbortPromotionButton';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
 export const PROMOTIONS_PAGE_SIZE = 5;
+
+/** Phases in which a Promotion can still be aborted. */
+const ACTIVE_PHASES = new Set(['Pending', 'Running']);
 
 /** `wait-for-pr: no PR number found…`, or the Promotion's message. */
 function stepText(row: PromotionTimelineEntry, running: (step: string) => string) {
@@ -26,11 +31,13 @@ function stepText(row: PromotionTimelineEntry, running: (step: string) => string
 /**
  * A Stage's Promotions, newest first: which Freight, who, when, how it
  * ended, the step that failed and why, the PR it opened and the
- * verification that followed it. Cells never wrap.
+ * verification that followed it. Cells never wrap: the table keeps its
+ * columns within the page and truncates long text.
  */
 export function PromotionTimeline(props: {
-  stage: Pick<StageDetail, 'promotions'>;
+  stage: Pick<StageDetail, 'promotions' | 'instance' | 'project' | 'name'>;
 }) {
+  const { stage } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   // material-table annotates its rows; give it copies.
   const rows = useMemo(
@@ -40,23 +47,27 @@ export function PromotionTimeline(props: {
   const columns: TableColumn<PromotionTimelineEntry>[] = [
     {
       title: t('promotions.phase'),
+      width: '150px',
       render: row => <VerificationPhaseStatus phase={row.phase} />,
     },
     {
       title: t('promotions.freight'),
+      width: '13%',
       render: row => (
         <TruncatedText
           text={row.freight?.alias ?? row.freight?.name ?? '—'}
-          maxWidth={140}
+          maxWidth="100%"
         />
       ),
     },
     {
       title: t('promotions.actor'),
-      render: row => <TruncatedText text={row.actor ?? '—'} maxWidth={160} />,
+      width: '13%',
+      render: row => <TruncatedText text={row.actor ?? '—'} maxWidth="100%" />,
     },
     {
       title: t('promotions.started'),
+      width: '150px',
       render: row => (
         <Typography variant="body2" noWrap>
           {formatDateTime(row.startedAt ?? row.createdAt) ?? '—'}
@@ -65,25 +76,46 @@ export function PromotionTimeline(props: {
     },
     {
       title: t('promotions.step'),
+      width: '23%',
       render: row => {
         const text = stepText(row, step => t('promotions.atStep', { step }));
-        return text ? (
-          <TruncatedText
-            text={text}
-            maxWidth={320}
-            copy={!!row.failedStep}
-            color={row.failedStep ? 'error' : undefined}
-          />
-        ) : (
-          '—'
+        const abort = ACTIVE_PHASES.has(row.phase) && (
+          // Beside the step it would stop; the text gives way first.
+          <Box flexShrink={0}>
+            <AbortPromotionButton stage={stage} promotion={row} />
+          </Box>
+        );
+        return (
+          <Box display="flex" alignItems="center" style={{ gap: 8, minWidth: 0 }}>
+            {text ? (
+              <TruncatedText
+                text={text}
+                maxWidth="100%"
+                copy={!!row.failedStep}
+                color={row.failedStep ? 'error' : undefined}
+              />
+            ) : (
+              '—'
+            )}
+            {abort}
+          </Box>
         );
       },
     },
     {
       title: t('promotions.pullRequest'),
+      width: '72px',
       render: row =>
         row.pullRequest ? (
-          <Link to={row.pullRequest.url}>
+          <Link
+            to={row.pullRequest.url}
+            style={{
+              display: 'block',
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+          >
             {row.pullRequest.number !== null
               ? `#${row.pullRequest.number}`
               : row.pullRequest.url}
@@ -94,6 +126,7 @@ export function PromotionTimeline(props: {
     },
     {
       title: t('promotions.verification'),
+      width: '130px',
       render: row =>
         row.verification ? (
           <VerificationPhaseStatus phase={row.verification.phase} />
@@ -115,6 +148,9 @@ export function PromotionTimeline(props: {
         search: false,
         sorting: false,
         padding: 'dense',
+        // Columns keep their widths at 1280 px; long text is cut with an
+        // ellipsis (tooltip and copy) instead of pushing the last column out.
+        tableLayout: 'fixed',
       }}
       localization={{ body: { emptyDataSourceMessage: t('promotions.none') } }}
     />

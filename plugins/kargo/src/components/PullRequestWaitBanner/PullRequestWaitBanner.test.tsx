@@ -16,12 +16,29 @@ describe('PullRequestWaitBanner', () => {
       />,
     );
     expect(
-      screen.getByText('Waiting for PR #42 to be merged, open for 3h 0m'),
+      screen.getByText('Waiting for PR #42 to be merged, open for 3 h'),
     ).toBeVisible();
     expect(screen.getByText(/Promotion prod.01j.abc1234 stays at its git-wait-for-pr step/)).toBeVisible();
     expect(
       screen.getByRole('link', { name: /^Open the pull request/ }),
     ).toHaveAttribute('href', 'https://github.com/acme/app/pull/42');
+  });
+
+  it.each([
+    ['2026-12-01T11:15:00Z', 'open for 45 min'],
+    ['2026-12-01T11:00:00Z', 'open for 1 h'],
+    ['2026-11-29T12:01:00Z', 'open for 47 h'],
+    ['2026-11-28T11:55:00Z', 'open for 3 days'],
+  ])('says a wait since %s in one unit: %s', async (since, age) => {
+    await renderInTestApp(
+      <PullRequestWaitBanner
+        now={new Date('2026-12-01T12:00:00Z')}
+        wait={{ promotion: 'p', number: 42, url: null, since }}
+      />,
+    );
+    expect(
+      screen.getByText(`Waiting for PR #42 to be merged, ${age}`),
+    ).toBeVisible();
   });
 
   it('shows nothing when no Promotion waits', async () => {

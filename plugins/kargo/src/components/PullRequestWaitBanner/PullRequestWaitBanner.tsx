@@ -5,7 +5,13 @@ import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import type { PullRequestWait } from '@kargo-backstage/plugin-kargo-common';
 import { kargoTranslationRef } from '../../translation';
-import { formatDuration } from '../../utils/format';
+import { waitAge } from '../../utils/format';
+
+const AGE_KEYS = {
+  minutes: 'waiting.minutes',
+  hours: 'waiting.hours',
+  days: 'waiting.days',
+} as const;
 
 /**
  * Says in words, at the top of a Stage, that a Promotion waits for a PR to
@@ -19,8 +25,9 @@ export function PullRequestWaitBanner(props: {
   const { wait, now = new Date() } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   if (!wait) return null;
-  const age =
-    formatDuration(wait.since, now.toISOString()) ?? '?';
+  const since = waitAge(wait.since, now);
+  // In the app's language, with its plural rules ("3 days", "3 Tagen").
+  const age = since ? t(AGE_KEYS[since.unit], { count: since.count }) : '?';
   const title =
     wait.number !== null
       ? t('waiting.banner', { number: String(wait.number), age })

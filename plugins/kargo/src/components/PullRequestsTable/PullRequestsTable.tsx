@@ -3,13 +3,14 @@ import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Chip from '@material-ui/core/Chip';
 import Tooltip from '@material-ui/core/Tooltip';
+import Typography from '@material-ui/core/Typography';
 import type { PullRequestInfo } from '@kargo-backstage/plugin-kargo-common';
 import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { formatAge } from '../../utils/format';
 import { TruncatedText } from '../TruncatedText';
 
-const TITLE = { display: 'inline-block', maxWidth: 320 } as const;
+const TITLE = { display: 'inline-block', maxWidth: '100%', minWidth: 0 } as const;
 
 const STATE_COLOR: Record<PullRequestInfo['state'], 'primary' | 'default'> = {
   open: 'primary',
@@ -32,8 +33,9 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
     (): TableColumn<PullRequestInfo>[] => [
       {
         title: t('pullRequests.number'),
+        width: '90px',
         render: pr => (
-          <Link to={pr.url}>
+          <Link to={pr.url} style={{ whiteSpace: 'nowrap' }}>
             {pr.provider === 'gitlab' ? '!' : '#'}
             {pr.number}
           </Link>
@@ -41,6 +43,7 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
       },
       {
         title: t('pullRequests.title'),
+        width: '24%',
         render: pr => (
           <Box display="flex" alignItems="center" style={{ gap: 8 }}>
             {/* Cut, never wrapped (it wrapped letter by letter beside the chip). */}
@@ -67,6 +70,7 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
       },
       {
         title: t('pullRequests.state'),
+        width: '96px',
         render: pr => (
           <Chip
             size="small"
@@ -78,27 +82,38 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
       },
       {
         title: t('pullRequests.branches'),
+        width: '18%',
         render: pr => (
           <TruncatedText
             text={`${pr.sourceBranch} → ${pr.targetBranch}`}
-            maxWidth={260}
+            maxWidth="100%"
           />
         ),
       },
       // The Promotion that opened it; null for PRs no Promotion records.
       {
         title: t('pullRequests.promotion'),
+        width: '18%',
         render: pr =>
           pr.promotion ? (
-            <TruncatedText text={pr.promotion} maxWidth={200} copy />
+            <TruncatedText text={pr.promotion} maxWidth="100%" copy />
           ) : (
             '—'
           ),
       },
-      { title: t('pullRequests.author'), render: pr => pr.author ?? '—' },
+      {
+        title: t('pullRequests.author'),
+        width: '10%',
+        render: pr => <TruncatedText text={pr.author ?? '—'} maxWidth="100%" />,
+      },
       {
         title: t('pullRequests.age'),
-        render: pr => formatAge(pr.createdAt) ?? '—',
+        width: '110px',
+        render: pr => (
+          <Typography variant="body2" noWrap>
+            {formatAge(pr.createdAt) ?? '—'}
+          </Typography>
+        ),
       },
     ],
     [t],
@@ -114,6 +129,9 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
         search: false,
         sorting: false,
         padding: 'dense',
+        // Columns keep their widths at 1280 px; long text is cut with an
+        // ellipsis and a tooltip instead of pushing the last column out.
+        tableLayout: 'fixed',
       }}
       localization={{
         body: { emptyDataSourceMessage: t('pullRequests.none') },

@@ -25,7 +25,9 @@ export function TruncatedText(props: {
           component="span"
           color={color}
           noWrap
-          style={{ display: 'inline-block', maxWidth }}
+          // minWidth 0: in the flex row it may shrink below its text, so
+          // the ellipsis (and not the copy button) gives way.
+          style={{ display: 'inline-block', maxWidth, minWidth: 0 }}
         >
           {text}
         </Typography>

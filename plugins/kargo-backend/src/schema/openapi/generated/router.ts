@@ -55,6 +55,18 @@ export const spec = {
           maxLength: 253,
         },
       },
+      promotion: {
+        name: 'promotion',
+        in: 'path',
+        required: true,
+        description: 'Promotion name, a DNS-1123 subdomain.',
+        schema: {
+          type: 'string',
+          pattern:
+            '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$',
+          maxLength: 253,
+        },
+      },
       analysisRun: {
         name: 'name',
         in: 'path',
@@ -507,6 +519,11 @@ export const spec = {
               },
             },
           },
+          abortRequested: {
+            type: 'boolean',
+            description:
+              'Someone asked Kargo to abort it (kargo.akuity.io/abort) and it has not ended yet.',
+          },
           verification: {
             type: 'object',
             nullable: true,
@@ -605,6 +622,17 @@ export const spec = {
           freight: {
             type: 'string',
             description: 'Name or alias of a Freight of the project.',
+          },
+        },
+      },
+      AbortPromotionResponse: {
+        type: 'object',
+        required: ['promotion'],
+        properties: {
+          promotion: {
+            type: 'string',
+            description:
+              'Name of the Promotion Kargo was asked to terminate (it turns Aborted).',
           },
         },
       },
@@ -1458,6 +1486,57 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/PromoteResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
+            $ref: '#/components/responses/Error',
+          },
+          '409': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/promotions/{promotion}/abort': {
+      post: {
+        operationId: 'abortPromotion',
+        summary:
+          "Ask Kargo to terminate a Pending or Running Promotion into the Stage (annotation kargo.akuity.io/abort, as Kargo's API writes it). Needs kargo.stage.promote on the Stage; users only. 404 when the Promotion does not exist or promotes into another Stage, 409 when it has ended.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/promotion',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+        ],
+        responses: {
+          '202': {
+            description: 'Kargo was asked to abort the Promotion.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/AbortPromotionResponse',
                 },
               },
             },

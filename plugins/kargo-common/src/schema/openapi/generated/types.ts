@@ -143,6 +143,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/projects/{project}/stages/{stage}/promotions/{promotion}/abort': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask Kargo to terminate a Pending or Running Promotion into the Stage (annotation kargo.akuity.io/abort, as Kargo's API writes it). Needs kargo.stage.promote on the Stage; users only. 404 when the Promotion does not exist or promotes into another Stage, 409 when it has ended. */
+    post: operations['abortPromotion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/entities/{kind}/{namespace}/{name}/stages': {
     parameters: {
       query?: never;
@@ -289,6 +306,8 @@ export interface components {
         number: number | null;
         state: string | null;
       } | null;
+      /** @description Someone asked Kargo to abort it (kargo.akuity.io/abort) and it has not ended yet. */
+      abortRequested?: boolean;
       verification: {
         phase: string;
         analysisRun: string | null;
@@ -320,6 +339,10 @@ export interface components {
     PromoteRequest: {
       /** @description Name or alias of a Freight of the project. */
       freight: string;
+    };
+    AbortPromotionResponse: {
+      /** @description Name of the Promotion Kargo was asked to terminate (it turns Aborted). */
+      promotion: string;
     };
     PromoteResponse: {
       /** @description Name of the Promotion created. */
@@ -489,6 +512,8 @@ export interface components {
     project: string;
     /** @description Stage name, a DNS-1123 subdomain. */
     stage: string;
+    /** @description Promotion name, a DNS-1123 subdomain. */
+    promotion: string;
     /** @description AnalysisRun name, a DNS-1123 subdomain. */
     analysisRun: string;
     /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
@@ -745,6 +770,42 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PromoteResponse'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      409: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  abortPromotion: {
+    parameters: {
+      query?: {
+        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        instance?: components['parameters']['instance'];
+      };
+      header?: never;
+      path: {
+        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        project: components['parameters']['project'];
+        /** @description Stage name, a DNS-1123 subdomain. */
+        stage: components['parameters']['stage'];
+        /** @description Promotion name, a DNS-1123 subdomain. */
+        promotion: components['parameters']['promotion'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Kargo was asked to abort the Promotion. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AbortPromotionResponse'];
         };
       };
       400: components['responses']['Error'];

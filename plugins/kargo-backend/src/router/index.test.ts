@@ -1,5 +1,5 @@
-import { createRouter, type RouterOptions } from './router';
-import { loadOpenApiDocument } from './router/openapiRoute';
+import { createRouter, type RouterOptions } from '.';
+import { loadOpenApiDocument } from './openapiRoute';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };

@@ -3,7 +3,7 @@ import {
   freightAlias,
   isFreightAvailableToStage,
   resolveFreight,
-} from './freight';
+} from './freightAvailability';
 
 const warehouse = { kind: 'Warehouse', name: 'checkout' };
 

@@ -1,15 +1,15 @@
 import express from 'express';
 import Router from 'express-promise-router';
-import { createOpenApiRouter } from './schema/openapi/generated/router';
-import { addActionRoutes } from './router/actionRoutes';
-import { addEntityRoutes } from './router/entityRoutes';
-import { addOpenApiRoute } from './router/openapiRoute';
-import { addSnapshotRoutes } from './router/snapshotRoutes';
-import { addStageRoutes } from './router/stageRoutes';
-import { validationErrorWording } from './router/validationErrors';
-import type { RouterOptions } from './router/types';
+import { createOpenApiRouter } from '../schema/openapi/generated/router';
+import { addActionRoutes } from './actionRoutes';
+import { addEntityRoutes } from './entityRoutes';
+import { addOpenApiRoute } from './openapiRoute';
+import { addSnapshotRoutes } from './snapshotRoutes';
+import { addStageRoutes } from './stageRoutes';
+import { validationErrorWording } from './validationErrors';
+import type { RouterOptions } from './types';
 
-export type { RouterOptions } from './router/types';
+export type { RouterOptions } from './types';
 
 /**
  * The HTTP API (see src/schema/openapi.yaml): validation, credentials,

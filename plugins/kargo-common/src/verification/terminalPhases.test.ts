@@ -1,4 +1,4 @@
-import { isTerminalPhase, TERMINAL_PHASES } from './phases';
+import { isTerminalPhase, TERMINAL_PHASES } from './terminalPhases';
 
 describe('isTerminalPhase', () => {
   it.each([...TERMINAL_PHASES])('%s is terminal', phase =>

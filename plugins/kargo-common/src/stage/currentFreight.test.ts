@@ -1,6 +1,6 @@
 import { checkoutFreight, stagingStage } from '../__fixtures__/checkout';
 import { v07Stage } from '../__fixtures__/legacy';
-import { summarizeFreight } from './freight';
+import { summarizeFreight } from './currentFreight';
 
 describe('summarizeFreight', () => {
   it('joins the current Freight with its Freight object', () => {

@@ -1,4 +1,4 @@
-import type { VerificationPhase } from './types';
+import type { VerificationPhase } from '../types';
 
 /**
  * Verification phases after which nothing changes any more (Kargo's

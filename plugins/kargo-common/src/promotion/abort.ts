@@ -1,0 +1,61 @@
+import { KARGO_REQUEST_ANNOTATIONS } from '../constants';
+import type { Promotion } from '../types';
+import { isTerminalPromotionPhase } from './build';
+
+/** @public */
+export type PromotionAbortDecision =
+  | { allowed: true }
+  | { allowed: false; reason: string };
+
+/**
+ * Whether a Promotion, as the cluster holds it, may be aborted on behalf of
+ * `stage`: it must promote into that Stage and not have ended (Kargo's API
+ * skips terminal Promotions; here the caller learns why instead).
+ *
+ * @public
+ */
+export function decidePromotionAbort(
+  promotion: Promotion,
+  stage: string,
+): PromotionAbortDecision {
+  const name = promotion.metadata?.name ?? '';
+  if (promotion.spec?.stage !== stage) {
+    return {
+      allowed: false,
+      reason: `Promotion ${name} does not promote into Stage ${stage}`,
+    };
+  }
+  const phase = promotion.status?.phase || 'Pending';
+  if (isTerminalPromotionPhase(phase)) {
+    return {
+      allowed: false,
+      reason: `Promotion ${name} has already ended (${phase}); only a Pending or Running Promotion can be aborted`,
+    };
+  }
+  return { allowed: true };
+}
+
+/**
+ * The `kargo.akuity.io/abort` annotation a Promotion gets to be terminated,
+ * as Kargo's API writes it (`AbortPromotionRequest{action, actor}`); the
+ * controller then marks it Aborted.
+ *
+ * @public
+ */
+export function promotionAbortAnnotation(actor?: string): Record<string, string> {
+  return {
+    [KARGO_REQUEST_ANNOTATIONS.abort]: JSON.stringify(
+      actor ? { action: 'terminate', actor } : { action: 'terminate' },
+    ),
+  };
+}
+
+/**
+ * Whether someone already asked Kargo to abort the Promotion (the
+ * annotation is set; Kargo has not acted on it yet while it is not terminal).
+ *
+ * @public
+ */
+export function hasAbortRequest(promotion: Promotion): boolean {
+  return !!promotion.metadata?.annotations?.[KARGO_REQUEST_ANNOTATIONS.abort];
+}

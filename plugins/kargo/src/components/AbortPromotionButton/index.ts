@@ -1,0 +1,1 @@
+export { AbortPromotionButton } from './AbortPromotionButton';
