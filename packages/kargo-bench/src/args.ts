@@ -9,6 +9,8 @@ export interface BenchArgs {
   sizes: number[];
   /** The watch path: freshness, burst, idle cost (issue 14). */
   live: boolean;
+  /** --live: also the delay to the screen, in Chromium against the demo (not with --no-browser). */
+  browser: boolean;
   /** Skip the naive approach (it is slow on big fleets). */
   naive: boolean;
   connections: number;
@@ -24,7 +26,10 @@ export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [-
   --scaling      refresh and watch first-sync figures at 100, 1,000, 5,000 and 10,000
                  Stages (no naive, no load); --sizes 100,1000 for other sizes
   --live         watch mode: freshness p50/p95 (run change -> REST), a burst of 100
-                 changes, 60 s idle (LIST requests, CPU), first sync and memory
+                 changes, 60 s idle (LIST requests, CPU), first sync and memory, then
+                 the delay to the screen in Chromium: starts the demo (on free ports)
+                 on the fleet
+  --no-browser   --live without Chromium (browserP95Ms null)
   --no-naive     skip the naive approach
   --connections C / --duration S   detail load (default 50 clients for 10 s)
   --profile DIR  write a CPU profile of the first full refresh to DIR
@@ -58,6 +63,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   let scaling = false;
   let live = false;
   let naive = true;
+  let browser = true;
   let profileDir: string | undefined;
   let heapSnapshot: string | undefined;
   let sizes = [100, 1000, 5000, 10000];
@@ -74,6 +80,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--scaling') scaling = true;
     else if (flag === '--live') live = true;
     else if (flag === '--no-naive') naive = false;
+    else if (flag === '--no-browser') browser = false;
     else throw new Error(`Unknown argument '${flag}'\n${USAGE}`);
   }
   return {
@@ -82,6 +89,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     scaling,
     sizes,
     live,
+    browser,
     naive,
     connections: connections ?? (smoke ? 5 : 50),
     durationSeconds: duration ?? (smoke ? 2 : 10),

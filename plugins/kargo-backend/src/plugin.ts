@@ -17,8 +17,12 @@ import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
 import { publishStageChanges, subscribePullRequestWebhooks } from './services/snapshot/notify';
 import { SnapshotService } from './services/snapshot/SnapshotService';
+import { SharedListings } from './services/snapshot/sharedListings';
 import { SnapshotStore } from './services/snapshot/SnapshotStore';
 import { VerificationActionsService } from './services/VerificationActionsService';
+
+/** How often a replica looks for pull-request listings another one shared. */
+const SHARED_LISTINGS_CHECK_MS = 5_000;
 
 /**
  * The Kargo backend plugin.
@@ -57,8 +61,9 @@ export const kargoPlugin = createBackendPlugin({
         // Polling with a shared cache store: one replica reads (a global
         // task) and the others serve its snapshot from the cache. Watching:
         // every replica keeps its own streams (cheap, and changes reach its
-        // pages at once), so nothing is shared.
+        // pages at once); only the pull-request listings are shared.
         const shared = !watching && isSharedCacheStore(deps.config);
+        const sharedListings = watching && isSharedCacheStore(deps.config);
         const store = new SnapshotStore(
           shared ? deps.cache : undefined,
           watching ? Number.POSITIVE_INFINITY : Math.max(5 * frequencyMs, 60_000),
@@ -67,6 +72,12 @@ export const kargoPlugin = createBackendPlugin({
         const snapshots = new SnapshotService(kargo, store, logger, {
           mode: refresh.mode,
           watch: { timeoutSeconds: Math.round(durationToMilliseconds(refresh.watchTimeout) / 1000) },
+          sharing: sharedListings
+            ? {
+                listings: new SharedListings(deps.cache, Math.max(5 * frequencyMs, 60_000)),
+                maxAgeMs: frequencyMs,
+              }
+            : undefined,
         });
         const actions = new VerificationActionsService(kargo, logger, (instance, project) => {
           snapshots.refreshProject(instance, project).catch(error =>
@@ -97,15 +108,27 @@ export const kargoPlugin = createBackendPlugin({
           });
         }
         // Pull requests on their own schedule: a slow or rate-limited Git
-        // provider never delays Kargo data.
+        // provider never delays Kargo data. Watching with replicas, one of
+        // them lists (a global task) and the others take its listings from
+        // the shared cache, every few seconds: one Git request per
+        // repository and interval, however many replicas.
         await scheduler.scheduleTask({
           id: 'kargo-pull-requests',
-          scope: 'local',
+          scope: sharedListings ? 'global' : 'local',
           frequency: refresh.frequency,
           timeout: refresh.timeout,
           initialDelay: refresh.frequency,
           fn: signal => snapshots.refreshPullRequests(signal),
         });
+        if (sharedListings) {
+          await scheduler.scheduleTask({
+            id: 'kargo-pull-requests-shared',
+            scope: 'local',
+            frequency: { milliseconds: Math.min(frequencyMs, SHARED_LISTINGS_CHECK_MS) },
+            timeout: refresh.timeout,
+            fn: () => snapshots.adoptSharedPullRequests(),
+          });
+        }
         if (watching) {
           deps.lifecycle.addStartupHook(() => snapshots.start());
           deps.lifecycle.addShutdownHook(() => snapshots.stop());

@@ -27,18 +27,27 @@ function flipRuns(sandbox: Sandbox, first: number, count: number): FlippedRun[] 
   const flipped: FlippedRun[] = [];
   for (let i = 0; i < count; i++) {
     const stored = runs[(first + i * stride) % runs.length];
-    const run = sandbox.store.get(rt, stored.metadata.namespace, stored.metadata.name)!;
-    const phase = run.status?.phase === 'Successful' ? 'Failed' : 'Successful';
-    sandbox.store.update(rt, { ...run, status: { ...run.status, phase } });
-    flipped.push({
-      project: run.metadata.namespace!,
+    flipped.push(...flipRun(sandbox, stored.metadata.namespace!, stored.metadata.name));
+  }
+  return flipped;
+}
+
+/** One run's flip; none when there is no such run. */
+function flipRun(sandbox: Sandbox, project: string, name: string): FlippedRun[] {
+  const rt = sandbox.registry.find('argoproj.io', 'v1alpha1', 'analysisruns')!;
+  const run = sandbox.store.get(rt, project, name);
+  if (!run) return [];
+  const phase = run.status?.phase === 'Successful' ? 'Failed' : 'Successful';
+  sandbox.store.update(rt, { ...run, status: { ...run.status, phase } });
+  return [
+    {
+      project,
       stage: run.metadata.labels?.['kargo.akuity.io/stage'] ?? '',
       name: run.metadata.name,
       phase,
       at: Date.now(),
-    });
-  }
-  return flipped;
+    },
+  ];
 }
 
 type GitFixtureDocument = Parameters<GitFakeStore['addFromFixture']>[0];
@@ -80,6 +89,9 @@ async function main() {
     }
     if (message.type === 'flip') {
       send({ type: 'flipped', id: message.id, runs: flipRuns(sandbox, message.first, message.count) });
+    }
+    if (message.type === 'flipRun') {
+      send({ type: 'flipped', id: message.id, runs: flipRun(sandbox, message.project, message.name) });
     }
     if (message.type === 'stop') {
       await sandbox.stop();

@@ -11,6 +11,8 @@ export interface BenchSandbox extends SandboxReady {
   reset(): Promise<void>;
   /** --live: changes `count` AnalysisRuns' phase in the sandbox now. */
   flip(first: number, count: number): Promise<FlippedRun[]>;
+  /** --live in Chromium: changes one named AnalysisRun's phase now (none when unknown). */
+  flipRun(project: string, name: string): Promise<FlippedRun[]>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,11 @@ export async function startBenchSandbox(spec: FleetSpec): Promise<BenchSandbox> 
     },
     flip: async (first, count) => {
       const m = await ask('flip', { first, count });
+      if (m.type !== 'flipped') throw new Error('unexpected answer from the sandbox child');
+      return m.runs;
+    },
+    flipRun: async (project, name) => {
+      const m = await ask('flipRun', { project, name });
       if (m.type !== 'flipped') throw new Error('unexpected answer from the sandbox child');
       return m.runs;
     },

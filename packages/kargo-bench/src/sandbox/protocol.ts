@@ -7,7 +7,9 @@ export type ToSandbox =
   | { type: 'reset'; id: number }
   | { type: 'stop'; id: number }
   /** --live: turns `count` AnalysisRuns (from `first`, spread over the fleet) to another terminal phase. */
-  | { type: 'flip'; id: number; first: number; count: number };
+  | { type: 'flip'; id: number; first: number; count: number }
+  /** --live in Chromium: turns this AnalysisRun (one the page shows) to another terminal phase. */
+  | { type: 'flipRun'; id: number; project: string; name: string };
 
 /** One AnalysisRun the sandbox changed, and when (epoch ms). */
 export interface FlippedRun {

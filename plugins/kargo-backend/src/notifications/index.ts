@@ -14,7 +14,7 @@ import { readNotificationsConfig } from './config';
 import { KargoNotifier } from './KargoNotifier';
 import { SentNotifications } from './SentNotifications';
 import {
-  SnapshotStageChangeSource,
+  StreamStageChangeSource,
   type StageChangeSource,
 } from './stageChanges';
 
@@ -30,7 +30,7 @@ export interface KargoNotificationsOptions {
   snapshots: SnapshotService;
   /** How often the snapshot is refreshed (`kargo.refresh.frequency`). */
   refreshFrequency: HumanDuration;
-  /** Where Stage changes come from; the snapshot refresh unless given. */
+  /** Where Stage changes come from; the snapshot model's change stream unless given. */
   changes?: StageChangeSource;
 }
 
@@ -48,10 +48,11 @@ export async function setupKargoNotifications(
   });
   const changes =
     options.changes ??
-    new SnapshotStageChangeSource(
-      options.snapshots,
+    new StreamStageChangeSource(
+      options.snapshots.changes,
       options.scheduler,
       options.refreshFrequency,
+      options.logger,
     );
   await changes.subscribe(list => notifier.onChanges(list));
   options.logger.info('Kargo notifications are on');

@@ -1,7 +1,7 @@
-import type { SchedulerService } from '@backstage/backend-plugin-api';
+import type { LoggerService, SchedulerService } from '@backstage/backend-plugin-api';
 import type { HumanDuration } from '@backstage/types';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
-import type { SnapshotService } from '../services/snapshot/SnapshotService';
+import type { StageChanges } from '../services/snapshot/stageChanges';
 
 /** A Stage as it was (undefined: not seen before) and as it is now. */
 export interface StageChange {
@@ -9,60 +9,66 @@ export interface StageChange {
   next: StageDetail;
 }
 
-/**
- * Where Stage changes come from. Today the snapshot refresh (below); a watch
- * on the cluster can take its place without the listeners noticing.
- */
+/** Where Stage changes come from (the listeners cannot tell which source). */
 export interface StageChangeSource {
   subscribe(listener: (changes: StageChange[]) => Promise<void>): Promise<void>;
 }
 
-const keyOf = (s: StageDetail) => `${s.instance}/${s.project}/${s.name}`;
+/** Whether a Stage has an open pull request a Promotion waits on (its event comes with time). */
+const waitsOnPullRequest = (s: StageDetail) =>
+  s.pullRequests.some(pr => pr.state === 'open' && !pr.orphaned && pr.promotion);
 
 /**
- * Compares each new snapshot with the one before, on the refresh's schedule.
- * Only Stages of projects read successfully count, so a failing refresh
- * (which keeps the old Stages) never looks like a change.
+ * The Stage changes the snapshot's model emits (SnapshotService.changes), in
+ * either refresh mode: a change is announced as soon as the watch (or a poll)
+ * rebuilt the Stage, and no whole snapshot is compared. One event comes with
+ * time instead of a change, a Promotion waiting too long on its pull request:
+ * the scheduled look re-checks the pull requests of the Stages with one.
  */
-export class SnapshotStageChangeSource implements StageChangeSource {
-  private seen = new Map<string, StageDetail>();
+export class StreamStageChangeSource implements StageChangeSource {
+  private readonly seen = new Map<string, StageDetail>();
+  /** One delivery at a time, in the order the changes happened. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly snapshots: SnapshotService,
+    private readonly changes: StageChanges,
     private readonly scheduler: SchedulerService,
     private readonly frequency: HumanDuration,
+    private readonly logger: LoggerService,
   ) {}
 
-  async subscribe(
-    listener: (changes: StageChange[]) => Promise<void>,
-  ): Promise<void> {
+  async subscribe(listener: (changes: StageChange[]) => Promise<void>): Promise<void> {
+    this.changes.subscribe(batch => {
+      const changes: StageChange[] = [];
+      for (const { instance, project, stage, detail } of batch) {
+        const key = `${instance}/${project}/${stage}`;
+        if (!detail) {
+          this.seen.delete(key);
+          continue;
+        }
+        changes.push({ previous: this.seen.get(key), next: detail });
+        this.seen.set(key, detail);
+      }
+      this.deliver(listener, changes);
+    });
     await this.scheduler.scheduleTask({
       id: 'kargo-notifications',
       scope: 'local',
       frequency: this.frequency,
       timeout: { minutes: 5 },
-      fn: async () => listener(await this.changes()),
+      fn: async () => {
+        // As it was without its pull requests: only their events can be new.
+        const waiting = [...this.seen.values()].filter(waitsOnPullRequest);
+        this.deliver(listener, waiting.map(next => ({ previous: { ...next, pullRequests: [] }, next })));
+        await this.queue;
+      },
     });
   }
 
-  /** The Stages whose detail differs from the last look. */
-  async changes(): Promise<StageChange[]> {
-    const changes: StageChange[] = [];
-    for (const state of await this.snapshots.getAll()) {
-      for (const project of Object.values(state.projects)) {
-        if (project.error || !project.lastUpdated) continue;
-        for (const next of project.stages) {
-          const previous = this.seen.get(keyOf(next));
-          if (
-            previous !== next &&
-            JSON.stringify(previous) !== JSON.stringify(next)
-          ) {
-            changes.push({ previous, next });
-          }
-          this.seen.set(keyOf(next), next);
-        }
-      }
-    }
-    return changes;
+  private deliver(listener: (changes: StageChange[]) => Promise<void>, changes: StageChange[]) {
+    if (changes.length === 0) return;
+    this.queue = this.queue
+      .then(() => listener(changes))
+      .catch(error => this.logger.warn(`Kargo notifications failed: ${error}`));
   }
 }

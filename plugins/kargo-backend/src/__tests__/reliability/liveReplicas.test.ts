@@ -24,6 +24,20 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
   let redis: TestRedis;
   let sandbox: Sandbox;
   const replicas: ReliabilityBackend[] = [];
+  let gitRequestsOfOne = 0;
+
+  const gitListings = () =>
+    Object.values(sandbox.git.requestCounts()).reduce((n, c) => n + c, 0);
+  const openPullRequests = async (replica: ReliabilityBackend) => {
+    let open = 0;
+    for (const project of ['checkout', 'payments']) {
+      const res = await request(replica.server)
+        .get(`/api/kargo/projects/${project}/stages`)
+        .set('Authorization', userHeader());
+      for (const stage of res.status === 200 ? res.body.items : []) open += stage.openPullRequests;
+    }
+    return open;
+  };
 
   beforeAll(async () => {
     pg = await startTestPostgres();
@@ -32,6 +46,9 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
     const base = kargoConfig(sandbox, 1, 'watch');
     const config = {
       ...base,
+      // No scheduled pull-request pass during the test: only the listing of
+      // the repositories the first sync finds.
+      kargo: { ...base.kargo, refresh: { ...base.kargo.refresh, frequency: { minutes: 10 } } },
       backend: {
         cache: { store: 'redis', connection: redis.url },
         database: {
@@ -49,12 +66,18 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
           services: [databaseServiceFactory, schedulerServiceFactory, cacheServiceFactory],
         }),
       );
+      if (i === 0) {
+        // The first replica has listed every repository its Stages show.
+        await until(async () => ((await openPullRequests(replicas[0])) > 0 ? true : undefined), 'the pull requests');
+        gitRequestsOfOne = gitListings();
+      }
     }
   });
   afterAll(async () => {
     for (const replica of replicas) await replica.stop().catch(() => undefined);
     await sandbox?.stop();
-    await redis?.stop();
+    // redis-server is killed when the test process ends: the replicas' cache
+    // clients (pull-request listings) stay connected (see TestRedis.stop).
     await pg?.stop();
   });
 
@@ -88,5 +111,15 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
       .slice(requestsBefore)
       .filter(r => !r.url.includes('watch=true') && r.url.startsWith('/apis/'));
     expect(kubeLists).toEqual([]);
+  });
+
+  it('lists the pull requests of each repository once, not once per replica', async () => {
+    const [a, b] = replicas;
+    expect(gitRequestsOfOne).toBeGreaterThan(0);
+    // The second replica shows the same open pull requests...
+    const open = await openPullRequests(a);
+    await until(async () => ((await openPullRequests(b)) === open ? true : undefined), 'the pull requests on b');
+    // ...taken from the first one's listings in the shared cache, not asked again.
+    expect(gitListings()).toBe(gitRequestsOfOne);
   });
 });

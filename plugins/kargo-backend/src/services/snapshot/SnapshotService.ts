@@ -4,7 +4,7 @@ import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
 import { InstanceModel } from './InstanceModel';
 import type { InstanceSource } from './InstanceSource';
 import { PolledInstance } from './PolledInstance';
-import { PullRequestTracker } from './pullRequestTracker';
+import { PullRequestTracker, type ListingSharing } from './pullRequestTracker';
 import { StageChanges } from './stageChanges';
 import type { SnapshotStore } from './SnapshotStore';
 import type { InstanceState } from './types';
@@ -22,6 +22,8 @@ export interface SnapshotServiceOptions {
   /** `kargo.refresh.mode`: watch (default in the plugin) or poll. */
   mode?: 'watch' | 'poll';
   watch?: WatchedInstanceOptions;
+  /** Replicas share pull-request listings through the cache (watch mode with a shared store). */
+  sharing?: ListingSharing;
 }
 
 /**
@@ -47,7 +49,7 @@ export class SnapshotService {
     private readonly logger: LoggerService,
     options: SnapshotServiceOptions = {},
   ) {
-    this.pullRequests = new PullRequestTracker(kargo.pullRequests, logger);
+    this.pullRequests = new PullRequestTracker(kargo.pullRequests, logger, options.sharing);
     for (const { name } of kargo.listInstances()) {
       const client = kargo.cluster(name);
       const model = new InstanceModel(client.instance, store, this.pullRequests, this.changes);
@@ -109,9 +111,14 @@ export class SnapshotService {
     return this.pullRequests.listAll(signal);
   }
 
+  /** Takes the pull-request listings another replica shared since the last call. */
+  adoptSharedPullRequests(): Promise<void> {
+    return this.pullRequests.adoptShared();
+  }
+
   /** Re-lists one repository now (a pull_request / merge_request webhook named it). */
   async refreshRepository(repoUrl: string): Promise<void> {
-    if (this.pullRequests.isShown(repoUrl)) await this.pullRequests.list([repoUrl]);
+    if (this.pullRequests.isShown(repoUrl)) await this.pullRequests.list([repoUrl], { fresh: true });
   }
 
   /** Refreshes one instance; concurrent callers share one read. */

@@ -1,15 +1,26 @@
 import { mockServices } from '@backstage/backend-test-utils';
+import { CacheManager } from '@backstage/backend-defaults/cache';
+import { ConfigReader } from '@backstage/config';
+import type { CacheService } from '@backstage/backend-plugin-api';
 import { withListingRules } from '@kargo-backstage/plugin-kargo-node';
 import { PullRequestTracker } from './pullRequestTracker';
+import { SharedListings } from './sharedListings';
 
 const REPO = 'https://github.com/acme/checkout-deploy';
 
-function setup() {
+function setup(cache?: CacheService) {
   const listOpenPullRequests = jest.fn(async () => []);
   const service = withListingRules({ listOpenPullRequests, openOrReclaim: jest.fn() });
   const forget = jest.spyOn(service, 'forget');
   const logger = mockServices.logger.mock();
-  return { tracker: new PullRequestTracker(service, logger), forget, listOpenPullRequests };
+  const sharing = cache && { listings: new SharedListings(cache, 600_000), maxAgeMs: 60_000 };
+  return { tracker: new PullRequestTracker(service, logger, sharing), forget, listOpenPullRequests };
+}
+
+/** Two replicas' trackers on one cache store (Backstage's memory store stands in for redis). */
+function replicas() {
+  const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('kargo');
+  return [setup(cache), setup(cache)];
 }
 
 describe('PullRequestTracker', () => {
@@ -48,5 +59,41 @@ describe('PullRequestTracker', () => {
     listOpenPullRequests.mockResolvedValueOnce([{ number: 7 }] as never);
     await tracker.listAll();
     expect(changed).toHaveBeenLastCalledWith([REPO]);
+  });
+
+  it('replicas sharing a cache store list a repository once: a new Stage on the second takes the first one\'s listing', async () => {
+    const [a, b] = replicas();
+    a.listOpenPullRequests.mockResolvedValue([{ number: 7 }] as never);
+    a.tracker.use('prod/checkout/prod', [REPO]);
+    await a.tracker.list([REPO]);
+    b.tracker.use('prod/checkout/prod', [REPO]);
+    await b.tracker.list([REPO]);
+    expect(b.tracker.lookup(REPO)).toEqual({ pullRequests: [{ number: 7 }], error: null });
+    expect(a.listOpenPullRequests).toHaveBeenCalledTimes(1);
+    expect(b.listOpenPullRequests).not.toHaveBeenCalled();
+  });
+
+  it('a replica that did not run the scheduled pass takes its listings from the shared cache store', async () => {
+    const [a, b] = replicas();
+    for (const { tracker } of [a, b]) tracker.use('prod/checkout/prod', [REPO]);
+    await a.tracker.list([REPO]);
+    await b.tracker.adoptShared();
+    const changed = jest.fn();
+    b.tracker.onChange(changed);
+    // A pull request opened: the scheduled pass (a global task) runs on replica a only.
+    a.listOpenPullRequests.mockResolvedValue([{ number: 8 }] as never);
+    await a.tracker.listAll();
+    await b.tracker.adoptShared();
+    expect(b.tracker.lookup(REPO)).toEqual({ pullRequests: [{ number: 8 }], error: null });
+    expect(changed).toHaveBeenCalledWith([REPO]);
+    expect(b.listOpenPullRequests).not.toHaveBeenCalled();
+  });
+
+  it('a webhook re-lists at once even when a shared listing is recent', async () => {
+    const [a, b] = replicas();
+    for (const { tracker } of [a, b]) tracker.use('prod/checkout/prod', [REPO]);
+    await a.tracker.list([REPO]);
+    await b.tracker.list([REPO], { fresh: true });
+    expect(b.listOpenPullRequests).toHaveBeenCalledTimes(1);
   });
 });

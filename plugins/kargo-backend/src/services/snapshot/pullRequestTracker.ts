@@ -4,6 +4,14 @@ import {
   type RepositoryListing,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { PullRequestService } from '@kargo-backstage/plugin-kargo-node';
+import type { SharedListing, SharedListings } from './sharedListings';
+
+/** Listings shared between replicas (watch mode with a shared cache store). */
+export interface ListingSharing {
+  listings: SharedListings;
+  /** A shared listing younger than this is taken instead of asking the provider. */
+  maxAgeMs: number;
+}
 
 /** Called with the repositories whose listing changed. */
 /** Told which listings changed; a listing resolves once what it returns is done (the Stages rebuilt). */
@@ -29,10 +37,13 @@ export class PullRequestTracker {
   private readonly listedAt = new Map<string, number>();
   /** The URL each repository is listed under (the first spelling seen). */
   private readonly urls = new Map<string, string>();
+  /** The shared stamp last adopted (see adoptShared). */
+  private adoptedStamp: string | undefined;
 
   constructor(
     private readonly service: PullRequestService,
     private readonly logger: LoggerService,
+    private readonly sharing?: ListingSharing,
   ) {}
 
   onChange(listener: ListingsChanged): () => void {
@@ -77,12 +88,10 @@ export class PullRequestTracker {
 
   /**
    * Lists every repository some Stage shows (the scheduled pass), but those
-   * listed since `since` (epoch ms) already.
+   * listed since `since` (epoch ms) already. Always asks the provider: with
+   * replicas, the pass is a global task (one replica per interval).
    */
-  listAll(
-    signal?: AbortSignal,
-    since = Number.POSITIVE_INFINITY,
-  ): Promise<void> {
+  listAll(signal?: AbortSignal, since = Number.POSITIVE_INFINITY): Promise<void> {
     const repos = new Map<string, string>();
     for (const list of this.shown.values()) {
       for (const repo of list) {
@@ -90,25 +99,71 @@ export class PullRequestTracker {
         if ((this.listedAt.get(key) ?? 0) < since) repos.set(key, repo);
       }
     }
-    return this.list([...repos.values()], signal);
+    return this.list([...repos.values()], { signal, fresh: true });
   }
 
-  /** Lists these repositories now (new ones, or named by a webhook). */
-  async list(repoUrls: string[], signal?: AbortSignal): Promise<void> {
-    const changed: string[] = [];
-    await Promise.all(
+  /**
+   * Lists these repositories now: new ones (a listing another replica shared
+   * recently is taken instead) or, `fresh`, named by a webhook.
+   */
+  async list(repoUrls: string[], options: { signal?: AbortSignal; fresh?: boolean } = {}): Promise<void> {
+    const read = new Map<string, SharedListing>();
+    const results = await Promise.all(
       repoUrls.map(async repo => {
-        if (signal?.aborted) return;
-        const listing = await this.listOnce(repo);
+        if (options.signal?.aborted) return undefined;
         const key = keyOf(repo);
-        if (!this.users.has(key)) return; // nobody shows it any more
-        const before = this.listings.get(key);
-        if (before && JSON.stringify(before) === JSON.stringify(listing))
-          return;
-        this.listings.set(key, listing);
-        changed.push(repo);
+        // No await without sharing: a listing under way is joined in this turn.
+        const shared = options.fresh || !this.sharing ? undefined : await this.sharedListing(key);
+        if (shared) return { repo, ...shared };
+        const listedAt = Date.now();
+        const listing = await this.listOnce(repo);
+        read.set(key, { listing, listedAt });
+        return { repo, listing, listedAt };
       }),
     );
+    await this.sharing?.listings.set(read);
+    await this.apply(results.filter(r => r !== undefined));
+  }
+
+  /**
+   * Takes the listings other replicas stored since the last call (a
+   * frequent, local pass: one cache read when nothing moved).
+   */
+  async adoptShared(): Promise<void> {
+    if (!this.sharing) return;
+    const stamp = await this.sharing.listings.stamp();
+    if (stamp === undefined || stamp === this.adoptedStamp) return;
+    this.adoptedStamp = stamp;
+    const results = await Promise.all(
+      [...this.users.keys()].map(async key => {
+        const entry = await this.sharing!.listings.get(key);
+        if (!entry || entry.listedAt < (this.listedAt.get(key) ?? 0)) return undefined;
+        return { repo: this.urls.get(key) ?? key, ...entry };
+      }),
+    );
+    await this.apply(results.filter(r => r !== undefined));
+  }
+
+  private async sharedListing(key: string): Promise<SharedListing | undefined> {
+    const entry = await this.sharing?.listings.get(key);
+    return entry && Date.now() - entry.listedAt < this.sharing!.maxAgeMs ? entry : undefined;
+  }
+
+  /** Keeps the listings (newer than what it has) and tells the listeners what changed. */
+  private async apply(
+    results: Array<{ repo: string; listing: RepositoryListing; listedAt: number }>,
+  ): Promise<void> {
+    const changed: string[] = [];
+    for (const { repo, listing, listedAt } of results) {
+      const key = keyOf(repo);
+      if (!this.users.has(key)) continue; // nobody shows it any more
+      if ((this.listedAt.get(key) ?? 0) > listedAt) continue; // a newer one landed meanwhile
+      this.listedAt.set(key, listedAt);
+      const before = this.listings.get(key);
+      if (before && JSON.stringify(before) === JSON.stringify(listing)) continue;
+      this.listings.set(key, listing);
+      changed.push(repo);
+    }
     if (changed.length === 0) return;
     // A pass is done once the Stages showing what it changed are rebuilt.
     await Promise.all(
@@ -123,14 +178,8 @@ export class PullRequestTracker {
   }
 
   // The service shares a listing under way with every caller.
-  private async listOnce(repoUrl: string): Promise<RepositoryListing> {
-    const key = keyOf(repoUrl);
-    const started = Date.now();
-    const listing = await this.service.listRepository(
-      this.urls.get(key) ?? repoUrl,
-    );
-    this.listedAt.set(key, started);
-    return listing;
+  private listOnce(repoUrl: string): Promise<RepositoryListing> {
+    return this.service.listRepository(this.urls.get(keyOf(repoUrl)) ?? repoUrl);
   }
 
   /** Whether a Stage shows this repository (to route a webhook). */

@@ -1,0 +1,198 @@
+/**
+ * `yarn bench --live`, on screen: the demo (scripts/start-demo.mjs, without
+ * its own sandbox, on free ports instead of 3000 and 7007) pointed at the
+ * bench's sandbox, its catalog holding one Component that names a fleet project.
+ * Chromium (Playwright, Debian's browser as in the e2e stage) opens that
+ * Component's Kargo tab; then, one at a time, an AnalysisRun the page shows
+ * turns to another phase in the sandbox, timed until the new phase is on
+ * screen (the page learns of it by a signal, then fetches).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import { KARGO_PROJECT_ANNOTATION } from '@kargo-backstage/plugin-kargo-common';
+import type { BenchSandbox } from '../sandbox/parent';
+import { benchConfig } from './backend';
+
+const ROOT = resolvePackagePath('@kargo-backstage/kargo-bench', '../..');
+const ENTITY = 'bench-live';
+const CHROMIUM = process.env.KARGO_CHROMIUM ?? '/usr/bin/chromium';
+
+const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).status < 500;
+  } catch {
+    return false;
+  }
+}
+
+/** A port free now (the demo's own, 3000 and 7007, may be in use by a running demo). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Demo {
+  child: ChildProcess;
+  appUrl: string;
+}
+
+/** The demo on the bench's sandbox, on free ports; its output goes to a log file. */
+async function startDemo(sandboxUrl: string, project: string, dir: string, log: (l: string) => void): Promise<Demo> {
+  const [appPort, backendPort] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const backendUrl = `http://127.0.0.1:${backendPort}`;
+  const entityFile = path.join(dir, 'bench-entity.yaml');
+  // JSON is YAML.
+  fs.writeFileSync(entityFile, JSON.stringify({
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: { name: ENTITY, annotations: { [KARGO_PROJECT_ANNOTATION]: project } },
+    spec: { type: 'service', lifecycle: 'production', owner: 'group:default/guests' },
+  }));
+  const out = fs.openSync(path.join(dir, 'demo.log'), 'w');
+  const child = spawn('node', ['scripts/start-demo.mjs'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      KARGO_SANDBOX: 'off',
+      APP_CONFIG_app_baseUrl: JSON.stringify(appUrl),
+      APP_CONFIG_backend_baseUrl: JSON.stringify(backendUrl),
+      APP_CONFIG_backend_listen_port: JSON.stringify(backendPort),
+      APP_CONFIG_backend_cors_origin: JSON.stringify(appUrl),
+      APP_CONFIG_integrations: JSON.stringify(benchConfig(sandboxUrl).integrations),
+      APP_CONFIG_kargo_instances: JSON.stringify([
+        { name: 'sandbox', url: sandboxUrl, serviceAccountToken: 'sandbox-readonly-token' },
+      ]),
+      // The plugin's defaults, not the demo's (PRs every 5 s, notifications on).
+      APP_CONFIG_kargo_refresh: JSON.stringify({ frequency: { seconds: 30 } }),
+      APP_CONFIG_kargo_notifications: JSON.stringify({ enabled: false }),
+      APP_CONFIG_catalog_locations: JSON.stringify([
+        { type: 'file', target: entityFile },
+        { type: 'file', target: path.join(ROOT, 'examples/org.yaml'), rules: [{ allow: ['User', 'Group'] }] },
+      ]),
+    },
+  });
+  log(`demo (pid ${child.pid}) starting on the fleet at ${appUrl}; its log: ${path.join(dir, 'demo.log')}`);
+  const deadline = Date.now() + 600_000;
+  while (!(await answers(appUrl)) || !(await answers(`${backendUrl}/api/kargo/health`))) {
+    if (child.exitCode !== null) throw new Error(`the demo exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the demo did not answer within 10 minutes');
+    await sleep(1000);
+  }
+  return { child, appUrl };
+}
+
+async function stopDemo({ child }: Demo) {
+  if (child.exitCode !== null || !child.pid) return;
+  const exited = new Promise(resolve => child.once('exit', resolve));
+  child.kill('SIGTERM'); // start-demo.mjs stops its children
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+}
+
+/**
+ * Signs in as the demo's guest and opens the Kargo tab. Right after the
+ * start, the backend or the catalog may not be ready: tries again.
+ */
+async function openKargoTab(page: Page) {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      await page.goto('/', { timeout: 180_000 });
+      // The app renders after its bundle ran: the guest sign-in, or already the sidebar.
+      const enter = page.getByRole('button', { name: 'Enter' });
+      const catalog = page.getByRole('link', { name: 'Catalog', exact: true }).first();
+      await enter.or(catalog).first().waitFor({ timeout: 120_000 });
+      if (await enter.isVisible()) await enter.click();
+      await catalog.waitFor({ timeout: 30_000 });
+      await page.goto(`/catalog/default/component/${ENTITY}/kargo`);
+      await page.waitForFunction(() => document.querySelectorAll('tr td').length > 0, undefined, { timeout: 60_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(2_000);
+    }
+  }
+}
+
+/** The AnalysisRuns the history tables on screen show, with their phase. */
+function runsOnScreen(page: Page): Promise<Array<{ name: string; phase: string }>> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('tr')].flatMap(tr => {
+      const cells = tr.querySelectorAll('td');
+      if (cells.length < 2) return [];
+      const name = (cells[cells.length - 1] as HTMLElement).innerText.trim();
+      const phase = (cells[0] as HTMLElement).innerText.trim();
+      return /^(Successful|Failed)$/.test(phase) ? [{ name, phase }] : [];
+    }),
+  );
+}
+
+/** Resolves when every row of the run shows the phase (checked every frame). */
+function phaseOnScreen(page: Page, name: string, phase: string) {
+  return page.waitForFunction(
+    ([n, p]) => {
+      const rows = [...document.querySelectorAll('tr')].filter(tr => {
+        const cells = tr.querySelectorAll('td');
+        return cells.length > 1 && (cells[cells.length - 1] as HTMLElement).innerText.trim() === n;
+      });
+      return rows.length > 0 && rows.every(tr => (tr.querySelector('td') as HTMLElement).innerText.trim() === p);
+    },
+    [name, phase],
+    { polling: 'raf', timeout: 30_000 },
+  );
+}
+
+/** Delays (ms) from a run's change in the sandbox to its new phase on screen; null without Chromium. */
+export async function browserFreshness(options: {
+  sandbox: BenchSandbox;
+  project: string;
+  samples: number;
+  log: (line: string) => void;
+}): Promise<number[] | null> {
+  const { sandbox, project, log } = options;
+  if (!fs.existsSync(CHROMIUM)) {
+    log(`no Chromium at ${CHROMIUM} (set KARGO_CHROMIUM): browserP95Ms not measured`);
+    return null;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kargo-bench-live-'));
+  const demo = await startDemo(sandbox.url, project, dir, log);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ baseURL: demo.appUrl });
+    await openKargoTab(page);
+    log('Kargo tab open in Chromium');
+    const delays: number[] = [];
+    for (let i = 0; delays.length < options.samples && i < options.samples * 3; i++) {
+      const shown = await runsOnScreen(page);
+      const pick = shown[(i * 7) % Math.max(shown.length, 1)];
+      const [run] = pick ? await sandbox.flipRun(project, pick.name) : [];
+      if (!run) continue;
+      const seen = await phaseOnScreen(page, run.name, run.phase).then(() => true, () => false);
+      delays.push(seen ? Date.now() - run.at : Number.POSITIVE_INFINITY);
+      await sleep(500);
+    }
+    log(`on screen: ${delays.join(', ')} ms`);
+    return delays;
+  } finally {
+    await browser.close();
+    await stopDemo(demo);
+  }
+}
