@@ -74,7 +74,13 @@ async function guideEnvironment(registry) {
       unsafeHttpWhitelist: ['127.0.0.1'],
     }),
   );
-  return { YARN_GLOBAL_FOLDER: globalFolder, BACKSTAGE_APP_NAME: 'backstage' };
+  return {
+    YARN_GLOBAL_FOLDER: globalFolder,
+    BACKSTAGE_APP_NAME: 'backstage',
+    // A user's new app writes its first lockfile; under CI=true yarn would
+    // refuse to (immutable installs are its CI default).
+    YARN_ENABLE_IMMUTABLE_INSTALLS: 'false',
+  };
 }
 
 /** Runs one `run` block of the guide in `cwd`; resolves to its output and the directory it ends in. */
