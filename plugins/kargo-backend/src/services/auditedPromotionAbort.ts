@@ -1,18 +1,13 @@
 import type {
-  AuditorService,
   BackstageCredentials,
   BackstageUserPrincipal,
-  LoggerService,
-  PermissionsService,
 } from '@backstage/backend-plugin-api';
 import type { Request } from 'express';
-import { kargoStagePromotePermission } from '@kargo-backstage/plugin-kargo-common';
+import { abortPromotion } from '@kargo-backstage/plugin-kargo-node';
 import {
-  abortPromotion,
-  type KargoService,
-} from '@kargo-backstage/plugin-kargo-node';
-import { requireStagePermission } from '../permissions/authorize';
-import type { SnapshotService } from './snapshot/SnapshotService';
+  performAuditedStageWrite,
+  type AuditedStageWriteDeps,
+} from './auditedStageWrite';
 
 /** @internal */
 export interface AuditedPromotionAbortOptions {
@@ -24,58 +19,30 @@ export interface AuditedPromotionAbortOptions {
 }
 
 /**
- * Abort a Promotion as the REST route does it: an audit event, then
- * `kargo.stage.promote` on the Stage for the calling user (whoever may start
- * Promotions into a Stage may stop them; 403 before anything is read), then
- * the shared operation, which reads the Promotion live and refuses one of
- * another Stage (404) or one that has ended (409). The project is re-read
- * afterwards so the page follows the Promotion to Aborted.
+ * Abort a Promotion as the REST route does it (audit, `kargo.stage.promote`
+ * first: whoever may start Promotions into a Stage may stop them; see
+ * performAuditedStageWrite), then the shared operation, which reads the
+ * Promotion live and refuses one of another Stage (404) or one that has
+ * ended (409).
  */
 export async function performAuditedPromotionAbort(
-  deps: {
-    auditor: AuditorService;
-    permissions: PermissionsService;
-    kargo: KargoService;
-    snapshots: SnapshotService;
-    logger: LoggerService;
-  },
+  deps: AuditedStageWriteDeps,
   options: AuditedPromotionAbortOptions,
 ): Promise<{ promotion: string }> {
   const { instance, project, stage } = options.target;
-  const actor = options.credentials.principal.userEntityRef;
-  const event = await deps.auditor.createEvent({
+  return performAuditedStageWrite(deps, {
+    ...options,
     eventId: 'promotion-abort',
-    severityLevel: 'high',
-    ...(options.request ? { request: options.request } : {}),
-    meta: { instance, project, stage, promotion: options.promotion, actor },
-  });
-  try {
-    await requireStagePermission(
-      deps.permissions,
-      kargoStagePromotePermission,
-      { instance, project, name: stage },
-      options.credentials,
-    );
-    const result = await abortPromotion({
-      cluster: deps.kargo.cluster(instance),
-      project,
-      stage,
-      promotion: options.promotion,
-      actor,
-    });
-    deps.logger.info(
+    meta: { promotion: options.promotion },
+    run: (cluster, actor) =>
+      abortPromotion({
+        cluster,
+        project,
+        stage,
+        promotion: options.promotion,
+        actor,
+      }),
+    describe: result =>
       `Kargo abort of Promotion ${result.promotion} requested in ${instance}/${project}/${stage}`,
-      { actor },
-    );
-    deps.snapshots.refreshProject(instance, project).catch(error =>
-      deps.logger.warn(
-        `Refresh of ${instance}/${project} after an abort failed: ${error}`,
-      ),
-    );
-    await event.success();
-    return result;
-  } catch (error) {
-    await event.fail({ error: error as Error });
-    throw error;
-  }
+  });
 }
