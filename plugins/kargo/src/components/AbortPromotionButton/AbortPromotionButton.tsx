@@ -1,11 +1,7 @@
 import { alertApiRef, useApi } from '@backstage/core-plugin-api';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Button from '@material-ui/core/Button';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
-import DialogContent from '@material-ui/core/DialogContent';
 import DialogContentText from '@material-ui/core/DialogContentText';
-import DialogTitle from '@material-ui/core/DialogTitle';
 import Tooltip from '@material-ui/core/Tooltip';
 import type { PromotionTimelineEntry } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
@@ -13,6 +9,7 @@ import { kargoApiRef } from '../../api';
 import { useStagePromotePermission } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { errorMessage } from '../../utils/errors';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 /**
  * Abort a Pending or Running Promotion, behind a confirm dialog. The same
@@ -92,33 +89,19 @@ export function AbortPromotionButton(props: {
           </Button>
         </span>
       </Tooltip>
-      <Dialog
+      <ConfirmDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        aria-labelledby={titleId}
+        busy={busy}
+        titleId={titleId}
+        title={t('abortPromotion.title', { promotion: promotion.name })}
+        confirmLabel={t('abortPromotion.confirm')}
+        onClose={() => setOpen(false)}
+        onConfirm={confirm}
       >
-        <DialogTitle id={titleId}>
-          {t('abortPromotion.title', { promotion: promotion.name })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('abortPromotion.body', { promotion: promotion.name, stage: name })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color="primary"
-            variant="contained"
-            onClick={confirm}
-            disabled={busy}
-          >
-            {t('abortPromotion.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <DialogContentText>
+          {t('abortPromotion.body', { promotion: promotion.name, stage: name })}
+        </DialogContentText>
+      </ConfirmDialog>
     </>
   );
 }

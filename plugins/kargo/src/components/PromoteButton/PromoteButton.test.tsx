@@ -7,7 +7,12 @@ import { staleStaging } from '../../__fixtures__/stages';
 import { createTestApis } from '../../__testUtils__/testApis';
 import { PromoteButton } from './PromoteButton';
 
-const option = (name: string, alias: string, available: boolean, extra = {}) => ({
+const option = (
+  name: string,
+  alias: string,
+  available: boolean,
+  extra = {},
+) => ({
   name,
   alias,
   origin: 'Warehouse/checkout',
@@ -47,13 +52,17 @@ describe('PromoteButton', () => {
     expect(dialog).toBeVisible();
     // Not available: shown with Kargo's reason, and not selectable.
     expect(screen.getByRole('radio', { name: /new-owl/ })).toBeDisabled();
-    expect(screen.getByText(/must be verified in at least one upstream Stage/)).toBeVisible();
+    expect(
+      screen.getByText(/must be verified in at least one upstream Stage/),
+    ).toBeVisible();
     // The newest available Freight the Stage does not hold is preselected.
     expect(screen.getByRole('radio', { name: /calm-heron/ })).toBeChecked();
     expect(screen.getByText('approved')).toBeVisible();
     await userEvent.click(screen.getByRole('radio', { name: /old-fox/ }));
     expect(api.promote).not.toHaveBeenCalled();
-    await userEvent.click(screen.getAllByRole('button', { name: 'Promote' }).pop()!);
+    await userEvent.click(
+      screen.getAllByRole('button', { name: 'Promote' }).pop()!,
+    );
     await waitFor(() =>
       expect(api.promote).toHaveBeenCalledWith({
         project: 'checkout',
@@ -65,7 +74,8 @@ describe('PromoteButton', () => {
     await waitFor(() =>
       expect(alertApi.post).toHaveBeenCalledWith(
         expect.objectContaining({
-          message: 'Promotion staging.01jpromotion.f1 created for checkout/staging',
+          message:
+            'Promotion staging.01jpromotion.f1 created for checkout/staging',
           severity: 'success',
         }),
       ),
@@ -84,7 +94,9 @@ describe('PromoteButton', () => {
     await userEvent.hover(button.parentElement!);
     expect(
       (
-        await screen.findByText('You are not permitted to promote into this Stage.')
+        await screen.findByText(
+          'You are not permitted to promote into this Stage.',
+        )
       ).closest('[role="tooltip"]'),
     ).toBeVisible();
   });
@@ -94,7 +106,11 @@ describe('PromoteButton', () => {
     await renderInTestApp(
       <Wrapper>
         <PromoteButton
-          stage={{ ...stage, instance: 'none', freightOptions: [option('f3', 'new-owl', false)] }}
+          stage={{
+            ...stage,
+            instance: 'none',
+            freightOptions: [option('f3', 'new-owl', false)],
+          }}
         />
       </Wrapper>,
     );

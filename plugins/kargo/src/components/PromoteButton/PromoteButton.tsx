@@ -3,11 +3,7 @@ import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import Chip from '@material-ui/core/Chip';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
-import DialogContent from '@material-ui/core/DialogContent';
 import DialogContentText from '@material-ui/core/DialogContentText';
-import DialogTitle from '@material-ui/core/DialogTitle';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
 import Radio from '@material-ui/core/Radio';
 import RadioGroup from '@material-ui/core/RadioGroup';
@@ -22,6 +18,7 @@ import { kargoApiRef } from '../../api';
 import { useReasonText, useStagePromotePermission } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { errorMessage } from '../../utils/errors';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 function FreightLabel(props: { option: FreightOption }) {
   const { option } = props;
@@ -30,9 +27,7 @@ function FreightLabel(props: { option: FreightOption }) {
   return (
     <Box>
       <Box display="flex" alignItems="center" style={{ gap: 8 }}>
-        <Typography variant="body2">
-          {option.alias ?? option.name}
-        </Typography>
+        <Typography variant="body2">{option.alias ?? option.name}</Typography>
         {option.current && (
           <Chip size="small" variant="outlined" label={t('promote.current')} />
         )}
@@ -125,46 +120,36 @@ export function PromoteButton(props: { stage: StageDetail }) {
           </Button>
         </span>
       </Tooltip>
-      <Dialog
+      <ConfirmDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        aria-labelledby={titleId}
-        maxWidth="sm"
-        fullWidth
+        busy={busy}
+        titleId={titleId}
+        title={t('promote.title', { stage: name })}
+        confirmLabel={t('promote.confirm')}
+        confirmDisabled={!selected}
+        wide
+        onClose={() => setOpen(false)}
+        onConfirm={confirm}
       >
-        <DialogTitle id={titleId}>{t('promote.title', { stage: name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('promote.body', { stage: name })}</DialogContentText>
-          <RadioGroup
-            aria-label={t('promote.freight')}
-            value={selected ?? ''}
-            onChange={(_, value) => setChosen(value)}
-          >
-            {options.map(option => (
-              <FormControlLabel
-                key={option.name}
-                value={option.name}
-                disabled={!option.available}
-                control={<Radio color="primary" />}
-                label={<FreightLabel option={option} />}
-              />
-            ))}
-          </RadioGroup>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color="primary"
-            variant="contained"
-            onClick={confirm}
-            disabled={busy || !selected}
-          >
-            {t('promote.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <DialogContentText>
+          {t('promote.body', { stage: name })}
+        </DialogContentText>
+        <RadioGroup
+          aria-label={t('promote.freight')}
+          value={selected ?? ''}
+          onChange={(_, value) => setChosen(value)}
+        >
+          {options.map(option => (
+            <FormControlLabel
+              key={option.name}
+              value={option.name}
+              disabled={!option.available}
+              control={<Radio color="primary" />}
+              label={<FreightLabel option={option} />}
+            />
+          ))}
+        </RadioGroup>
+      </ConfirmDialog>
     </>
   );
 }

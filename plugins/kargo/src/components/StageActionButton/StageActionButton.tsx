@@ -1,11 +1,7 @@
 import { alertApiRef, useApi } from '@backstage/core-plugin-api';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Button from '@material-ui/core/Button';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
-import DialogContent from '@material-ui/core/DialogContent';
 import DialogContentText from '@material-ui/core/DialogContentText';
-import DialogTitle from '@material-ui/core/DialogTitle';
 import Tooltip from '@material-ui/core/Tooltip';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
@@ -13,6 +9,7 @@ import { kargoApiRef } from '../../api';
 import { useReasonText, useStageActionPermission } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { errorMessage } from '../../utils/errors';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 /** The Stage actions the UI offers. */
 export type StageAction = 'reverify' | 'abort';
@@ -112,29 +109,17 @@ export function StageActionButton(props: {
           </Button>
         </span>
       </Tooltip>
-      <Dialog
+      <ConfirmDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        aria-labelledby={titleId}
+        busy={busy}
+        titleId={titleId}
+        title={t(m.title, { stage: name })}
+        confirmLabel={t(m.confirm)}
+        onClose={() => setOpen(false)}
+        onConfirm={confirm}
       >
-        <DialogTitle id={titleId}>{t(m.title, { stage: name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t(m.body, { stage: name })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color="primary"
-            variant="contained"
-            onClick={confirm}
-            disabled={busy}
-          >
-            {t(m.confirm)}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <DialogContentText>{t(m.body, { stage: name })}</DialogContentText>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,0 +1,54 @@
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Button from '@material-ui/core/Button';
+import Dialog from '@material-ui/core/Dialog';
+import DialogActions from '@material-ui/core/DialogActions';
+import DialogContent from '@material-ui/core/DialogContent';
+import DialogTitle from '@material-ui/core/DialogTitle';
+import type { ReactNode } from 'react';
+import { kargoTranslationRef } from '../../translation';
+
+/** @internal */
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** Id of the title, which labels the dialog. */
+  titleId: string;
+  /** While the write runs: nothing closes the dialog, both buttons wait. */
+  busy: boolean;
+  title: string;
+  confirmLabel: string;
+  confirmDisabled?: boolean;
+  /** A wide dialog, for content such as a list to choose from. */
+  wide?: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  children: ReactNode;
+}
+
+/** The confirm step every write of the tab (reverify, promote, abort) goes through. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { t } = useTranslationRef(kargoTranslationRef);
+  return (
+    <Dialog
+      open={props.open}
+      onClose={() => !props.busy && props.onClose()}
+      aria-labelledby={props.titleId}
+      {...(props.wide ? { maxWidth: 'sm' as const, fullWidth: true } : {})}
+    >
+      <DialogTitle id={props.titleId}>{props.title}</DialogTitle>
+      <DialogContent>{props.children}</DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose} disabled={props.busy}>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          color="primary"
+          variant="contained"
+          onClick={props.onConfirm}
+          disabled={props.busy || props.confirmDisabled}
+        >
+          {props.confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
