@@ -1,6 +1,7 @@
 import { renderInTestApp } from '@backstage/test-utils';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import {
   brokenStage,
   prodWithOrphan,
@@ -10,6 +11,17 @@ import {
 import { createTestApis } from '../../__testUtils__/testApis';
 import { germanApis } from '../../__testUtils__/translationApis';
 import { StageSummaryRow } from './StageSummaryRow';
+
+/** checkout/prod while its Promotion waits for PR #42. */
+const waitingProd = {
+  ...prodWithOrphan,
+  waitingOnPullRequest: {
+    promotion: 'prod.01jd42',
+    number: 42,
+    url: 'https://github.com/acme/checkout-deploy/pull/42',
+    since: '2026-11-27T10:00:00Z',
+  },
+};
 
 describe('StageSummaryRow', () => {
   it('shows the Stage, its Freight, phase, health and verification in words, and a collapsed expand button', async () => {
@@ -40,79 +52,45 @@ describe('StageSummaryRow', () => {
     expect(onExpand).toHaveBeenCalledTimes(1);
   });
 
+  /** Rows of the Stages, titled `checkout/<name>`, in the given language. */
+  async function renderRows(
+    stages: StageDetail[],
+    extraApis?: ReturnType<typeof germanApis>,
+  ) {
+    const { Wrapper } = createTestApis({ extraApis });
+    const rows = (list: StageDetail[]) => (
+      <Wrapper>
+        {list.map(stage => (
+          <StageSummaryRow
+            key={stage.name}
+            stage={stage}
+            title={`checkout/${stage.name}`}
+            onExpand={() => {}}
+          />
+        ))}
+      </Wrapper>
+    );
+    const { rerender } = await renderInTestApp(rows(stages));
+    return (next: StageDetail[]) => rerender(rows(next));
+  }
+
   it('counts open PRs, and says when a Promotion waits on one', async () => {
-    const { Wrapper } = createTestApis();
-    const { rerender } = await renderInTestApp(
-      <Wrapper>
-        <StageSummaryRow
-          stage={prodWithOrphan}
-          title="checkout/prod"
-          onExpand={() => {}}
-        />
-      </Wrapper>,
-    );
+    const rerender = await renderRows([prodWithOrphan]);
     expect(screen.getByText('2 open PRs')).toBeVisible();
-    rerender(
-      <Wrapper>
-        <StageSummaryRow
-          stage={{
-            ...prodWithOrphan,
-            waitingOnPullRequest: {
-              promotion: 'prod.01jd42',
-              number: 42,
-              url: 'https://github.com/acme/checkout-deploy/pull/42',
-              since: '2026-11-27T10:00:00Z',
-            },
-          }}
-          title="checkout/prod"
-          onExpand={() => {}}
-        />
-      </Wrapper>,
-    );
+    rerender([waitingProd]);
     expect(screen.getByText('Waiting on PR #42')).toBeVisible();
     expect(screen.queryByText('2 open PRs')).not.toBeInTheDocument();
   });
 
   it('says when there is no Freight, a running verification, and an unreadable Stage', async () => {
-    const { Wrapper } = createTestApis();
-    await renderInTestApp(
-      <Wrapper>
-        <StageSummaryRow
-          stage={brokenStage}
-          title="checkout/broken"
-          onExpand={() => {}}
-        />
-        <StageSummaryRow
-          stage={runningTest}
-          title="checkout/test"
-          onExpand={() => {}}
-        />
-      </Wrapper>,
-    );
+    await renderRows([brokenStage, runningTest]);
     expect(screen.getByText('No freight')).toBeVisible();
     expect(screen.getByText('This Stage could not be read')).toBeVisible();
     expect(screen.getByText('Verification: Running')).toBeVisible();
   });
 
   it('speaks German', async () => {
-    const { Wrapper } = createTestApis({ extraApis: germanApis() });
-    await renderInTestApp(
-      <Wrapper>
-        <StageSummaryRow
-          stage={{
-            ...prodWithOrphan,
-            waitingOnPullRequest: {
-              promotion: 'prod.01jd42',
-              number: 42,
-              url: null,
-              since: null,
-            },
-          }}
-          title="checkout/prod"
-          onExpand={() => {}}
-        />
-      </Wrapper>,
-    );
+    await renderRows([waitingProd], germanApis());
     expect(
       screen.getByRole('button', { name: 'Details zeigen' }),
     ).toBeVisible();
