@@ -59,11 +59,16 @@ export function StageSection(props: {
   const sectionRef = useRef<HTMLElement>(null);
   const toggled = useRef(false);
   useEffect(() => {
-    if (!toggled.current) return;
+    if (!toggled.current) return undefined;
     toggled.current = false;
-    sectionRef.current
-      ?.querySelector<HTMLElement>('button[aria-expanded]')
-      ?.focus();
+    // Next frame: a MUI button focused by keyboard right in its mount
+    // effect pulsates a ripple it has not mounted yet, and throws.
+    const frame = requestAnimationFrame(() =>
+      sectionRef.current
+        ?.querySelector<HTMLElement>('button[aria-expanded]')
+        ?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [expanded]);
   const toggle = onToggle
     ? () => {
