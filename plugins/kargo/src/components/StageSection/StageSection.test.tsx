@@ -1,5 +1,5 @@
 import { renderInTestApp } from '@backstage/test-utils';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import {
@@ -46,7 +46,7 @@ describe('StageSection', () => {
     const hide = within(section).getByRole('button', { name: 'Hide details' });
     expect(hide).toHaveAttribute('aria-expanded', 'true');
     // The focus follows the toggle that replaced the one pressed.
-    await waitFor(() => expect(hide).toHaveFocus());
+    expect(hide).toHaveFocus();
     expect(within(section).getAllByRole('table').length).toBeGreaterThan(0);
     expect(
       within(section).getByText('Current freight: brave-otter'),
@@ -55,7 +55,7 @@ describe('StageSection', () => {
     await userEvent.keyboard('{Enter}');
     const show = within(section).getByRole('button', { name: 'Show details' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
-    await waitFor(() => expect(show).toHaveFocus());
+    expect(show).toHaveFocus();
     expect(within(section).queryByRole('table')).not.toBeInTheDocument();
   });
 

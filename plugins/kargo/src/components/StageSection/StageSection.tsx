@@ -13,7 +13,7 @@ import { PullRequestsTable } from '../PullRequestsTable';
 import { PullRequestWaitBanner } from '../PullRequestWaitBanner';
 import { StageActionButton, type StageAction } from '../StageActionButton';
 import { StageChips } from '../StageChips';
-import { StageSummaryRow } from '../StageSummaryRow';
+import { StageSummaryRow, useToggleFocusStyle } from '../StageSummaryRow';
 import { VerificationHistoryTable } from '../VerificationHistoryTable';
 
 /** `checkout/staging`, plus the instance when the page spans several. */
@@ -57,18 +57,14 @@ export function StageSection(props: {
   // The toggle is replaced when the section opens or closes: keep the
   // keyboard focus on the control that replaced it.
   const sectionRef = useRef<HTMLElement>(null);
+  const toggleFocus = useToggleFocusStyle();
   const toggled = useRef(false);
   useEffect(() => {
-    if (!toggled.current) return undefined;
+    if (!toggled.current) return;
     toggled.current = false;
-    // Next frame: a MUI button focused by keyboard right in its mount
-    // effect pulsates a ripple it has not mounted yet, and throws.
-    const frame = requestAnimationFrame(() =>
-      sectionRef.current
-        ?.querySelector<HTMLElement>('button[aria-expanded]')
-        ?.focus(),
-    );
-    return () => cancelAnimationFrame(frame);
+    sectionRef.current
+      ?.querySelector<HTMLElement>('button[aria-expanded]')
+      ?.focus();
   }, [expanded]);
   const toggle = onToggle
     ? () => {
@@ -156,6 +152,7 @@ export function StageSection(props: {
             aria-expanded
             aria-controls={detailsId}
             onClick={toggle}
+            {...toggleFocus}
           >
             {t('details.hide')}
           </Button>

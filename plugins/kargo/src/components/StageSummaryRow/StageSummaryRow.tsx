@@ -4,6 +4,7 @@ import Chip from '@material-ui/core/Chip';
 import IconButton from '@material-ui/core/IconButton';
 import Paper from '@material-ui/core/Paper';
 import Typography from '@material-ui/core/Typography';
+import { makeStyles } from '@material-ui/core/styles';
 import ChevronRightIcon from '@material-ui/icons/ChevronRight';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import type { ReactNode } from 'react';
@@ -11,6 +12,27 @@ import { kargoTranslationRef } from '../../translation';
 import { StageChips } from '../StageChips';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+
+const useStyles = makeStyles(theme => ({
+  focusVisible: {
+    outline: `2px solid ${theme.palette.primary.main}`,
+    outlineOffset: 2,
+  },
+}));
+
+/**
+ * Props of a Stage's expand/collapse button: an outline when focused from
+ * the keyboard instead of MUI's focus ripple. The button is replaced when the
+ * section opens or closes and the focus moves to its replacement right away;
+ * a ripple asked to pulsate before it has mounted throws (MUI 4 ButtonBase).
+ */
+export function useToggleFocusStyle() {
+  const classes = useStyles();
+  return {
+    disableFocusRipple: true,
+    focusVisibleClassName: classes.focusVisible,
+  } as const;
+}
 
 /** What waits on a PR, else how many are open (nothing when none are). */
 function PullRequestIndicator(props: { stage: StageDetail }) {
@@ -48,6 +70,7 @@ export function StageSummaryRow(props: {
 }) {
   const { stage, title, onExpand, actions } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const toggleFocus = useToggleFocusStyle();
   const freight = stage.currentFreight;
   return (
     <Paper variant="outlined">
@@ -57,6 +80,7 @@ export function StageSummaryRow(props: {
           aria-label={t('details.show')}
           aria-expanded={false}
           onClick={onExpand}
+          {...toggleFocus}
         >
           <ChevronRightIcon />
         </IconButton>

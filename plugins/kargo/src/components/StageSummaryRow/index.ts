@@ -1,1 +1,1 @@
-export { StageSummaryRow } from './StageSummaryRow';
+export { StageSummaryRow, useToggleFocusStyle } from './StageSummaryRow';
