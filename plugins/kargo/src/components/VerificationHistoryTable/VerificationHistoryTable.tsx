@@ -50,7 +50,7 @@ export function VerificationHistoryTable(props: {
   const columns: TableColumn<VerificationEntry>[] = [
     {
       title: t('verification.phase'),
-      width: '190px',
+      width: '170px',
       render: row => (
         <Box display="flex" alignItems="center" style={{ gap: 8 }}>
           <VerificationPhaseStatus phase={row.phase} />
@@ -70,7 +70,7 @@ export function VerificationHistoryTable(props: {
     },
     {
       title: t('verification.duration'),
-      width: '90px',
+      width: '100px',
       render: row => (
         <TruncatedText
           text={
@@ -84,12 +84,12 @@ export function VerificationHistoryTable(props: {
     },
     {
       title: t('verification.actor'),
-      width: '15%',
+      width: '160px',
       render: row => <TruncatedText text={row.actor ?? '—'} maxWidth="100%" />,
     },
     {
       title: t('verification.freight'),
-      width: '14%',
+      width: '140px',
       render: row => (
         <TruncatedText
           text={row.freight?.alias ?? row.freight?.name ?? '—'}
