@@ -11,7 +11,7 @@ import {
   type StageDetail,
   type StageListResponse,
 } from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages } from '../permissions/authorize';
+import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
   findProject,
   findStage,
