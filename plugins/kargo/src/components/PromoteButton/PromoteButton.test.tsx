@@ -1,3 +1,4 @@
+import { ResponseError } from '@backstage/errors';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { renderInTestApp } from '@backstage/test-utils';
 import { screen, waitFor } from '@testing-library/react';
@@ -77,6 +78,46 @@ describe('PromoteButton', () => {
           message:
             'Promotion staging.01jpromotion.f1 created for checkout/staging',
           severity: 'success',
+        }),
+      ),
+    );
+  });
+
+  it("words a refused promote from the backend's reason code", async () => {
+    const { api, alertApi, Wrapper } = createTestApis();
+    (api.promote as jest.Mock).mockRejectedValueOnce(
+      await ResponseError.fromResponse(
+        new Response(
+          JSON.stringify({
+            error: {
+              name: 'InputError',
+              message: 'the English sentence of a newer backend',
+              code: 'noPromotionSteps',
+              params: { stage: 'staging' },
+            },
+            response: { statusCode: 400 },
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+      ),
+    );
+    await renderInTestApp(
+      <Wrapper>
+        <PromoteButton stage={stage} />
+      </Wrapper>,
+    );
+    const button = await screen.findByRole('button', { name: 'Promote' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await userEvent.click(
+      screen.getAllByRole('button', { name: 'Promote' }).pop()!,
+    );
+    await waitFor(() =>
+      expect(alertApi.post).toHaveBeenCalledWith(
+        expect.objectContaining({
+          message:
+            'Promotion into checkout/staging failed: Stage staging has no promotion steps, so Freight cannot be promoted into it',
+          severity: 'error',
         }),
       ),
     );

@@ -103,4 +103,35 @@ describe('StageSection', () => {
     ).toBeVisible();
     expect(screen.queryByText(/14:05 UTC/)).toBeNull();
   });
+
+  it("words a repository's listing error from the provider's reason code", async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <StageSection
+          stage={{
+            ...brokenStage,
+            pullRequestErrors: [
+              {
+                repoUrl: 'https://github.com/acme/checkout-deploy',
+                message: 'an English sentence the UI does not show',
+                rateLimitedUntil: null,
+                code: 'gitNotFound',
+                params: {
+                  host: 'github.com',
+                  repo: 'https://github.com/acme/checkout-deploy',
+                },
+              },
+            ],
+          }}
+        />
+      </Wrapper>,
+    );
+    expect(
+      screen.getByText(
+        'Repository https://github.com/acme/checkout-deploy not found or not visible to the integration github.com',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/does not show/)).toBeNull();
+  });
 });

@@ -202,7 +202,11 @@ export interface components {
       error: {
         /** @example InputError */
         name: string;
+        /** @description What went wrong, in English. */
         message: string;
+        /** @description What went wrong, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `freightNotFound`, `gitRateLimited`); absent for errors without one. New codes may appear: show `message` for a code you do not know. */
+        code?: string;
+        params?: components['schemas']['ReasonParams'];
       };
     };
     /** @description The parameters of a reason code (kargo-common's `ReasonParams`): names, times (RFC 3339), durations (milliseconds, names ending in `Ms`), lists. */
@@ -438,6 +442,9 @@ export interface components {
       message: string;
       /** @description Set when the provider rate-limited us: when listing may resume. */
       rateLimitedUntil?: string | null;
+      /** @description Why, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `gitRateLimited`, `gitForbidden`); absent when the provider's error had none. New codes may appear: show `message` for a code you do not know. */
+      code?: string;
+      params?: components['schemas']['ReasonParams'];
     };
     StageDetail: components['schemas']['StageSummary'] & {
       verifications: components['schemas']['VerificationEntry'][];
