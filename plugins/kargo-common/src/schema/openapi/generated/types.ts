@@ -6,6 +6,7 @@
  * Do not make direct changes to the file.
  */
 
+/** @public */
 export interface paths {
   '/health': {
     parameters: {
@@ -196,6 +197,7 @@ export interface paths {
   };
 }
 export type webhooks = Record<string, never>;
+/** @public */
 export interface components {
   schemas: {
     Error: {
@@ -544,6 +546,7 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
+/** @public */
 export interface operations {
   health: {
     parameters: {
