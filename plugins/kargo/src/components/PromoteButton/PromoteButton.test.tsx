@@ -36,17 +36,24 @@ const stage: StageDetail = {
   ],
 };
 
+/** Renders the button for `stage`, waits until it is enabled and opens it. */
+async function openPromoteDialog(
+  Wrapper: ReturnType<typeof createTestApis>['Wrapper'],
+) {
+  await renderInTestApp(
+    <Wrapper>
+      <PromoteButton stage={stage} />
+    </Wrapper>,
+  );
+  const button = await screen.findByRole('button', { name: 'Promote' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+}
+
 describe('PromoteButton', () => {
   it('promotes the Freight chosen among the available ones, after confirmation', async () => {
     const { api, alertApi, Wrapper } = createTestApis();
-    await renderInTestApp(
-      <Wrapper>
-        <PromoteButton stage={stage} />
-      </Wrapper>,
-    );
-    const button = await screen.findByRole('button', { name: 'Promote' });
-    await waitFor(() => expect(button).toBeEnabled());
-    await userEvent.click(button);
+    await openPromoteDialog(Wrapper);
     const dialog = screen.getByRole('dialog', {
       name: 'Promote Freight into checkout/staging',
     });
@@ -101,14 +108,7 @@ describe('PromoteButton', () => {
         ),
       ),
     );
-    await renderInTestApp(
-      <Wrapper>
-        <PromoteButton stage={stage} />
-      </Wrapper>,
-    );
-    const button = await screen.findByRole('button', { name: 'Promote' });
-    await waitFor(() => expect(button).toBeEnabled());
-    await userEvent.click(button);
+    await openPromoteDialog(Wrapper);
     await userEvent.click(
       screen.getAllByRole('button', { name: 'Promote' }).pop()!,
     );

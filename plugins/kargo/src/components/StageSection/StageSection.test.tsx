@@ -1,5 +1,6 @@
 import { renderInTestApp } from '@backstage/test-utils';
 import { screen, within } from '@testing-library/react';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import {
   brokenStage,
   prodWithOrphan,
@@ -8,6 +9,25 @@ import {
 import { createTestApis } from '../../__testUtils__/testApis';
 import { formatDateTime } from '../../utils/format';
 import { StageSection } from './StageSection';
+
+/** The broken Stage with one repository whose pull requests could not be listed. */
+async function renderWithListingError(
+  error: Omit<StageDetail['pullRequestErrors'][number], 'repoUrl'>,
+) {
+  const { Wrapper } = createTestApis();
+  await renderInTestApp(
+    <Wrapper>
+      <StageSection
+        stage={{
+          ...brokenStage,
+          pullRequestErrors: [
+            { repoUrl: 'https://github.com/acme/checkout-deploy', ...error },
+          ],
+        }}
+      />
+    </Wrapper>,
+  );
+}
 
 describe('StageSection', () => {
   it('shows the Stage with chips, freight, history, actions and the Kargo link', async () => {
@@ -81,23 +101,10 @@ describe('StageSection', () => {
 
   it("says once when a rate-limited repository may be listed again, in the viewer's time", async () => {
     const until = '2026-12-01T14:05:00.000Z';
-    const { Wrapper } = createTestApis();
-    await renderInTestApp(
-      <Wrapper>
-        <StageSection
-          stage={{
-            ...brokenStage,
-            pullRequestErrors: [
-              {
-                repoUrl: 'https://github.com/acme/checkout-deploy',
-                message: 'rate limited until 14:05 UTC',
-                rateLimitedUntil: until,
-              },
-            ],
-          }}
-        />
-      </Wrapper>,
-    );
+    await renderWithListingError({
+      message: 'rate limited until 14:05 UTC',
+      rateLimitedUntil: until,
+    });
     expect(
       screen.getByText(`Rate limited until ${formatDateTime(until)}.`),
     ).toBeVisible();
@@ -105,28 +112,15 @@ describe('StageSection', () => {
   });
 
   it("words a repository's listing error from the provider's reason code", async () => {
-    const { Wrapper } = createTestApis();
-    await renderInTestApp(
-      <Wrapper>
-        <StageSection
-          stage={{
-            ...brokenStage,
-            pullRequestErrors: [
-              {
-                repoUrl: 'https://github.com/acme/checkout-deploy',
-                message: 'an English sentence the UI does not show',
-                rateLimitedUntil: null,
-                code: 'gitNotFound',
-                params: {
-                  host: 'github.com',
-                  repo: 'https://github.com/acme/checkout-deploy',
-                },
-              },
-            ],
-          }}
-        />
-      </Wrapper>,
-    );
+    await renderWithListingError({
+      message: 'an English sentence the UI does not show',
+      rateLimitedUntil: null,
+      code: 'gitNotFound',
+      params: {
+        host: 'github.com',
+        repo: 'https://github.com/acme/checkout-deploy',
+      },
+    });
     expect(
       screen.getByText(
         'Repository https://github.com/acme/checkout-deploy not found or not visible to the integration github.com',
