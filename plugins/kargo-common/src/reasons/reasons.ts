@@ -215,7 +215,7 @@ export function reasonMessage(reason: Reason): string {
 }
 
 /**
- * An error of `ErrorClass` (e.g. @backstage/errors' NotFoundError) that
+ * An error of `ErrorClass` (e.g. NotFoundError of `@backstage/errors`) that
  * carries a reason: `code` and `params` beside its English message (by
  * default {@link reasonMessage}), so that an HTTP answer's `error` object
  * carries them too (Backstage's error handler serializes an error's fields).
