@@ -25,6 +25,8 @@ describe('decidePromotionAbort', () => {
     expect(decidePromotionAbort(promotion('prod', 'Running'), 'uat')).toEqual({
       allowed: false,
       reason: 'Promotion prod.01j.abc1234 does not promote into Stage uat',
+      code: 'promotionOtherStage',
+      params: { promotion: 'prod.01j.abc1234', stage: 'uat' },
     });
   });
 
@@ -35,6 +37,10 @@ describe('decidePromotionAbort', () => {
       expect(!decision.allowed && decision.reason).toContain(
         `has already ended (${phase})`,
       );
+      expect(decision).toMatchObject({
+        code: 'promotionEnded',
+        params: { promotion: 'uat.01j.abc1234', phase },
+      });
     }
   });
 });

@@ -1,11 +1,23 @@
 import { KARGO_REQUEST_ANNOTATIONS } from '../constants';
 import type { Promotion, Stage } from '../types';
+import { reasonMessage, type Reason } from '../reasons';
 import { isTerminalPromotionPhase } from './build';
 
-/** @public */
+/**
+ * Whether a Promotion may be aborted; if not, why: `reason` in English and
+ * the reason code.
+ *
+ * @public
+ */
 export type PromotionAbortDecision =
   | { allowed: true }
-  | { allowed: false; reason: string };
+  | ({ allowed: false; reason: string } & Reason);
+
+const denied = (why: Reason): PromotionAbortDecision => ({
+  allowed: false,
+  reason: reasonMessage(why),
+  ...why,
+});
 
 /**
  * Whether a Promotion, as the cluster holds it, may be aborted on behalf of
@@ -20,17 +32,17 @@ export function decidePromotionAbort(
 ): PromotionAbortDecision {
   const name = promotion.metadata?.name ?? '';
   if (promotion.spec?.stage !== stage) {
-    return {
-      allowed: false,
-      reason: `Promotion ${name} does not promote into Stage ${stage}`,
-    };
+    return denied({
+      code: 'promotionOtherStage',
+      params: { promotion: name, stage },
+    });
   }
   const phase = promotion.status?.phase || 'Pending';
   if (isTerminalPromotionPhase(phase)) {
-    return {
-      allowed: false,
-      reason: `Promotion ${name} has already ended (${phase}); only a Pending or Running Promotion can be aborted`,
-    };
+    return denied({
+      code: 'promotionEnded',
+      params: { promotion: name, phase },
+    });
   }
   return { allowed: true };
 }

@@ -3,3 +3,4 @@ export { createKargoPromotionAbortAction } from './promotionAbort';
 export { createKargoReverifyAction } from './reverify';
 export { createKargoPullRequestOpenAction } from './pullRequestOpen';
 export type { KargoActionOptions } from './shared';
+export type { InitiatorPolicy } from './audit';

@@ -2,6 +2,7 @@ import { renderInTestApp } from '@backstage/test-utils';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import {
   brokenStage,
   prodWithOrphan,
@@ -19,6 +20,25 @@ function Toggled(props: { stage: typeof staleStaging }) {
       expanded={open}
       onToggle={() => setOpen(o => !o)}
     />
+  );
+}
+
+/** The broken Stage with one repository whose pull requests could not be listed. */
+async function renderWithListingError(
+  error: Omit<StageDetail['pullRequestErrors'][number], 'repoUrl'>,
+) {
+  const { Wrapper } = createTestApis();
+  await renderInTestApp(
+    <Wrapper>
+      <StageSection
+        stage={{
+          ...brokenStage,
+          pullRequestErrors: [
+            { repoUrl: 'https://github.com/acme/checkout-deploy', ...error },
+          ],
+        }}
+      />
+    </Wrapper>,
   );
 }
 
@@ -130,26 +150,31 @@ describe('StageSection', () => {
 
   it("says once when a rate-limited repository may be listed again, in the viewer's time", async () => {
     const until = '2026-12-01T14:05:00.000Z';
-    const { Wrapper } = createTestApis();
-    await renderInTestApp(
-      <Wrapper>
-        <StageSection
-          stage={{
-            ...brokenStage,
-            pullRequestErrors: [
-              {
-                repoUrl: 'https://github.com/acme/checkout-deploy',
-                message: 'rate limited until 14:05 UTC',
-                rateLimitedUntil: until,
-              },
-            ],
-          }}
-        />
-      </Wrapper>,
-    );
+    await renderWithListingError({
+      message: 'rate limited until 14:05 UTC',
+      rateLimitedUntil: until,
+    });
     expect(
       screen.getByText(`Rate limited until ${formatDateTime(until)}.`),
     ).toBeVisible();
     expect(screen.queryByText(/14:05 UTC/)).toBeNull();
+  });
+
+  it("words a repository's listing error from the provider's reason code", async () => {
+    await renderWithListingError({
+      message: 'an English sentence the UI does not show',
+      rateLimitedUntil: null,
+      code: 'gitNotFound',
+      params: {
+        host: 'github.com',
+        repo: 'https://github.com/acme/checkout-deploy',
+      },
+    });
+    expect(
+      screen.getByText(
+        'Repository https://github.com/acme/checkout-deploy not found or not visible to the integration github.com',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/does not show/)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { useEffect, useRef } from 'react';
+import { useReasonText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { formatDateTime } from '../../utils/format';
 import { FreightSummaryView } from '../FreightSummaryView';
@@ -52,6 +53,7 @@ export function StageSection(props: {
     onToggle,
   } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const wordReason = useReasonText();
   const title = stageTitle(stage, showInstance);
   const detailsId = `${stageSectionId(stage)}-details`;
   // The toggle is replaced when the section opens or closes: keep the
@@ -130,16 +132,17 @@ export function StageSection(props: {
             <WarningPanel
               severity="warning"
               title={t('stage.pullRequestError', { repo: e.repoUrl })}
-              // A rate limit is worded here, in the viewer's time zone; the
-              // backend's English message says the same in UTC.
+              // Worded here from the provider's reason code (times in the
+              // viewer's time zone); the backend's English message is in UTC.
               message={
-                e.rateLimitedUntil
+                wordReason(e, null) ??
+                (e.rateLimitedUntil
                   ? t('stage.rateLimitedUntil', {
                       time:
                         formatDateTime(e.rateLimitedUntil) ??
                         e.rateLimitedUntil,
                     })
-                  : e.message
+                  : e.message)
               }
               defaultExpanded
             />
