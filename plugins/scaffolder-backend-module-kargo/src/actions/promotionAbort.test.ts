@@ -64,7 +64,7 @@ describe('kargo:promotion:abort against the sandbox', () => {
     await expect(action.handler(ctx)).rejects.toMatchObject({
       name: 'NotAllowedError',
       message:
-        'You are not allowed to kargo.stage.promote on sandbox/checkout/prod',
+        "Not allowed: kargo.stage.promote on Stage 'prod' of project 'checkout'",
     });
     expect(env.kargo.requestCount).toBe(before);
     expect(await abortRequests('checkout', 'prod')).toEqual([]);
