@@ -8,18 +8,18 @@ import {
   toStageSummary,
   type AnalysisRun,
   type AnalysisRunResponse,
-  type StageDetail,
   type StageListResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '../permissions/authorize';
 import {
   findProject,
-  findStage,
+  findSnapshotStage,
   projectNotFound,
   projectOf,
   served,
   stageNotFound,
 } from './lookup';
+import { sendJsonText, servedJson } from './servedJson';
 import { UnknownNameBudget } from './unknownNameBudget';
 import {
   analysisRunParams,
@@ -109,7 +109,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     const { project, stage } = parse(stageParams, req.params, 'path parameter');
     const instance = resolveInstance(req.query, instances());
     const credentials = await httpAuth.credentials(req);
-    const detail: StageDetail = await findStage(
+    const { found, detail } = await findSnapshotStage(
       snapshots,
       instance,
       project,
@@ -119,7 +119,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     if (!(await mayRead(kargoStageReadPermission, detail, credentials))) {
       throw stageNotFound(instance, project, stage);
     }
-    res.json(detail);
+    sendJsonText(res, servedJson(found, detail));
   });
 
   router.get('/projects/:project/analysis-runs/:name', async (req, res) => {
