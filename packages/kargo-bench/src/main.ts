@@ -8,6 +8,7 @@ import { printRun, targetLines } from './print';
 import { row, smokeFailures } from './report';
 import { runFleet } from './runs/fleetRun';
 import { runLive } from './runs/liveRun';
+import { runCatalog } from './runs/catalog/catalogRun';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -53,6 +54,11 @@ async function main() {
   log(machine());
   if (args.scaling) {
     await scaling(args);
+    return;
+  }
+  if (args.catalog) {
+    const catalog = await runCatalog({ spec: args.spec, databases: args.catalog, log });
+    print(JSON.stringify({ machine: machine(), catalog }));
     return;
   }
   if (args.live) {
