@@ -24,10 +24,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchConfig, recordingScheduler } from '../backend';
 
-/** The catalog provider's schedule (the module's default frequency, a shorter first delay). */
-export const PROVIDER_FREQUENCY_S = 30;
-/** The search collator's schedule: every minute (Backstage's default is 10). */
-export const COLLATOR_FREQUENCY_S = 60;
+/** Schedules of the catalog provider and the search collator, in seconds. */
+export interface CatalogSchedules {
+  providerS: number;
+  collatorS: number;
+}
+
+/** The provider's default frequency; the collator every minute (Backstage's default is 10). */
+export const DEFAULT_SCHEDULES: CatalogSchedules = { providerS: 30, collatorS: 60 };
 const PROVIDER_TASK = 'KargoStageEntityProvider:refresh';
 
 export type CatalogDatabase =
@@ -65,6 +69,7 @@ export async function startCatalogBackend(options: {
   database: CatalogDatabase;
   /** A Component naming one Stage: its rollup is watched. */
   component: { project: string; stage: string; name: string };
+  schedules: CatalogSchedules;
 }): Promise<CatalogBackend> {
   const kargoTasks: SchedulerServiceTaskInvocationDefinition[] = [];
   const providerRuns: number[] = [];
@@ -84,10 +89,10 @@ export async function startCatalogBackend(options: {
     },
     spec: { type: 'service', lifecycle: 'production', owner: 'group:default/bench' },
   }));
-  const schedule = (seconds: number, initial: number) => ({
+  const schedule = (seconds: number) => ({
     frequency: { seconds },
     timeout: { minutes: 10 },
-    initialDelay: { seconds: initial },
+    initialDelay: { seconds: Math.min(5, seconds) },
   });
   const backend = await startTestBackend({
     features: [
@@ -102,9 +107,9 @@ export async function startCatalogBackend(options: {
           backend: { database: options.database },
           catalog: {
             locations: [{ type: 'file', target: componentFile }],
-            providers: { kargo: { schedule: schedule(PROVIDER_FREQUENCY_S, 5) } },
+            providers: { kargo: { schedule: schedule(options.schedules.providerS) } },
           },
-          search: { collators: { catalog: { schedule: schedule(COLLATOR_FREQUENCY_S, 5) } } },
+          search: { collators: { catalog: { schedule: schedule(options.schedules.collatorS) } } },
         },
       }),
       createServiceFactory({

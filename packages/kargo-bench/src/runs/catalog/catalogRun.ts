@@ -17,9 +17,9 @@ import { projectName, stageName } from '../../fleet/generate';
 import { measure } from '../../measure';
 import { startBenchSandbox, type BenchSandbox } from '../../sandbox/parent';
 import {
-  COLLATOR_FREQUENCY_S,
-  PROVIDER_FREQUENCY_S,
+  DEFAULT_SCHEDULES,
   startCatalogBackend,
+  type CatalogSchedules,
   type CatalogBackend,
   type CatalogDatabase,
 } from './catalogBackend';
@@ -131,7 +131,7 @@ async function unchangedCost(b: CatalogBackend) {
   return { mutations: described(b.mutations.slice(firstMutation)), entitiesRewritten: rewritten };
 }
 
-async function oneChange(b: CatalogBackend, sandbox: BenchSandbox): Promise<CatalogFigures['change']> {
+async function oneChange(b: CatalogBackend, sandbox: BenchSandbox, providerS: number): Promise<CatalogFigures['change']> {
   const { project, stage } = COMPONENT;
   const kargoApi = `${b.origin}/api/kargo/projects/${project}/stages/${stage}`;
   const detail = await getJson<StageDetail>(kargoApi);
@@ -148,7 +148,7 @@ async function oneChange(b: CatalogBackend, sandbox: BenchSandbox): Promise<Cata
   const entityName = stageEntityName('bench', project, stage);
   const shows = (kind: string, name: string) => async () =>
     (await annotation(b, kind, name, KARGO_ANNOTATIONS.verificationPhase)) === phase;
-  const timeout = 6 * PROVIDER_FREQUENCY_S * 1000;
+  const timeout = 6 * providerS * 1000;
   const [entityMs, rollupMs] = await Promise.all([
     until(shows('resource', entityName), snapshotAt, timeout, 250),
     until(shows('component', COMPONENT.name), snapshotAt, timeout + 300_000, 250),
@@ -157,7 +157,7 @@ async function oneChange(b: CatalogBackend, sandbox: BenchSandbox): Promise<Cata
     snapshotMs: snapshotAt - run.at,
     entityMs,
     rollupMs,
-    entityIntervals: entityMs === null ? null : Math.round((entityMs / (PROVIDER_FREQUENCY_S * 1000)) * 100) / 100,
+    entityIntervals: entityMs === null ? null : Math.round((entityMs / (providerS * 1000)) * 100) / 100,
     mutations: described(b.mutations.slice(firstMutation)),
   };
 }
@@ -168,13 +168,19 @@ async function databaseOf(db: CatalogDb): Promise<{ database: CatalogDatabase; p
   return { database: { client: 'pg', connection: { host: pg.host, port: pg.port, user: pg.user } }, pg };
 }
 
-async function runOnDatabase(db: CatalogDb, sandbox: BenchSandbox, stages: number, log: (l: string) => void) {
+async function runOnDatabase(
+  db: CatalogDb,
+  sandbox: BenchSandbox,
+  schedules: CatalogSchedules,
+  log: (l: string) => void,
+): Promise<CatalogFigures> {
+  const stages = sandbox.fleet.stages;
   const { database, pg } = await databaseOf(db);
   let backend: CatalogBackend | undefined;
   try {
     const { result, cost } = await measure(async () => {
       const started = Date.now();
-      const b = (backend = await startCatalogBackend({ sandboxUrl: sandbox.url, database, component: COMPONENT }));
+      const b = (backend = await startCatalogBackend({ sandboxUrl: sandbox.url, database, component: COMPONENT, schedules }));
       await b.refreshKargo();
       const kargoRefreshMs = Date.now() - started;
       log(`${db}: backend up and Kargo refreshed in ${kargoRefreshMs} ms`);
@@ -185,11 +191,18 @@ async function runOnDatabase(db: CatalogDb, sandbox: BenchSandbox, stages: numbe
       log(`${db}: search finds ${searchFound} after ${searchMs} ms`);
       const unchanged = await unchangedCost(b);
       log(`${db}: unchanged fleet: ${JSON.stringify(unchanged)}`);
-      const change = await oneChange(b, sandbox);
+      const change = await oneChange(b, sandbox, schedules.providerS);
       log(`${db}: one change: ${JSON.stringify(change)}`);
       return { kargoRefreshMs, allEntitiesMs, searchMs, searchFound, unchanged, change };
     });
-    return { db, stages, ...result, peakRssMb: cost.peakRssMb, providerFrequencyS: PROVIDER_FREQUENCY_S, collatorFrequencyS: COLLATOR_FREQUENCY_S };
+    return {
+      db,
+      stages,
+      ...result,
+      peakRssMb: cost.peakRssMb,
+      providerFrequencyS: schedules.providerS,
+      collatorFrequencyS: schedules.collatorS,
+    };
   } finally {
     await backend?.stop();
     await pg?.stop();
@@ -200,17 +213,32 @@ export async function runCatalog(options: {
   spec: FleetSpec;
   databases: CatalogDb[];
   log: (line: string) => void;
+  /** Shorter schedules for the smoke run; the defaults otherwise. */
+  schedules?: CatalogSchedules;
 }): Promise<CatalogFigures[]> {
   const sandbox = await startBenchSandbox(options.spec);
-  const stages = sandbox.fleet.stages;
-  options.log(`sandbox (pid ${sandbox.pid}) with ${stages} Stages loaded in ${sandbox.loadMs} ms`);
+  options.log(`sandbox (pid ${sandbox.pid}) with ${sandbox.fleet.stages} Stages loaded in ${sandbox.loadMs} ms`);
   try {
     const figures: CatalogFigures[] = [];
     for (const db of options.databases) {
-      figures.push(await runOnDatabase(db, sandbox, stages, options.log));
+      figures.push(await runOnDatabase(db, sandbox, options.schedules ?? DEFAULT_SCHEDULES, options.log));
     }
     return figures;
   } finally {
     await sandbox.stop();
   }
+}
+
+/** What a catalog run that went to the end must show (counts, never times). */
+export function catalogFailures(f: CatalogFigures): string[] {
+  const failures: string[] = [];
+  const where = `catalog on ${f.db}`;
+  if (f.allEntitiesMs === null) failures.push(`${where}: the catalog never held the ${f.stages} kargo-stage entities`);
+  if (f.searchFound < f.stages) failures.push(`${where}: search found ${f.searchFound} of ${f.stages} Stage entities`);
+  if (f.unchanged.entitiesRewritten > 0 || f.unchanged.mutations.length > 0) {
+    failures.push(`${where}: an unchanged fleet rewrote ${f.unchanged.entitiesRewritten} entities (${f.unchanged.mutations.join('; ')})`);
+  }
+  if (f.change.entityMs === null) failures.push(`${where}: the changed Stage never reached its entity`);
+  if (f.change.rollupMs === null) failures.push(`${where}: the changed Stage never reached the Component's rollup`);
+  return failures;
 }
