@@ -72,6 +72,11 @@ export const kargoMessages = {
     show: 'Show details',
     hide: 'Hide details',
   },
+  summary: {
+    freight: 'Freight: {{freight}}',
+    waitingOnPullRequest: 'Waiting on PR #{{number}}',
+    waitingOnPullRequestNoNumber: 'Waiting on a pull request',
+  },
   promotions: {
     title: 'Promotions',
     none: 'No Promotions yet',

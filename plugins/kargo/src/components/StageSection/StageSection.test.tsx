@@ -1,5 +1,7 @@
 import { renderInTestApp } from '@backstage/test-utils';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import {
   brokenStage,
   prodWithOrphan,
@@ -9,7 +11,54 @@ import { createTestApis } from '../../__testUtils__/testApis';
 import { formatDateTime } from '../../utils/format';
 import { StageSection } from './StageSection';
 
+function Toggled(props: { stage: typeof staleStaging }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <StageSection
+      stage={props.stage}
+      expanded={open}
+      onToggle={() => setOpen(o => !o)}
+    />
+  );
+}
+
 describe('StageSection', () => {
+  it('collapsed, is one summary row with the actions; the keyboard opens and closes its details', async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <Toggled stage={staleStaging} />
+      </Wrapper>,
+    );
+    const section = screen.getByRole('region', { name: 'checkout/staging' });
+    expect(within(section).getByText('Freight: brave-otter')).toBeVisible();
+    expect(within(section).getByText('Verification: Successful')).toBeVisible();
+    expect(
+      await within(section).findByRole('button', { name: 'Reverify' }),
+    ).toBeEnabled();
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      within(section).queryByText('Current freight: brave-otter'),
+    ).not.toBeInTheDocument();
+
+    within(section).getByRole('button', { name: 'Show details' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const hide = within(section).getByRole('button', { name: 'Hide details' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    // The focus follows the toggle that replaced the one pressed.
+    expect(hide).toHaveFocus();
+    expect(within(section).getAllByRole('table').length).toBeGreaterThan(0);
+    expect(
+      within(section).getByText('Current freight: brave-otter'),
+    ).toBeVisible();
+
+    await userEvent.keyboard('{Enter}');
+    const show = within(section).getByRole('button', { name: 'Show details' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(show).toHaveFocus();
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('shows the Stage with chips, freight, history, actions and the Kargo link', async () => {
     const { Wrapper } = createTestApis();
     await renderInTestApp(
