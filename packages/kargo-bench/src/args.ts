@@ -11,6 +11,10 @@ export interface BenchArgs {
   live: boolean;
   /** --live: also the delay to the screen, in Chromium against the demo (not with --no-browser). */
   browser: boolean;
+  /** The catalog at the fleet's size (kargo-stage entities, search, one change), on these databases. */
+  catalog: Array<'sqlite' | 'pg'> | null;
+  /** The Kargo tab of a 50-Stage Component in Chromium (demo on the fleet): render after the data arrives. */
+  render: boolean;
   /** Skip the naive approach (it is slow on big fleets). */
   naive: boolean;
   connections: number;
@@ -19,7 +23,7 @@ export interface BenchArgs {
   heapSnapshot?: string;
 }
 
-export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--no-naive]
+export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--catalog [--db D]] [--render] [--no-naive]
   --stages N     fleet size (default 1000); projects = N / 50 unless --projects
   --projects P   number of projects (Stages are spread evenly over them)
   --smoke        100 Stages, 2 s of detail load with 5 clients, checks the figures
@@ -30,6 +34,13 @@ export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [-
                  the delay to the screen in Chromium: starts the demo (on free ports)
                  on the fleet
   --no-browser   --live without Chromium (browserP95Ms null)
+  --catalog      the catalog at the fleet's size: a backend with the catalog, search and
+                 the Kargo catalog module on a fresh database; time until every kargo-stage
+                 entity is held and found by search, the cost of an unchanged fleet, one
+                 change to its entity and rollup; --db sqlite|pg|both (default both)
+  --render       the Kargo tab of a Component naming a 50-Stage project in Chromium (the
+                 demo on the fleet, free ports): entity answer arrived -> 50 Stage sections
+                 in the DOM, p50/p95 over 10 loads
   --no-naive     skip the naive approach
   --connections C / --duration S   detail load (default 50 clients for 10 s)
   --profile DIR  write a CPU profile of the first full refresh to DIR
@@ -54,6 +65,10 @@ export function fleetSpec(stages: number, projects?: number): FleetSpec {
   };
 }
 
+function databasesOf(db: string): Array<'sqlite' | 'pg'> {
+  return db === 'both' ? ['sqlite', 'pg'] : [db as 'sqlite' | 'pg'];
+}
+
 export function parseArgs(argv: string[]): BenchArgs {
   let stages: number | undefined;
   let projects: number | undefined;
@@ -67,6 +82,9 @@ export function parseArgs(argv: string[]): BenchArgs {
   let profileDir: string | undefined;
   let heapSnapshot: string | undefined;
   let sizes = [100, 1000, 5000, 10000];
+  let catalog = false;
+  let render = false;
+  let db = 'both';
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--stages') stages = intOf(flag, argv[++i]);
@@ -76,6 +94,9 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--profile') profileDir = argv[++i];
     else if (flag === '--heap-snapshot') heapSnapshot = argv[++i];
     else if (flag === '--sizes') sizes = (argv[++i] ?? '').split(',').map(n => intOf(flag, n));
+    else if (flag === '--db') db = argv[++i] ?? '';
+    else if (flag === '--catalog') catalog = true;
+    else if (flag === '--render') render = true;
     else if (flag === '--smoke') smoke = true;
     else if (flag === '--scaling') scaling = true;
     else if (flag === '--live') live = true;
@@ -83,7 +104,10 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--no-browser') browser = false;
     else throw new Error(`Unknown argument '${flag}'\n${USAGE}`);
   }
+  if (!['sqlite', 'pg', 'both'].includes(db)) throw new Error(`--db needs sqlite, pg or both, got '${db}'`);
   return {
+    render,
+    catalog: catalog ? databasesOf(db) : null,
     spec: fleetSpec(stages ?? (smoke ? 100 : 1000), projects),
     smoke,
     scaling,

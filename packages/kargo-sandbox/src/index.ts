@@ -46,3 +46,5 @@ export {
 } from './testing/docsExamples';
 export type { LoadDocsExampleOptions } from './testing/docsExamples';
 export type { GitHubAppOptions } from './git/githubApp';
+export { freePort, startTestPostgres } from './testing/postgres';
+export type { TestPostgres } from './testing/postgres';

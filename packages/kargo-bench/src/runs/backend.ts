@@ -60,7 +60,7 @@ export function benchConfig(url: string, mode: 'poll' | 'watch' = 'poll') {
   };
 }
 
-function recordingScheduler(tasks: SchedulerServiceTaskInvocationDefinition[]): SchedulerService {
+export function recordingScheduler(tasks: SchedulerServiceTaskInvocationDefinition[]): SchedulerService {
   const unsupported = () => Promise.reject(new Error('not supported in the bench'));
   return {
     scheduleTask: async task => {

@@ -19,8 +19,8 @@ import type { BenchSandbox } from '../sandbox/parent';
 import { benchConfig } from './backend';
 
 const ROOT = resolvePackagePath('@kargo-backstage/kargo-bench', '../..');
-const ENTITY = 'bench-live';
-const CHROMIUM = process.env.KARGO_CHROMIUM ?? '/usr/bin/chromium';
+export const ENTITY = 'bench-live';
+export const CHROMIUM = process.env.KARGO_CHROMIUM ?? '/usr/bin/chromium';
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
@@ -43,13 +43,13 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Demo {
+export interface Demo {
   child: ChildProcess;
   appUrl: string;
 }
 
 /** The demo on the bench's sandbox, on free ports; its output goes to a log file. */
-async function startDemo(sandboxUrl: string, project: string, dir: string, log: (l: string) => void): Promise<Demo> {
+export async function startDemo(sandboxUrl: string, project: string, dir: string, log: (l: string) => void): Promise<Demo> {
   const [appPort, backendPort] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
   const backendUrl = `http://127.0.0.1:${backendPort}`;
@@ -96,7 +96,7 @@ async function startDemo(sandboxUrl: string, project: string, dir: string, log: 
   return { child, appUrl };
 }
 
-async function stopDemo({ child }: Demo) {
+export async function stopDemo({ child }: Demo) {
   if (child.exitCode !== null || !child.pid) return;
   const exited = new Promise(resolve => child.once('exit', resolve));
   child.kill('SIGTERM'); // start-demo.mjs stops its children
@@ -104,11 +104,19 @@ async function stopDemo({ child }: Demo) {
   if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
 }
 
+/** Debian's Chromium, headless (never a downloaded browser). */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
 /**
  * Signs in as the demo's guest and opens the Kargo tab. Right after the
  * start, the backend or the catalog may not be ready: tries again.
  */
-async function openKargoTab(page: Page) {
+export async function openKargoTab(page: Page) {
   const deadline = Date.now() + 300_000;
   for (;;) {
     try {
@@ -171,10 +179,7 @@ export async function browserFreshness(options: {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kargo-bench-live-'));
   const demo = await startDemo(sandbox.url, project, dir, log);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ baseURL: demo.appUrl });
     await openKargoTab(page);

@@ -34,7 +34,7 @@ export interface LiveFigures {
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms));
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }

@@ -4,10 +4,10 @@ import {
   kargoStageReadPermission,
   parseEntityKargoAnnotations,
   type EntityStagesResponse,
-  type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
-import { findProject, projectNotFound, served } from './lookup';
+import { findProject, projectNotFound } from './lookup';
+import { sendJsonText, servedJson } from './servedJson';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
 import { type KargoApiRouter, type RouterOptions } from './types';
@@ -45,7 +45,8 @@ export function addEntityRoutes(
     );
     const instance = requested ?? annotations.instance ?? configured[0];
     const errors: EntityStagesResponse['errors'] = [];
-    const items: StageDetail[] = [];
+    /** Each Stage's JSON (kept serialised: see servedJson). */
+    const items: string[] = [];
     let lastUpdated: string | null = null;
     let stale = false;
 
@@ -63,9 +64,9 @@ export function addEntityRoutes(
         const stages = await filterAuthorizedStages(
           permissions,
           kargoStageReadPermission,
-          found.project.stages
-            .filter(s => annotationsNameStage(annotations, s))
-            .map(s => served(found, s)),
+          found.project.stages.filter(s =>
+            annotationsNameStage(annotations, s),
+          ),
           credentials,
         );
         // Of a project the caller may read nothing of, say no more than
@@ -78,7 +79,7 @@ export function addEntityRoutes(
           });
           continue;
         }
-        items.push(...stages);
+        items.push(...stages.map(s => servedJson(found, s)));
         if (found.project.error) {
           errors.push({
             instance,
@@ -101,12 +102,14 @@ export function addEntityRoutes(
       }
     }
 
-    const body: EntityStagesResponse = {
-      items,
+    const rest: Omit<EntityStagesResponse, 'items'> = {
       errors,
       lastUpdated,
       stale,
     };
-    res.json(body);
+    sendJsonText(
+      res,
+      `{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`,
+    );
   });
 }

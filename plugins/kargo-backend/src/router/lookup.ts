@@ -80,10 +80,17 @@ export async function findProject(
  * token expired, an unreachable cluster), not a silent stale flag.
  */
 export function served(found: FoundProject, stage: StageDetail): StageDetail {
+  return { ...stage, ...servedFields(found, stage) };
+}
+
+/** What `served` sets on the snapshot's Stage detail. */
+export function servedFields(
+  found: FoundProject,
+  stage: StageDetail,
+): Pick<StageDetail, 'lastUpdated' | 'stale' | 'error'> {
   const freshness = freshnessOf(found.state, found.project);
   const why = found.project.error ?? found.state.error;
   return {
-    ...stage,
     ...freshness,
     error: stage.error ?? (freshness.stale ? why : null),
   };
@@ -95,8 +102,24 @@ export async function findStage(
   project: string,
   stage: string,
 ): Promise<StageDetail> {
+  const { found, detail } = await findSnapshotStage(
+    snapshots,
+    instance,
+    project,
+    stage,
+  );
+  return served(found, detail);
+}
+
+/** The Stage as the snapshot holds it (not yet `served`), and its project. */
+export async function findSnapshotStage(
+  snapshots: SnapshotService,
+  instance: string,
+  project: string,
+  stage: string,
+): Promise<{ found: FoundProject; detail: StageDetail }> {
   const found = await findProject(snapshots, instance, project);
   const detail = found.project.stages.find(s => s.name === stage);
   if (!detail) throw stageNotFound(instance, project, stage);
-  return served(found, detail);
+  return { found, detail };
 }

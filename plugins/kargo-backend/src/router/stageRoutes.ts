@@ -9,18 +9,18 @@ import {
   toStageSummary,
   type AnalysisRun,
   type AnalysisRunResponse,
-  type StageDetail,
   type StageListResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
   findProject,
-  findStage,
+  findSnapshotStage,
   projectNotFound,
   projectOf,
   served,
   stageNotFound,
 } from './lookup';
+import { sendJsonText, servedJson } from './servedJson';
 import { UnknownNameBudget } from './unknownNameBudget';
 import {
   analysisRunParams,
@@ -110,7 +110,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     const { project, stage } = parse(stageParams, req.params, 'path parameter');
     const instance = resolveInstance(req.query, instances());
     const credentials = await httpAuth.credentials(req);
-    const detail: StageDetail = await findStage(
+    const { found, detail } = await findSnapshotStage(
       snapshots,
       instance,
       project,
@@ -120,7 +120,7 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     if (!(await mayRead(kargoStageReadPermission, detail, credentials))) {
       throw stageNotFound(instance, project, stage);
     }
-    res.json(detail);
+    sendJsonText(res, servedJson(found, detail));
   });
 
   router.get('/projects/:project/analysis-runs/:name', async (req, res) => {

@@ -11,7 +11,7 @@ import {
   userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
-import { startTestPostgres, type TestPostgres } from './__testUtils__/postgres';
+import { startTestPostgres, type TestPostgres } from '@kargo-backstage/kargo-sandbox';
 import { startTestRedis, type TestRedis } from './__testUtils__/redis';
 import { setRunPhase, until } from './__testUtils__/sandboxRuns';
 

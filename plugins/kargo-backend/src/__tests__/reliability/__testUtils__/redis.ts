@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './postgres';
+import { freePort } from '@kargo-backstage/kargo-sandbox';
 
 /** A throw-away Redis server started from the machine's binary. */
 export interface TestRedis {
