@@ -13,7 +13,9 @@ test('a project of 50 Stages stays readable at 1280 px: every node shows, none o
     timeout: 60_000,
   });
   await expect(
-    pipeline.getByRole('button', { name: 'Show the details of prod-ap-southeast-2' }),
+    pipeline.getByRole('button', {
+      name: 'Show the details of prod-ap-southeast-2',
+    }),
   ).toBeVisible();
 
   const nodes = await pipeline.getByRole('listitem').evaluateAll(items =>
@@ -72,7 +74,9 @@ test('a project of 50 Stages stays readable at 1280 px: every node shows, none o
   // No sideways scrolling of the page (the pipeline scrolls in its card).
   expect(
     await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      () =>
+        document.documentElement.scrollWidth -
+        document.documentElement.clientWidth,
     ),
   ).toBe(0);
 
