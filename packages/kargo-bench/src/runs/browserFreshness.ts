@@ -112,6 +112,18 @@ export function launchChromium() {
   });
 }
 
+/** The Kargo tab's Stage sections (their details have ids ending in `-details`). */
+const STAGE_SECTIONS = '[id^="kargo-stage-"]:not([id$="-details"])';
+
+/** Opens every collapsed Stage section, so each one's verification history is on screen. */
+async function openAllStageDetails(page: Page) {
+  const show = page.getByRole('button', { name: 'Show details' });
+  while ((await show.count()) > 0) {
+    await show.first().click();
+  }
+  await page.waitForFunction(() => document.querySelectorAll('tr td').length > 0, undefined, { timeout: 60_000 });
+}
+
 /**
  * Signs in as the demo's guest and opens the Kargo tab. Right after the
  * start, the backend or the catalog may not be ready: tries again.
@@ -128,7 +140,10 @@ export async function openKargoTab(page: Page) {
       if (await enter.isVisible()) await enter.click();
       await catalog.waitFor({ timeout: 30_000 });
       await page.goto(`/catalog/default/component/${ENTITY}/kargo`);
-      await page.waitForFunction(() => document.querySelectorAll('tr td').length > 0, undefined, { timeout: 60_000 });
+      // A Stage section (a compact row when collapsed, the full card when open).
+      await page.waitForFunction(selector => document.querySelector(selector) !== null, STAGE_SECTIONS, {
+        timeout: 60_000,
+      });
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
@@ -183,7 +198,8 @@ export async function browserFreshness(options: {
   try {
     const page = await browser.newPage({ baseURL: demo.appUrl });
     await openKargoTab(page);
-    log('Kargo tab open in Chromium');
+    await openAllStageDetails(page);
+    log('Kargo tab open in Chromium, every Stage section open');
     const delays: number[] = [];
     for (let i = 0; delays.length < options.samples && i < options.samples * 3; i++) {
       const shown = await runsOnScreen(page);
