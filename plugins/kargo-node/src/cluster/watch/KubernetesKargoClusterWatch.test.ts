@@ -30,6 +30,7 @@ function clientFor(url: string, token = 'sandbox-readonly-token') {
       kargoUrl: null,
     }),
     pageSize: 7,
+    watchPageSize: 7,
   });
 }
 
