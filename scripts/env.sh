@@ -1,6 +1,12 @@
 # Sourced by scripts/start.sh and scripts/test.sh (and .ci/run): makes sure this
 # checkout has Node >= 22.22, yarn (the committed release) and its dependencies,
 # installing only what is missing. Everything lands in ./.tools and ./node_modules.
+# Strict mode for this file only: the caller's shell options come back at the end
+# (sourcing it from an interactive shell must not leave `set -e` behind).
+# ($- and `shopt -qo`, not `$(set +o)`: a command substitution does not inherit errexit.)
+__kargo_env_caller_flags="$-"
+__kargo_env_caller_pipefail=0
+if shopt -qo pipefail; then __kargo_env_caller_pipefail=1; fi
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -47,3 +53,7 @@ if [ ! -f "$stamp_file" ] || [ "$(cat "$stamp_file")" != "$current_stamp" ]; the
   echo "$current_stamp" > "$stamp_file"
 fi
 cd "$ROOT"
+case "$__kargo_env_caller_flags" in *e*) ;; *) set +e ;; esac
+case "$__kargo_env_caller_flags" in *u*) ;; *) set +u ;; esac
+if [ "$__kargo_env_caller_pipefail" = 0 ]; then set +o pipefail; fi
+unset __kargo_env_caller_flags __kargo_env_caller_pipefail
