@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { DEMO_TOKENS, startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
   buildProjectStages,
@@ -283,5 +285,28 @@ describe('what the watch keeps of each object', () => {
     const repeated = [...byName.values()].filter(refs => refs.length > 1);
     expect(repeated.length).toBeGreaterThan(0);
     for (const refs of repeated) for (const ref of refs) expect(ref).toBe(refs[0]);
+  });
+});
+
+describe('a stopped watch', () => {
+  it('keeps nothing of what it held, after its streams were cut and it relisted', async () => {
+    const sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS, controller: false });
+    try {
+      let watch: KargoClusterWatch | undefined = clientFor(sandbox.url).watch({ onEvent: () => {} });
+      await watch.start();
+      const held = [new WeakRef(watch), ...watch.list('stages').map((s: KubeObject) => new WeakRef(s))];
+      // Streams that end by themselves, then a relist, then the stop.
+      sandbox.cutWatches();
+      await watch.resync();
+      await watch.stop();
+      watch = undefined;
+      // WeakRefs hold their target until the current job ends; then a full GC.
+      await new Promise(r => setTimeout(r, 100));
+      setFlagsFromString('--expose-gc');
+      (runInNewContext('gc') as () => void)();
+      expect(held.filter(ref => ref.deref() !== undefined)).toHaveLength(0);
+    } finally {
+      await sandbox.stop();
+    }
   });
 });
