@@ -294,7 +294,7 @@ describe('a stopped watch', () => {
     try {
       let watch: KargoClusterWatch | undefined = clientFor(sandbox.url).watch({ onEvent: () => {} });
       await watch.start();
-      const held = [new WeakRef(watch), ...watch.list('stages').map((s: KubeObject) => new WeakRef(s))];
+      const refs = [new WeakRef(watch), ...watch.list('stages').map((s: KubeObject) => new WeakRef(s))];
       // Streams that end by themselves, then a relist, then the stop.
       sandbox.cutWatches();
       await watch.resync();
@@ -304,7 +304,7 @@ describe('a stopped watch', () => {
       await new Promise(r => setTimeout(r, 100));
       setFlagsFromString('--expose-gc');
       (runInNewContext('gc') as () => void)();
-      expect(held.filter(ref => ref.deref() !== undefined)).toHaveLength(0);
+      expect(refs.filter(ref => ref.deref() !== undefined)).toHaveLength(0);
     } finally {
       await sandbox.stop();
     }
