@@ -36,8 +36,6 @@ export interface KubernetesKargoClusterClientOptions {
   kubeConfig: KubeConfig;
   /** Items per LIST page (`limit`); default 500. */
   pageSize?: number;
-  /** Items per page of the watch's cluster-wide LISTs; default 100 (see `listKind`). */
-  watchPageSize?: number;
   /** Per-request timeout in milliseconds; default 30 000. */
   requestTimeoutMs?: number;
 }
@@ -74,7 +72,6 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
   requestCount = 0;
   private readonly api: CustomObjectsApi;
   private readonly pageSize: number;
-  private readonly watchPageSize: number;
   private readonly options: ConfigurationOptions<ObservableMiddleware>;
   private readonly kubeConfig: KubeConfig;
 
@@ -83,7 +80,6 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     this.kubeConfig = options.kubeConfig;
     this.api = options.kubeConfig.makeApiClient(CustomObjectsApi);
     this.pageSize = options.pageSize ?? 500;
-    this.watchPageSize = options.watchPageSize ?? 100;
     this.options = {
       middleware: [timeoutMiddleware(options.requestTimeoutMs ?? 30_000)],
       middlewareMergeStrategy: 'append',
@@ -245,20 +241,13 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     });
   }
 
-  /**
-   * Every object of a kind in the whole cluster, or in one namespace (the
-   * watch's LIST). Smaller pages than a project's LIST: a page of 500
-   * AnalysisRuns is a megabyte of JSON, and each such body (its buffer, its
-   * string) takes fresh memory from the system that is given back after the
-   * collection; measured, parsing 70 pages of 1 MB cost ~4x as much as 700
-   * pages of 100 KB, which are reused from the young generation.
-   */
+  /** Every object of a kind in the whole cluster, or in one namespace (the watch's LIST). */
   private listKind<T extends KubeObject>(
     kind: KargoWatchKind,
     select?: (item: T) => T,
     namespace?: string,
   ) {
-    const query = { ...WATCHED_KINDS[kind], plural: kind, limit: this.watchPageSize };
+    const query = { ...WATCHED_KINDS[kind], plural: kind, limit: this.pageSize };
     return this.listWithVersion<T>(
       kind,
       cont =>

@@ -32,7 +32,6 @@ function clientFor(url: string, token = 'sandbox-readonly-token') {
       kargoUrl: null,
     }),
     pageSize: 7,
-    watchPageSize: 7,
   });
 }
 
