@@ -162,9 +162,9 @@ export async function runLive(options: {
     const rssMb = sync.rssMb;
     log(`first sync: ${firstSyncMs} ms, ${sync.cpuMs} ms CPU, peak RSS ${sync.peakRssMb} MB, RSS after ${rssMb} MB`);
     const started = await measure(async () => {
-      const started = await startBenchBackend(sandbox.url, 'watch');
-      while ((await servedStages(started, spec)) !== fleet.stages) await sleep(20);
-      return started;
+      const serving = await startBenchBackend(sandbox.url, 'watch');
+      while ((await servedStages(serving, spec)) !== fleet.stages) await sleep(20);
+      return serving;
     });
     backend = started.result;
     const b = backend;
