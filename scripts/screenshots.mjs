@@ -114,6 +114,19 @@ try {
     await page.setViewportSize({ width: 1400, height: 900 });
   }
 
+  if (want('stage-rows')) {
+    // At 1280 px: the 50-Stage project "edge", its Stages as compact rows
+    // below the pipeline.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/catalog/default/component/edge-gateway/kargo');
+    const first = page.locator('main section[aria-label^="edge/"]').first();
+    await first.waitFor(LONG);
+    await first.evaluate(el => el.scrollIntoView({ block: 'start' }));
+    await page.mouse.move(0, 0);
+    await shot(page, 'stage-rows.png');
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
+
   if (want('kargo-card')) {
     // The overview card.
     await page.goto('/catalog/default/component/checkout-service');

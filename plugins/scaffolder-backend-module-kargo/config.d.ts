@@ -4,8 +4,8 @@ export interface Config {
     scaffolder?: {
       /**
        * Let tasks created by a service principal (not a signed-in person)
-       * promote, reverify or open pull requests. Default false: Kargo records
-       * a person as the actor.
+       * promote, reverify, abort Promotions or open pull requests. Default
+       * false: Kargo records a person as the actor.
        * @visibility backend
        */
       allowServicePrincipals?: boolean;

@@ -1,5 +1,14 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { openKargoTab, showDetails, signIn, stageSection } from './support';
+import { createHeldPromotion, requestAbort } from './promotions';
+import {
+  dataRows,
+  historyTable,
+  openKargoTab,
+  sandboxGet,
+  showDetails,
+  signIn,
+  stageSection,
+} from './support';
 
 /** How far the page and each table of the tab overflow horizontally, in px. */
 async function horizontalOverflow(page: Page) {
@@ -15,6 +24,25 @@ async function horizontalOverflow(page: Page) {
     return { page: doc.scrollWidth - doc.clientWidth, tables };
   });
 }
+
+/**
+ * Lines the text of a table cell is laid out on: the distinct tops of its
+ * text's line boxes (1 when nothing in it wraps).
+ */
+const textLines = (cell: Locator) =>
+  cell.evaluate(el => {
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent!.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width > 0 && !tops.some(t => Math.abs(t - r.top) < 4)) tops.push(r.top);
+      }
+    }
+    return tops.length;
+  });
 
 /** Lines an inline element is laid out on (1 when it does not wrap). */
 const lineCount = (locator: Locator) =>
@@ -45,6 +73,16 @@ test('at 1280 px the Kargo tab does not overflow, and PR numbers and phases stay
     for (const link of await prLinks.all()) expect(await lineCount(link)).toBe(1);
     const phases = promotions.getByText(/^(Succeeded|Failed|Errored|Running|Aborted)$/);
     for (const phase of await phases.all()) expect(await lineCount(phase)).toBe(1);
+    // The verification history: start time and Freight alias stay on one line.
+    for (const stage of stages) {
+      const rows = dataRows(historyTable(stageSection(page, stage)));
+      expect(await rows.count()).toBeGreaterThan(0);
+      for (const row of await rows.all()) {
+        const cells = row.getByRole('cell');
+        expect(await textLines(cells.nth(1))).toBe(1);
+        expect(await textLines(cells.nth(4))).toBe(1);
+      }
+    }
   }
 });
 
@@ -97,6 +135,16 @@ test('in the dark theme the pipeline nodes are readable: every text has contrast
   expect(low).toEqual([]);
 });
 
+/** Presses Tab from the top of the page until `target` has the focus. */
+async function tabFromTopTo(page: Page, target: Locator) {
+  await page.locator('body').focus();
+  for (let i = 0; i < 250; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate(el => el === document.activeElement)) return;
+  }
+  throw new Error('not reachable by Tab');
+}
+
 test('keyboard only: Tab reaches a pipeline node and Enter opens its Stage; Tab reaches Promote and Enter opens its dialog', async ({
   page,
 }) => {
@@ -104,14 +152,7 @@ test('keyboard only: Tab reaches a pipeline node and Enter opens its Stage; Tab 
   await openKargoTab(page, 'payments-api');
   const node = page.getByRole('button', { name: 'Show the details of prod' });
   await expect(node).toBeVisible();
-  const tabTo = async (target: Locator) => {
-    await page.locator('body').focus();
-    for (let i = 0; i < 150; i++) {
-      await page.keyboard.press('Tab');
-      if (await target.evaluate(el => el === document.activeElement)) return;
-    }
-    throw new Error('not reachable by Tab');
-  };
+  const tabTo = (target: Locator) => tabFromTopTo(page, target);
   await tabTo(node);
   await page.keyboard.press('Enter');
   const prod = stageSection(page, 'payments/prod');
@@ -128,4 +169,36 @@ test('keyboard only: Tab reaches a pipeline node and Enter opens its Stage; Tab 
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('keyboard only: Tab reaches Abort of a running Promotion and Enter opens its confirm dialog; Escape closes it and nothing is written', async ({
+  page,
+}) => {
+  const name = await createHeldPromotion('payments', 'uat');
+  const path = `/apis/kargo.akuity.io/v1alpha1/namespaces/payments/promotions/${name}`;
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openKargoTab(page, 'payments-api');
+    const uat = stageSection(page, 'payments/uat');
+    // The collapsed row opens from the keyboard too.
+    const expand = uat.getByRole('button', { name: 'Show details' });
+    await tabFromTopTo(page, expand);
+    await page.keyboard.press('Enter');
+    await expect(uat.getByRole('button', { name: 'Hide details' })).toBeFocused();
+
+    const abort = uat.getByRole('button', { name: `Abort Promotion ${name}` });
+    await expect(abort).toBeEnabled({ timeout: 60_000 });
+    await tabFromTopTo(page, abort);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Abort Promotion ${name}?` });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    const promotion = await sandboxGet(path);
+    expect(promotion.metadata.annotations?.['kargo.akuity.io/abort']).toBeUndefined();
+    expect(promotion.status.phase).toBe('Running');
+  } finally {
+    await requestAbort('payments', name);
+  }
 });

@@ -28,13 +28,15 @@ export async function signIn(page: Page) {
 
 /**
  * Opens a Component's entity page (Overview tab). Right after the backend
- * started, the catalog may not have read examples/entities.yaml yet.
+ * started, the catalog may not have read examples/entities.yaml yet: the
+ * page then shows the name but "Entity not found" and no tabs, so reload.
  */
 export async function openComponent(page: Page, name: string) {
   const heading = page.getByRole('heading', { name, exact: true, level: 2 });
   await expect(async () => {
     await page.goto(`/catalog/default/component/${name}`);
     await expect(heading).toBeVisible({ timeout: 15_000 });
+    await expect(entityTabs(page)).toBeVisible({ timeout: 15_000 });
   }).toPass({ timeout: 120_000 });
 }
 

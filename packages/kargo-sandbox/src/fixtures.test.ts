@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { renderDemoFixtures } from './demo/generate';
-import { DEMO_FIXTURES_DIR } from './fixtures';
+import { renderDemoFixtures, renderLargeFixtures } from './demo/generate';
+import { DEMO_FIXTURES_DIR, LARGE_FIXTURES_DIR } from './fixtures';
 import { startSandbox, Sandbox } from './sandbox';
 
 // Real servers on a shared CI machine: allow for a slow start.
@@ -36,6 +36,11 @@ describe('demo fixtures', () => {
   it('are the output of the scenario builders', () => {
     for (const [file, text] of Object.entries(renderDemoFixtures())) {
       expect(fs.readFileSync(path.join(DEMO_FIXTURES_DIR, file), 'utf8')).toBe(
+        text,
+      );
+    }
+    for (const [file, text] of Object.entries(renderLargeFixtures())) {
+      expect(fs.readFileSync(path.join(LARGE_FIXTURES_DIR, file), 'utf8')).toBe(
         text,
       );
     }
@@ -161,5 +166,51 @@ describe('fixture loading', () => {
     await expect(startSandbox({ fixtures: dir })).rejects.toThrow(
       /bad\.yaml \(document 1\): Stage\.kargo\.akuity\.io "x" is invalid: spec\.requestedFreight: Required value/,
     );
+  });
+});
+
+describe('the large project', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      controller: false,
+      fixtures: [DEMO_FIXTURES_DIR, LARGE_FIXTURES_DIR],
+    });
+  });
+  afterAll(() => sandbox.stop());
+
+  const list = (group: string, plural: string, ns?: string) =>
+    sandbox.store.list(sandbox.registry.find(group, 'v1alpha1', plural)!, ns);
+
+  it('loads beside the demo: edge has 50 Stages that fan out and back in, each holding a Freight', () => {
+    expect(
+      list('kargo.akuity.io', 'projects').map(p => p.metadata.name),
+    ).toEqual(['checkout', 'edge', 'payments']);
+    const stages = list('kargo.akuity.io', 'stages', 'edge');
+    expect(stages).toHaveLength(50);
+    const sources = (name: string) =>
+      stages.find(s => s.metadata.name === name)!.spec.requestedFreight[0]
+        .sources;
+    expect(sources('dev')).toEqual({ direct: true });
+    expect(sources('uat').stages).toEqual([
+      'qa-integration',
+      'qa-e2e',
+      'qa-perf',
+    ]);
+    expect(
+      stages.filter(s => sources(s.metadata.name).stages?.includes('uat')),
+    ).toHaveLength(15);
+    expect(sources('prod-eu-west-1').stages).toEqual(['canary-eu-west-1']);
+
+    const freight = list('kargo.akuity.io', 'freights', 'edge');
+    const holders = new Set(
+      freight.flatMap(f => Object.keys(f.status.currentlyIn ?? {})),
+    );
+    for (const stage of stages) {
+      expect(holders.has(stage.metadata.name)).toBe(true);
+      expect(stage.status.freightHistory[0].verificationHistory[0].phase).toBe(
+        'Successful',
+      );
+    }
   });
 });

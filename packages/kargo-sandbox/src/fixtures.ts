@@ -15,6 +15,12 @@ import { SchemaValidator } from './kube/validation';
 /** The shipped demo scenarios. @public */
 export const DEMO_FIXTURES_DIR = path.join(PACKAGE_ROOT, 'fixtures/demo');
 
+/**
+ * A large project (50 Stages) the demo CLI loads beside the demo scenarios;
+ * kept apart so tests of the small scenarios stay small. @public
+ */
+export const LARGE_FIXTURES_DIR = path.join(PACKAGE_ROOT, 'fixtures/large');
+
 export interface FixtureTargets {
   registry: ResourceRegistry;
   store: ObjectStore;

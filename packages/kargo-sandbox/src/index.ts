@@ -7,7 +7,7 @@ export { startSandbox } from './sandbox';
 export type { Sandbox, SandboxOptions } from './sandbox';
 export { DEMO_TOKENS, READ_VERBS } from './kube/auth';
 export type { NamespacedGrant, TokenPolicy, Verb } from './kube/auth';
-export { DEMO_FIXTURES_DIR } from './fixtures';
+export { DEMO_FIXTURES_DIR, LARGE_FIXTURES_DIR } from './fixtures';
 export {
   FAILS_AFTER_ANNOTATION,
   KargoController,

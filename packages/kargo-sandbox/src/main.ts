@@ -1,10 +1,11 @@
 /**
- * CLI: `kargo-sandbox [--fixtures DIR] [--port P] [--token T] [--https-port P2]
+ * CLI: `kargo-sandbox [--fixtures DIR]... [--port P] [--token T] [--https-port P2]
  * [--write-ca FILE] [--write-kubeconfig FILE] [--step-delay MS]`. Prints its
  * URLs when ready; stops on SIGINT/SIGTERM.
  */
 /* eslint-disable no-console */
 import { parseArgs } from 'node:util';
+import { DEMO_FIXTURES_DIR, LARGE_FIXTURES_DIR } from './fixtures';
 import { DEMO_TOKENS } from './kube/auth';
 import { writeSandboxFiles } from './kubeconfig';
 import { startSandbox } from './sandbox';
@@ -12,7 +13,7 @@ import { startSandbox } from './sandbox';
 async function main() {
   const { values } = parseArgs({
     options: {
-      fixtures: { type: 'string' },
+      fixtures: { type: 'string', multiple: true },
       port: { type: 'string', default: '7008' },
       host: { type: 'string', default: '127.0.0.1' },
       token: { type: 'string' },
@@ -25,8 +26,9 @@ async function main() {
   });
   if (values.help) {
     console.log(
-      'Usage: yarn sandbox [--fixtures DIR] [--port 7008] [--token T] [--https-port P]\n' +
-        '  [--write-ca FILE] [--write-kubeconfig FILE] [--step-delay MS]',
+      'Usage: yarn sandbox [--fixtures DIR]... [--port 7008] [--token T] [--https-port P]\n' +
+        '  [--write-ca FILE] [--write-kubeconfig FILE] [--step-delay MS]\n' +
+        'Without --fixtures: the demo scenarios and the 50-Stage project "edge".',
     );
     return;
   }
@@ -37,7 +39,7 @@ async function main() {
   const sandbox = await startSandbox({
     port,
     host: values.host,
-    fixtures: values.fixtures,
+    fixtures: values.fixtures ?? [DEMO_FIXTURES_DIR, LARGE_FIXTURES_DIR],
     // With --token, T is an admin and the demo tokens keep working; without
     // it, the Kubernetes API asks for no token at all.
     tokens: values.token ? { ...DEMO_TOKENS, [values.token]: '*' } : undefined,

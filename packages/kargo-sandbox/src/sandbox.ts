@@ -29,8 +29,8 @@ export interface SandboxOptions {
   port?: number;
   /** Interface to bind; default 127.0.0.1. */
   host?: string;
-  /** Fixture directory; default the demo scenarios; false loads nothing. */
-  fixtures?: string | false;
+  /** Fixture directories; default the demo scenarios; false loads nothing. */
+  fixtures?: string | readonly string[] | false;
   /** Kubernetes bearer tokens and their verbs; none (default) means no auth. */
   tokens?: TokenPolicy;
   /** Also serve HTTPS with a generated CA (`caData`); true = ephemeral port. */
@@ -120,8 +120,10 @@ export async function startSandbox(
   const validator = new SchemaValidator();
   const git = new GitFakeStore();
   const targets = { registry, store, validator, git };
-  if (options.fixtures !== false)
-    loadFixtureDir(targets, options.fixtures ?? DEMO_FIXTURES_DIR);
+  if (options.fixtures !== false) {
+    for (const dir of [options.fixtures ?? DEMO_FIXTURES_DIR].flat())
+      loadFixtureDir(targets, dir);
+  }
 
   const ctx: KubeApiContext = {
     registry,

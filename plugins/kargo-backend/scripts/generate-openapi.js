@@ -70,7 +70,15 @@ function typesSource() {
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
-    return `${HEADER}/* eslint-disable */\n${fs.readFileSync(out, 'utf8')}`;
+    // Release tags for API Extractor: kargo-common exports these (as
+    // KargoApiPaths, KargoApiComponents, KargoApiOperations).
+    const types = fs
+      .readFileSync(out, 'utf8')
+      .replace(
+        /^export (interface|type) (paths|components|operations)\b/gm,
+        '/** @public */\nexport $1 $2',
+      );
+    return `${HEADER}/* eslint-disable */\n${types}`;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -99,6 +99,10 @@ describe('POST /projects/:project/stages/:stage/promotions/:promotion/abort', ()
     expect(res.body.error.message).toBe(
       `Promotion ${name} has already ended (Failed); only a Pending or Running Promotion can be aborted`,
     );
+    expect(res.body.error).toMatchObject({
+      code: 'promotionEnded',
+      params: { promotion: name, phase: 'Failed' },
+    });
     const after = await sandboxClient(backend.sandbox.url).getPromotion(
       'checkout',
       name,
@@ -116,6 +120,11 @@ describe('POST /projects/:project/stages/:stage/promotions/:promotion/abort', ()
     expect(foreign.body.error.message).toBe(
       `Promotion ${name} of Stage staging not found in project checkout`,
     );
+    // Not "another Stage's": the same code as a missing one.
+    expect([foreign.body.error.code, missing.body.error.code]).toEqual([
+      'promotionNotFound',
+      'promotionNotFound',
+    ]);
     const after = await sandboxClient(backend.sandbox.url).getPromotion(
       'checkout',
       name,

@@ -86,6 +86,11 @@ describe('POST /projects/:project/stages/:stage/promote', () => {
     expect(res.body.error.message).toMatch(
       /must be verified in at least one upstream Stage \(staging\)/,
     );
+    // The same reason as a code and params, for the UI to translate.
+    expect(res.body.error).toMatchObject({
+      code: 'notVerifiedInAny',
+      params: { stage: 'prod', upstream: ['staging'] },
+    });
     expect(await promotionsOf(backend.sandbox.url, 'prod')).toHaveLength(
       before.length,
     );
@@ -109,6 +114,10 @@ describe('POST /projects/:project/stages/:stage/promote', () => {
       .send({ freight: 'no-such-freight' });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/No Freight named or aliased "no-such-freight"/);
+    expect(res.body.error).toMatchObject({
+      code: 'freightNotFound',
+      params: { freight: 'no-such-freight', project: 'checkout' },
+    });
   });
 });
 

@@ -100,6 +100,10 @@ describe('kargo backend plugin against the sandbox', () => {
       .get('/api/kargo/projects/checkout/analysis-runs/no-such-run')
       .set('Authorization', user());
     expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({
+      code: 'analysisRunNotFound',
+      params: { analysisRun: 'no-such-run', project: 'checkout', instance: 'sandbox' },
+    });
   });
 
   it('answers 404 for an unknown project and Stage', async () => {
@@ -108,10 +112,18 @@ describe('kargo backend plugin against the sandbox', () => {
       .set('Authorization', user());
     expect(project.status).toBe(404);
     expect(project.body.error.message).toBe("Kargo project 'nowhere' not found in instance 'sandbox'");
+    expect(project.body.error).toMatchObject({
+      code: 'projectNotFound',
+      params: { project: 'nowhere', instance: 'sandbox' },
+    });
     const stage = await request(backend.server)
       .get('/api/kargo/projects/checkout/stages/nope')
       .set('Authorization', user());
     expect(stage.status).toBe(404);
+    expect(stage.body.error).toMatchObject({
+      code: 'stageNotFound',
+      params: { stage: 'nope', project: 'checkout', instance: 'sandbox' },
+    });
   });
 
   it('serves its OpenAPI document', async () => {

@@ -31,3 +31,9 @@ export {
   type PullRequestServiceOptions,
 } from './git';
 export * from './operations/promotion';
+export {
+  filterAuthorizedStages,
+  requireStagePermission,
+  type StagePermission,
+  type StageRef,
+} from './permissions/stagePermissions';

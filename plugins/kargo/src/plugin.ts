@@ -35,7 +35,7 @@ export const kargoPlugin = createPlugin({
  *
  * @public
  */
-export const EntityKargoContent = kargoPlugin.provide(
+export const EntityKargoContent: () => JSX.Element = kargoPlugin.provide(
   createRoutableExtension({
     name: 'EntityKargoContent',
     component: () =>
@@ -49,7 +49,7 @@ export const EntityKargoContent = kargoPlugin.provide(
  *
  * @public
  */
-export const EntityKargoCard = kargoPlugin.provide(
+export const EntityKargoCard: () => JSX.Element = kargoPlugin.provide(
   createComponentExtension({
     name: 'EntityKargoCard',
     component: {

@@ -72,6 +72,11 @@ export const kargoMessages = {
     show: 'Show details',
     hide: 'Hide details',
   },
+  summary: {
+    freight: 'Freight: {{freight}}',
+    waitingOnPullRequest: 'Waiting on PR #{{number}}',
+    waitingOnPullRequestNoNumber: 'Waiting on a pull request',
+  },
   promotions: {
     title: 'Promotions',
     none: 'No Promotions yet',
@@ -200,6 +205,42 @@ export const kargoMessages = {
       'Freight "{{freight}}" must be verified in all upstream Stages ({{upstream}}) to be available to Stage "{{stage}}"',
     notVerifiedInAny:
       'Freight "{{freight}}" must be verified in at least one upstream Stage ({{upstream}}) to be available to Stage "{{stage}}"',
+    freightNotGiven:
+      'No Freight given: pass a Freight name or alias in project {{project}}',
+    freightNotFound:
+      'No Freight named or aliased "{{freight}}" in project {{project}}',
+    noPromotionSteps:
+      'Stage {{stage}} has no promotion steps, so Freight cannot be promoted into it',
+    promotionNotFound:
+      'Promotion {{promotion}} of Stage {{stage}} not found in project {{project}}',
+    promotionOtherStage:
+      'Promotion {{promotion}} does not promote into Stage {{stage}}',
+    promotionEnded:
+      'Promotion {{promotion}} has already ended ({{phase}}); only a Pending or Running Promotion can be aborted',
+    gitNoIntegration:
+      'No GitHub or GitLab integration is configured for host {{host}}',
+    gitRateLimited: '{{provider}} {{host}}: rate limited until {{resetTime}}',
+    gitUnreachable:
+      '{{provider}} {{host}} could not be reached for {{repo}}: {{detail}}',
+    gitUnauthorized:
+      '{{provider}} rejected the credentials of the integration {{host}} (401); check its integration config',
+    gitForbidden:
+      'The {{provider}} integration of {{host}} is not allowed to access {{repo}} (403): {{detail}}',
+    gitNotFound:
+      'Repository {{repo}} not found or not visible to the integration {{host}}',
+    gitConflict: '{{provider}} {{host}}: {{detail}}',
+    gitRefused:
+      '{{provider}} {{host}} refused the request for {{repo}}: {{detail}}',
+    gitFailed:
+      '{{provider}} {{host}} failed for {{repo}} ({{status}}): {{detail}}',
+    projectNotFound:
+      'Kargo project "{{project}}" not found in instance "{{instance}}"',
+    projectNotReadYet:
+      'Kargo project "{{project}}" of instance "{{instance}}" could not be read yet',
+    stageNotFound:
+      'Stage "{{stage}}" not found in Kargo project "{{project}}" of instance "{{instance}}"',
+    analysisRunNotFound:
+      'AnalysisRun "{{analysisRun}}" not found in Kargo project "{{project}}" of instance "{{instance}}"',
   } satisfies Record<ReasonCode, string>,
   reasonParts: {
     unknownTime: 'unknown',

@@ -15,7 +15,7 @@ import { scaffolderModuleKargo } from './module';
 jest.setTimeout(30_000);
 
 describe('scaffolderModuleKargo', () => {
-  it('registers the three Kargo actions, each with examples and dry-run support', async () => {
+  it('registers the four Kargo actions, each with examples and dry-run support', async () => {
     const added: TemplateAction<any, any, any>[] = [];
     const kargo: KargoService = {
       listInstances: () => [],
@@ -51,6 +51,7 @@ describe('scaffolderModuleKargo', () => {
       'kargo:promote',
       'kargo:reverify',
       'kargo:pull-request:open',
+      'kargo:promotion:abort',
     ]);
     for (const action of added) {
       expect(action.supportsDryRun).toBe(true);

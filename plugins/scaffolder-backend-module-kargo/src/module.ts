@@ -7,13 +7,15 @@ import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-no
 import { kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
 import {
   createKargoPromoteAction,
+  createKargoPromotionAbortAction,
   createKargoPullRequestOpenAction,
   createKargoReverifyAction,
 } from './actions';
 
 /**
- * Registers the Kargo scaffolder actions `kargo:promote`, `kargo:reverify`
- * and `kargo:pull-request:open`, built on the shared Kargo service.
+ * Registers the Kargo scaffolder actions `kargo:promote`, `kargo:reverify`,
+ * `kargo:pull-request:open` and `kargo:promotion:abort`, built on the shared
+ * Kargo service.
  *
  * @public
  */
@@ -51,6 +53,7 @@ export const scaffolderModuleKargo = createBackendModule({
                 'kargo.pullRequests.allowedRepositories',
               ) ?? [],
           }),
+          createKargoPromotionAbortAction(common),
         );
       },
     });

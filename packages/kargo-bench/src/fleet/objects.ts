@@ -1,25 +1,25 @@
 /**
  * Builders of Kargo and Argo Rollouts objects for the generated fleet, shaped
- * as Kargo 1.x writes them (same shapes as the sandbox's demo scenarios), so
- * they pass the sandbox's strict CRD validation.
+ * as Kargo 1.x writes them (same shapes as the sandbox's demo scenarios, from
+ * the same building blocks of @kargo-backstage/kargo-test-objects), so they
+ * pass the sandbox's strict CRD validation.
  */
-import { createHash } from 'node:crypto';
+import {
+  clockFrom,
+  collectionId as collectionOf,
+  condition as kubeCondition,
+  sha1,
+  successRateMetric,
+  uuid,
+} from '@kargo-backstage/kargo-test-objects';
+
+export { sha1, uuid };
 
 /** A Kubernetes object as the sandbox loads it. */
 export type Obj = Record<string, any>;
 
-const EPOCH = Date.parse('2026-06-01T00:00:00Z');
-
-export const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
-
 /** RFC 3339 time `minutes` after the fleet's epoch. */
-export const at = (minutes: number) =>
-  new Date(EPOCH + minutes * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-
-export function uuid(seed: string): string {
-  const h = createHash('sha256').update(seed).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+export const at = clockFrom('2026-06-01T00:00:00Z');
 
 const meta = (name: string, namespace: string | undefined, minutes: number) => ({
   name,
@@ -29,21 +29,15 @@ const meta = (name: string, namespace: string | undefined, minutes: number) => (
   creationTimestamp: at(minutes),
 });
 
-const condition = (type: string, status: string, reason: string, minutes: number) => ({
-  type,
-  status,
-  reason,
-  message: reason,
-  observedGeneration: 1,
-  lastTransitionTime: at(minutes),
-});
+const condition = (type: string, reason: string, minutes: number) =>
+  kubeCondition(type, 'True', reason, reason, at(minutes));
 
 export function project(name: string): Obj {
   return {
     apiVersion: 'kargo.akuity.io/v1alpha1',
     kind: 'Project',
     metadata: { ...meta(name, undefined, 0), finalizers: ['kargo.akuity.io/finalizer'] },
-    status: { conditions: [condition('Ready', 'True', 'Ready', 0)] },
+    status: { conditions: [condition('Ready', 'Ready', 0)] },
   };
 }
 
@@ -78,7 +72,7 @@ export function freight(p: string, index: number, repoURL: string): FleetFreight
   };
 }
 
-export const collectionId = (f: FleetFreight) => sha1(f.name);
+export const collectionId = (f: FleetFreight) => collectionOf(f.name);
 
 const METRICS = ['http-success-rate', 'smoke-test'];
 
@@ -122,14 +116,7 @@ export function analysisRun(o: {
       ],
     },
     spec: {
-      metrics: METRICS.map(m => ({
-        name: m,
-        count: 3,
-        interval: '30s',
-        failureLimit: 0,
-        successCondition: 'result[0] >= 0.95',
-        provider: { prometheus: { address: 'http://prometheus.monitoring:9090', query: `sum(rate(${m.replace(/-/g, '_')}[5m]))` } },
-      })),
+      metrics: METRICS.map(successRateMetric),
       args: [{ name: 'stage', value: o.stage }],
     },
     status: {
@@ -214,7 +201,7 @@ export function stage(o: { project: string; name: string; repoURL: string; statu
     status: {
       observedGeneration: 1,
       health: { status: 'Healthy' },
-      conditions: [condition('Ready', 'True', 'Ready', 60), condition('Healthy', 'True', 'Healthy', 60)],
+      conditions: [condition('Ready', 'Ready', 60), condition('Healthy', 'Healthy', 60)],
       ...o.status,
     },
   };

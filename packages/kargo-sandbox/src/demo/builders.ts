@@ -2,27 +2,26 @@
  * Deterministic builders for the demo scenarios: objects shaped exactly as
  * Kargo 1.x and Argo Rollouts write them (see docs/sandbox.md), with stable
  * names, uids and timestamps so the generated YAML only changes on purpose.
+ * The building blocks (ids, times, conditions, metrics) are the shared ones
+ * of @kargo-backstage/kargo-test-objects.
  */
-import { createHash } from 'node:crypto';
+import {
+  clockFrom,
+  collectionId,
+  condition as kubeCondition,
+  sha1,
+  sha256,
+  successRateMetric,
+  uuid,
+} from '@kargo-backstage/kargo-test-objects';
+
+export { collectionId, sha1, successRateMetric, uuid };
 
 /** Every demo timestamp is relative to this instant. */
 export const DEMO_EPOCH = Date.parse('2026-11-27T09:00:00Z');
 
-export const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
 /** RFC 3339 `minutes` after the demo epoch. */
-export const at = (minutes: number) =>
-  new Date(DEMO_EPOCH + minutes * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-
-/** A stable UUID v4-shaped id. */
-export function uuid(seed: string): string {
-  const h = sha256(seed);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(
-    17,
-    20,
-  )}-${h.slice(20, 32)}`;
-}
+export const at = clockFrom(DEMO_EPOCH);
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -131,10 +130,6 @@ export function freight(opts: {
     },
   };
 }
-
-/** FreightCollection.ID: sha1 of the sorted Freight names joined by ','. */
-export const collectionId = (...names: string[]) =>
-  sha1([...names].sort().join(','));
 
 export interface AnalysisRunSpec {
   stage: string;
@@ -271,6 +266,7 @@ export function verificationInfo(
   };
 }
 
+/** A status condition at `minutes` after the demo epoch. */
 export function condition(
   type: string,
   status: 'True' | 'False' | 'Unknown',
@@ -279,33 +275,5 @@ export function condition(
   minutes: number,
   generation = 1,
 ) {
-  return {
-    type,
-    status,
-    reason,
-    message,
-    observedGeneration: generation,
-    lastTransitionTime: at(minutes),
-  };
-}
-
-/**
- * The Prometheus success-rate metric the demo's AnalysisTemplates define and
- * their AnalysisRuns copy (Kargo flattens the templates into the run's spec).
- */
-export function successRateMetric(name: string) {
-  const series = name.replace(/-/g, '_');
-  return {
-    name,
-    count: 3,
-    interval: '30s',
-    failureLimit: 0,
-    successCondition: 'result[0] >= 0.95',
-    provider: {
-      prometheus: {
-        address: 'http://prometheus.monitoring:9090',
-        query: `sum(rate(${series}_ok[5m])) / sum(rate(${series}_total[5m]))`,
-      },
-    },
-  };
+  return kubeCondition(type, status, reason, message, at(minutes), generation);
 }

@@ -9,7 +9,7 @@ import {
   type StageDetail,
   type StageFilter,
 } from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages } from '../permissions/authorize';
+import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { served } from '../router/lookup';
 import { resolveInstance } from '../router/params';
 import type { KargoActionsOptions, RegistryZod } from './types';

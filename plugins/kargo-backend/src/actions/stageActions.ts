@@ -3,7 +3,7 @@ import {
   kargoStageReadPermission,
   toAssistantStageView,
 } from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages } from '../permissions/authorize';
+import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { findStage, stageNotFound } from '../router/lookup';
 import { performAuditedVerificationAction } from '../services/auditedVerificationAction';
 import type { VerificationAction } from '../services/VerificationActionsService';

@@ -54,7 +54,10 @@ const isInInstance = createPermissionRule({
   name: 'IS_IN_INSTANCE',
   description: 'Allow Stages of the given configured Kargo instances',
   resourceRef: kargoStagePermissionResourceRef,
-  paramsSchema: stringListParams('instances', 'Names from kargo.instances[].name'),
+  paramsSchema: stringListParams(
+    'instances',
+    'Names from kargo.instances[].name',
+  ),
   apply: (stage, { instances }) => instances.includes(stage.instance),
   toQuery: ({ instances }) => ({ property: 'instance', values: instances }),
 });
@@ -75,16 +78,24 @@ const isStage = createPermissionRule({
  */
 export const kargoStageRules = { isInProject, isInInstance, isStage };
 
+const conditionExports = createConditionExports({
+  resourceRef: kargoStagePermissionResourceRef,
+  rules: kargoStageRules,
+});
+
 /**
  * Conditions for permission policies, e.g.
  * `createKargoStageConditionalDecision(permission, kargoStageConditions.isInProject({ projects: ['checkout'] }))`.
  *
  * @public
  */
-export const {
-  conditions: kargoStageConditions,
-  createConditionalDecision: createKargoStageConditionalDecision,
-} = createConditionExports({
-  resourceRef: kargoStagePermissionResourceRef,
-  rules: kargoStageRules,
-});
+export const kargoStageConditions = conditionExports.conditions;
+
+/**
+ * A conditional decision on Kargo Stages for permission policies (see
+ * {@link kargoStageConditions}).
+ *
+ * @public
+ */
+export const createKargoStageConditionalDecision =
+  conditionExports.createConditionalDecision;

@@ -6,7 +6,7 @@ import {
   type EntityStagesResponse,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages } from '../permissions/authorize';
+import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { findProject, projectNotFound, served } from './lookup';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';

@@ -1,5 +1,8 @@
 import { NotFoundError, ServiceUnavailableError } from '@backstage/errors';
-import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import {
+  errorWithReason,
+  type StageDetail,
+} from '@kargo-backstage/plugin-kargo-common';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
 import {
   freshnessOf,
@@ -31,9 +34,10 @@ export function projectNotFound(
   instance: string,
   project: string,
 ): NotFoundError {
-  return new NotFoundError(
-    `Kargo project '${project}' not found in instance '${instance}'`,
-  );
+  return errorWithReason(NotFoundError, {
+    code: 'projectNotFound',
+    params: { project, instance },
+  });
 }
 
 /** The one answer for a Stage that is missing or that the caller may not read. */
@@ -42,9 +46,10 @@ export function stageNotFound(
   project: string,
   stage: string,
 ): NotFoundError {
-  return new NotFoundError(
-    `Stage '${stage}' not found in Kargo project '${project}' of instance '${instance}'`,
-  );
+  return errorWithReason(NotFoundError, {
+    code: 'stageNotFound',
+    params: { stage, project, instance },
+  });
 }
 
 /**
@@ -61,9 +66,10 @@ export async function findProject(
   const found = projectOf(state, project);
   if (!found) throw projectNotFound(instance, project);
   if (!found.lastUpdated) {
-    throw new ServiceUnavailableError(
-      `Kargo project '${project}' of instance '${instance}' could not be read yet`,
-    );
+    throw errorWithReason(ServiceUnavailableError, {
+      code: 'projectNotReadYet',
+      params: { project, instance },
+    });
   }
   return { state, project: found };
 }

@@ -4,7 +4,7 @@ import {
   type InstanceSnapshot,
   type SnapshotResponse,
 } from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages } from '../permissions/authorize';
+import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { freshnessOf } from '../services/snapshot/types';
 import { parse } from './params';
 import { redactClusterText } from './redact';

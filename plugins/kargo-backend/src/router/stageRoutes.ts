@@ -1,6 +1,7 @@
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import {
+  errorWithReason,
   kargoAnalysisRunReadRawPermission,
   kargoStageReadPermission,
   metricsOfAnalysisRun,
@@ -11,7 +12,7 @@ import {
   type StageDetail,
   type StageListResponse,
 } from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages } from '../permissions/authorize';
+import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
   findProject,
   findStage,
@@ -131,9 +132,10 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     const instance = resolveInstance(req.query, instances());
     const credentials = await httpAuth.credentials(req);
     // One answer for "no such run", "not a Kargo run" and "not allowed".
-    const notFound = new NotFoundError(
-      `AnalysisRun '${name}' not found in Kargo project '${project}' of instance '${instance}'`,
-    );
+    const notFound = errorWithReason(NotFoundError, {
+      code: 'analysisRunNotFound',
+      params: { analysisRun: name, project, instance },
+    });
     const state = await snapshots.getInstance(instance);
     const found = projectOf(state, project);
     if (!found) throw notFound;

@@ -8,8 +8,10 @@ import type {
 import type { JsonObject } from '@backstage/types';
 import type { Request } from 'express';
 import { kargoStagePromotePermission } from '@kargo-backstage/plugin-kargo-common';
-import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
-import { requireStagePermission } from '../permissions/authorize';
+import {
+  requireStagePermission,
+  type KargoService,
+} from '@kargo-backstage/plugin-kargo-node';
 import type { SnapshotService } from './snapshot/SnapshotService';
 
 /** @internal */

@@ -9,7 +9,7 @@ import {
   kargoStageAbortPermission,
   kargoStageReverifyPermission,
 } from '@kargo-backstage/plugin-kargo-common';
-import { requireStagePermission } from '../permissions/authorize';
+import { requireStagePermission } from '@kargo-backstage/plugin-kargo-node';
 import type {
   VerificationAction,
   VerificationActionsService,

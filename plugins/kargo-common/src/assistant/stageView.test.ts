@@ -2,7 +2,7 @@ import {
   prodDetail as prod,
   qaDetail as qa,
   stagingDetail as staging,
-} from '../__fixtures__/details';
+} from '../__testUtils__/details';
 import { toAssistantStageListItem, toAssistantStageView } from './stageView';
 import { matchesStageFilter } from './stageFilter';
 

@@ -1,9 +1,9 @@
-import { prodRunningPromotion } from '../__fixtures__/checkout';
+import { prodRunningPromotion } from '../__testUtils__/checkout';
 import {
   prodDetail as prod,
   qaDetail as qa,
   stagingDetail as staging,
-} from '../__fixtures__/details';
+} from '../__testUtils__/details';
 import type { StageDetail } from '../types';
 import { eventsOfStage, newStageEvents } from './events';
 import { severityOfStage } from './severity';

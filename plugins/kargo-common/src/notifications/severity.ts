@@ -1,4 +1,4 @@
-/** Notification severities, as @backstage/plugin-notifications-common names them. @public */
+/** Notification severities, as `@backstage/plugin-notifications-common` names them. @public */
 export type KargoNotificationSeverity = 'critical' | 'high' | 'normal' | 'low';
 
 /** `kargo.notifications.severity`: a default and overrides by Stage. @public */

@@ -61,7 +61,12 @@ export interface PipelineGraph<S> {
   origins: string[];
 }
 
-type GraphStage = Pick<StageSummary, 'name' | 'requestedFreight'>;
+/**
+ * What the pipeline graph reads of a Stage.
+ *
+ * @public
+ */
+export type GraphStage = Pick<StageSummary, 'name' | 'requestedFreight'>;
 
 /**
  * The pipeline of the given Stages as Kargo's UI draws it: an edge from each

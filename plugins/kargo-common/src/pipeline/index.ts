@@ -1,5 +1,6 @@
 export {
   buildPipelineGraph,
+  type GraphStage,
   type PipelineEdge,
   type PipelineEndpoint,
   type PipelineGraph,

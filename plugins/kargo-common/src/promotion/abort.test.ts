@@ -1,5 +1,6 @@
-import type { Promotion } from '../types';
+import type { Promotion, Stage } from '../types';
 import {
+  abortablePromotionOf,
   decidePromotionAbort,
   hasAbortRequest,
   promotionAbortAnnotation,
@@ -24,6 +25,8 @@ describe('decidePromotionAbort', () => {
     expect(decidePromotionAbort(promotion('prod', 'Running'), 'uat')).toEqual({
       allowed: false,
       reason: 'Promotion prod.01j.abc1234 does not promote into Stage uat',
+      code: 'promotionOtherStage',
+      params: { promotion: 'prod.01j.abc1234', stage: 'uat' },
     });
   });
 
@@ -34,6 +37,10 @@ describe('decidePromotionAbort', () => {
       expect(!decision.allowed && decision.reason).toContain(
         `has already ended (${phase})`,
       );
+      expect(decision).toMatchObject({
+        code: 'promotionEnded',
+        params: { promotion: 'uat.01j.abc1234', phase },
+      });
     }
   });
 });
@@ -54,5 +61,63 @@ describe('promotionAbortAnnotation', () => {
     expect(hasAbortRequest(p)).toBe(false);
     p.metadata!.annotations = promotionAbortAnnotation('user:default/bob');
     expect(hasAbortRequest(p)).toBe(true);
+  });
+});
+
+describe('abortablePromotionOf', () => {
+  const made = (
+    name: string,
+    stage: string,
+    phase: string | undefined,
+    minute: number,
+  ): Promotion => ({
+    metadata: {
+      name,
+      namespace: 'payments',
+      creationTimestamp: `2026-12-01T10:${String(minute).padStart(2, '0')}:00Z`,
+    },
+    spec: { stage, freight: 'abc1234', steps: [] },
+    ...(phase ? { status: { phase } } : {}),
+  });
+  const stage = (current?: string): Stage => ({
+    metadata: { name: 'uat', namespace: 'payments' },
+    spec: {},
+    ...(current ? { status: { currentPromotion: { name: current } } } : {}),
+  });
+  const list = [
+    made('uat.old', 'uat', 'Succeeded', 1),
+    made('uat.queued', 'uat', 'Pending', 5),
+    made('uat.running', 'uat', 'Running', 3),
+    made('prod.running', 'prod', 'Running', 9),
+  ];
+
+  it("is the Stage's currentPromotion", () => {
+    expect(abortablePromotionOf(stage('uat.queued'), list)).toBe('uat.queued');
+    // Not listed yet (the list lags): still the one Kargo runs.
+    expect(abortablePromotionOf(stage('uat.new'), list)).toBe('uat.new');
+  });
+
+  it("without one, the Running Promotion of the Stage before a queued one, never another Stage's", () => {
+    expect(abortablePromotionOf(stage(), list)).toBe('uat.running');
+    expect(abortablePromotionOf(stage(), list.slice(0, 2))).toBe('uat.queued');
+    // currentPromotion that the list shows ended: the status lags.
+    expect(abortablePromotionOf(stage('uat.old'), list.slice(0, 2))).toBe(
+      'uat.queued',
+    );
+  });
+
+  it('is the newest of several that have not ended', () => {
+    expect(
+      abortablePromotionOf(stage(), [
+        made('uat.a', 'uat', 'Running', 2),
+        made('uat.b', 'uat', 'Running', 7),
+        made('uat.c', 'uat', undefined, 8),
+      ]),
+    ).toBe('uat.b');
+  });
+
+  it('is null when nothing of the Stage runs or waits', () => {
+    expect(abortablePromotionOf(stage(), [list[0], list[3]])).toBeNull();
+    expect(abortablePromotionOf(stage(), [])).toBeNull();
   });
 });

@@ -1,11 +1,23 @@
 import { KARGO_REQUEST_ANNOTATIONS } from '../constants';
-import type { Promotion } from '../types';
+import type { Promotion, Stage } from '../types';
+import { reasonMessage, type Reason } from '../reasons';
 import { isTerminalPromotionPhase } from './build';
 
-/** @public */
+/**
+ * Whether a Promotion may be aborted; if not, why: `reason` in English and
+ * the reason code.
+ *
+ * @public
+ */
 export type PromotionAbortDecision =
   | { allowed: true }
-  | { allowed: false; reason: string };
+  | ({ allowed: false; reason: string } & Reason);
+
+const denied = (why: Reason): PromotionAbortDecision => ({
+  allowed: false,
+  reason: reasonMessage(why),
+  ...why,
+});
 
 /**
  * Whether a Promotion, as the cluster holds it, may be aborted on behalf of
@@ -20,17 +32,17 @@ export function decidePromotionAbort(
 ): PromotionAbortDecision {
   const name = promotion.metadata?.name ?? '';
   if (promotion.spec?.stage !== stage) {
-    return {
-      allowed: false,
-      reason: `Promotion ${name} does not promote into Stage ${stage}`,
-    };
+    return denied({
+      code: 'promotionOtherStage',
+      params: { promotion: name, stage },
+    });
   }
   const phase = promotion.status?.phase || 'Pending';
   if (isTerminalPromotionPhase(phase)) {
-    return {
-      allowed: false,
-      reason: `Promotion ${name} has already ended (${phase}); only a Pending or Running Promotion can be aborted`,
-    };
+    return denied({
+      code: 'promotionEnded',
+      params: { promotion: name, phase },
+    });
   }
   return { allowed: true };
 }
@@ -42,7 +54,9 @@ export function decidePromotionAbort(
  *
  * @public
  */
-export function promotionAbortAnnotation(actor?: string): Record<string, string> {
+export function promotionAbortAnnotation(
+  actor?: string,
+): Record<string, string> {
   return {
     [KARGO_REQUEST_ANNOTATIONS.abort]: JSON.stringify(
       actor ? { action: 'terminate', actor } : { action: 'terminate' },
@@ -58,4 +72,37 @@ export function promotionAbortAnnotation(actor?: string): Record<string, string>
  */
 export function hasAbortRequest(promotion: Promotion): boolean {
   return !!promotion.metadata?.annotations?.[KARGO_REQUEST_ANNOTATIONS.abort];
+}
+
+/**
+ * The Promotion an abort of a Stage stops, derived from Kargo's objects
+ * (never from a name a user typed): the one Kargo runs for the Stage
+ * (`status.currentPromotion`) unless the listed Promotions show it ended,
+ * else the Stage's newest Promotion that has not ended, a Running one
+ * before a Pending one. Null when nothing runs or waits.
+ *
+ * @public
+ */
+export function abortablePromotionOf(
+  stage: Stage,
+  promotions: readonly Promotion[],
+): string | null {
+  const name = stage.metadata?.name;
+  const open = promotions.filter(
+    p =>
+      p.spec?.stage === name &&
+      !isTerminalPromotionPhase(p.status?.phase || 'Pending'),
+  );
+  const current = stage.status?.currentPromotion?.name;
+  if (current) {
+    const listed = promotions.find(p => p.metadata?.name === current);
+    if (!listed || open.includes(listed)) return current;
+  }
+  const rank = (p: Promotion) => (p.status?.phase === 'Running' ? 0 : 1);
+  const newest = (p: Promotion) =>
+    `${p.metadata?.creationTimestamp ?? ''} ${p.metadata?.name ?? ''}`;
+  const [first] = [...open].sort(
+    (a, b) => rank(a) - rank(b) || newest(b).localeCompare(newest(a)),
+  );
+  return first?.metadata?.name ?? null;
 }

@@ -45,16 +45,23 @@ describe('resolveFreight', () => {
     ['mighty-eagle', 'mighty-eagle', 'name'],
     ['  bbb222 ', 'bbb222', 'name'],
   ])('resolves %j to %s by %s', (input, expected, matchedBy) => {
-    const result = resolveFreight(list, input);
+    const result = resolveFreight(list, input, 'checkout');
     expect(result.freight?.metadata?.name).toBe(expected);
     expect(result.matchedBy).toBe(matchedBy);
   });
 
-  it('explains an unknown name or alias', () => {
-    expect(resolveFreight(list, 'nope')).toEqual({
-      error: 'No Freight named or aliased "nope"',
+  it('explains an unknown name or alias, as a reason code and in English', () => {
+    expect(resolveFreight(list, 'nope', 'checkout')).toEqual({
+      error: 'No Freight named or aliased "nope" in project checkout',
+      reason: {
+        code: 'freightNotFound',
+        params: { freight: 'nope', project: 'checkout' },
+      },
     });
-    expect(resolveFreight(list, ' ').error).toMatch(/No Freight given/);
+    expect(resolveFreight(list, ' ', 'checkout')).toMatchObject({
+      error: expect.stringMatching(/No Freight given/),
+      reason: { code: 'freightNotGiven', params: { project: 'checkout' } },
+    });
   });
 
   it('reads the alias from the field, else from the label', () => {

@@ -10,8 +10,19 @@ import { parseGoDuration, toMillis } from '../util/time';
  * @public
  */
 export type FreightResolution =
-  | { freight: Freight; matchedBy: 'name' | 'alias'; error?: undefined }
-  | { freight?: undefined; matchedBy?: undefined; error: string };
+  | {
+      freight: Freight;
+      matchedBy: 'name' | 'alias';
+      error?: undefined;
+      reason?: undefined;
+    }
+  | {
+      freight?: undefined;
+      matchedBy?: undefined;
+      /** Why there is none, in English. */
+      error: string;
+      reason: Reason;
+    };
 
 /** The alias of a Freight: the field, else the label Kargo syncs with it. @public */
 export function freightAlias(freight: Freight): string | undefined {
@@ -20,25 +31,34 @@ export function freightAlias(freight: Freight): string | undefined {
   );
 }
 
+function unresolved(reason: Reason): FreightResolution {
+  return { error: reasonMessage(reason), reason };
+}
+
 /**
- * Finds a Freight by exact name, else by alias, as Kargo's API does for
- * `promote` (name first, then the alias label).
+ * Finds a Freight of `project` (whose Freight `freightList` holds) by exact
+ * name, else by alias, as Kargo's API does for `promote` (name first, then
+ * the alias label).
  *
  * @public
  */
 export function resolveFreight(
   freightList: Freight[],
   nameOrAlias: string,
+  project: string,
 ): FreightResolution {
   const wanted = nameOrAlias.trim();
   if (!wanted) {
-    return { error: 'No Freight given: pass a Freight name or alias' };
+    return unresolved({ code: 'freightNotGiven', params: { project } });
   }
   const byName = freightList.find(f => f.metadata?.name === wanted);
   if (byName) return { freight: byName, matchedBy: 'name' };
   const byAlias = freightList.find(f => freightAlias(f) === wanted);
   if (byAlias) return { freight: byAlias, matchedBy: 'alias' };
-  return { error: `No Freight named or aliased "${wanted}"` };
+  return unresolved({
+    code: 'freightNotFound',
+    params: { freight: wanted, project },
+  });
 }
 
 /**

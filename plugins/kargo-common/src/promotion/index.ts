@@ -15,6 +15,7 @@ export {
   type PromotionTimelineInput,
 } from './timeline';
 export {
+  abortablePromotionOf,
   decidePromotionAbort,
   hasAbortRequest,
   promotionAbortAnnotation,

@@ -1,18 +1,18 @@
-import { promotion, stage } from '../__fixtures__/builders';
+import { promotion, stage } from '../__testUtils__/builders';
 import {
   checkoutPullRequests,
   prodFailedPromotion,
   prodRunningPromotion,
   prodStage,
   stagingPromotion,
-} from '../__fixtures__/checkout';
+} from '../__testUtils__/checkout';
 import {
   paymentsMergeRequests,
   paymentsProdPromotion,
   paymentsProdStage,
   paymentsProdSteps,
   paymentsRepo,
-} from '../__fixtures__/payments';
+} from '../__testUtils__/payments';
 import type { OpenPullRequest } from '../types';
 import { attributePullRequests } from './attribution';
 

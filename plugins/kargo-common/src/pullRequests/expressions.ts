@@ -1,4 +1,8 @@
-/** Named values an expression may read. */
+/**
+ * Named values an expression of a promotion step may read.
+ *
+ * @public
+ */
 export interface ExpressionScope {
   vars: Record<string, string>;
   ctx: { project?: string; stage?: string; promotion?: string };

@@ -1,14 +1,14 @@
-import { promotion, stage } from '../__fixtures__/builders';
+import { promotion, stage } from '../__testUtils__/builders';
 import {
   prodFailedPromotion,
   prodRunningPromotion,
   prodStage,
   stagingPromotion,
-} from '../__fixtures__/checkout';
+} from '../__testUtils__/checkout';
 import {
   paymentsProdPromotion,
   paymentsProdStage,
-} from '../__fixtures__/payments';
+} from '../__testUtils__/payments';
 import { repositoriesOfStage } from './repositories';
 import { promotionsOfStage } from './steps';
 

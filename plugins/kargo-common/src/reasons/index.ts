@@ -1,5 +1,7 @@
 export {
+  errorWithReason,
   reasonMessage,
+  reasonOf,
   REASON_CODES,
   type Reason,
   type ReasonCode,

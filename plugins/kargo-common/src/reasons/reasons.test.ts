@@ -1,4 +1,9 @@
-import { REASON_CODES, reasonMessage } from './reasons';
+import {
+  errorWithReason,
+  REASON_CODES,
+  reasonMessage,
+  reasonOf,
+} from './reasons';
 
 describe('reasonMessage', () => {
   it('words each code in English for API users, times in UTC', () => {
@@ -30,5 +35,71 @@ describe('reasonMessage', () => {
     expect(REASON_CODES).toContain('promotionRunning');
     expect(REASON_CODES).toContain('soaking');
     expect(new Set(REASON_CODES).size).toBe(REASON_CODES.length);
+  });
+});
+
+describe('errorWithReason and reasonOf', () => {
+  class NotFound extends Error {
+    name = 'NotFoundError';
+  }
+
+  it('makes an error whose message is the English sentence and which carries the code', () => {
+    const error = errorWithReason(NotFound, {
+      code: 'stageNotFound',
+      params: { stage: 'prod', project: 'checkout', instance: 'main' },
+    });
+    expect(error).toBeInstanceOf(NotFound);
+    expect(error.message).toBe(
+      "Stage 'prod' not found in Kargo project 'checkout' of instance 'main'",
+    );
+    // Own fields: what Backstage's error handler puts into the answer.
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'NotFoundError',
+      code: 'stageNotFound',
+      params: { stage: 'prod', project: 'checkout', instance: 'main' },
+    });
+    expect(reasonOf(error)).toEqual({
+      code: 'stageNotFound',
+      params: { stage: 'prod', project: 'checkout', instance: 'main' },
+    });
+  });
+
+  it('keeps a message of its own when given one', () => {
+    const error = errorWithReason(
+      Error,
+      { code: 'noPromotionSteps', params: { stage: 'prod' } },
+      { message: 'Cannot promote: no steps' },
+    );
+    expect(error.message).toBe('Cannot promote: no steps');
+    expect(reasonOf(error)?.code).toBe('noPromotionSteps');
+  });
+
+  it('finds no reason in errors without a known code', () => {
+    expect(reasonOf(new Error('plain'))).toBeUndefined();
+    expect(
+      reasonOf(Object.assign(new Error('socket'), { code: 'ECONNRESET' })),
+    ).toBeUndefined();
+    expect(reasonOf(undefined)).toBeUndefined();
+  });
+
+  it('words Git provider failures as before, the reset time in UTC', () => {
+    expect(
+      reasonMessage({
+        code: 'gitRateLimited',
+        params: {
+          provider: 'GitHub',
+          host: 'github.com',
+          resetTime: '2026-12-01T14:05:00.000Z',
+        },
+      }),
+    ).toBe('GitHub github.com rate limited until 14:05 UTC');
+    expect(
+      reasonMessage({
+        code: 'gitUnauthorized',
+        params: { provider: 'GitLab', host: 'gitlab.example.com' },
+      }),
+    ).toBe(
+      'GitLab rejected the credentials of integration gitlab.example.com (401); check integrations.gitlab for gitlab.example.com',
+    );
   });
 });

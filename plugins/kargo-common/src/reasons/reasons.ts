@@ -43,6 +43,49 @@ export interface ReasonParams {
   };
   notVerifiedInAll: { freight: string; stage: string; upstream: string[] };
   notVerifiedInAny: { freight: string; stage: string; upstream: string[] };
+  // Promote and abort a Promotion.
+  freightNotGiven: { project: string };
+  freightNotFound: { freight: string; project: string };
+  noPromotionSteps: { stage: string };
+  promotionNotFound: { promotion: string; stage: string; project: string };
+  promotionOtherStage: { promotion: string; stage: string };
+  promotionEnded: { promotion: string; phase: string };
+  // A Git provider (`provider`: GitHub or GitLab) failed; `detail` is the
+  // provider's own words, untranslated.
+  gitNoIntegration: { host: string };
+  gitRateLimited: { provider: string; host: string; resetTime: string };
+  gitUnreachable: {
+    provider: string;
+    host: string;
+    repo: string;
+    detail: string;
+  };
+  gitUnauthorized: { provider: string; host: string };
+  gitForbidden: {
+    provider: string;
+    host: string;
+    repo: string;
+    detail: string;
+  };
+  gitNotFound: { host: string; repo: string };
+  gitConflict: { provider: string; host: string; detail: string };
+  gitRefused: { provider: string; host: string; repo: string; detail: string };
+  gitFailed: {
+    provider: string;
+    host: string;
+    repo: string;
+    status: number;
+    detail: string;
+  };
+  // What a read names is missing, or not visible to the caller (one answer).
+  projectNotFound: { project: string; instance: string };
+  projectNotReadYet: { project: string; instance: string };
+  stageNotFound: { stage: string; project: string; instance: string };
+  analysisRunNotFound: {
+    analysisRun: string;
+    project: string;
+    instance: string;
+  };
 }
 
 /** @public */
@@ -105,6 +148,45 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
     }" must be verified in at least one upstream Stage (${upstreamList(
       p.upstream,
     )}) to be available to Stage "${p.stage}"`,
+  freightNotGiven: p =>
+    `No Freight given: pass a Freight name or alias in project ${p.project}`,
+  freightNotFound: p =>
+    `No Freight named or aliased "${p.freight}" in project ${p.project}`,
+  noPromotionSteps: p =>
+    `Stage ${p.stage} has no promotion steps, so Freight cannot be promoted into it`,
+  promotionNotFound: p =>
+    `Promotion ${p.promotion} of Stage ${p.stage} not found in project ${p.project}`,
+  promotionOtherStage: p =>
+    `Promotion ${p.promotion} does not promote into Stage ${p.stage}`,
+  promotionEnded: p =>
+    `Promotion ${p.promotion} has already ended (${p.phase}); only a Pending or Running Promotion can be aborted`,
+  gitNoIntegration: p =>
+    `No GitHub or GitLab integration is configured for host ${p.host}`,
+  gitRateLimited: p =>
+    `${p.provider} ${p.host} rate limited until ${formatClock(p.resetTime)}`,
+  gitUnreachable: p =>
+    `${p.provider} ${p.host} could not be reached for ${p.repo}: ${p.detail}`,
+  gitUnauthorized: p =>
+    `${p.provider} rejected the credentials of integration ${
+      p.host
+    } (401); check integrations.${p.provider.toLowerCase()} for ${p.host}`,
+  gitForbidden: p =>
+    `The ${p.provider} integration of ${p.host} is not allowed to access ${p.repo} (403): ${p.detail}`,
+  gitNotFound: p =>
+    `repository ${p.repo} not found or not visible to the integration ${p.host}`,
+  gitConflict: p => `${p.provider} ${p.host}: ${p.detail}`,
+  gitRefused: p =>
+    `${p.provider} ${p.host} refused the request for ${p.repo}: ${p.detail}`,
+  gitFailed: p =>
+    `${p.provider} ${p.host} failed for ${p.repo} (${p.status}): ${p.detail}`,
+  projectNotFound: p =>
+    `Kargo project '${p.project}' not found in instance '${p.instance}'`,
+  projectNotReadYet: p =>
+    `Kargo project '${p.project}' of instance '${p.instance}' could not be read yet`,
+  stageNotFound: p =>
+    `Stage '${p.stage}' not found in Kargo project '${p.project}' of instance '${p.instance}'`,
+  analysisRunNotFound: p =>
+    `AnalysisRun '${p.analysisRun}' not found in Kargo project '${p.project}' of instance '${p.instance}'`,
 };
 
 function verificationOngoing(state: string, startTime: string | null) {
@@ -130,4 +212,40 @@ export const REASON_CODES = Object.keys(ENGLISH) as ReasonCode[];
 export function reasonMessage(reason: Reason): string {
   const english = ENGLISH[reason.code] as (params: unknown) => string;
   return english(reason.params);
+}
+
+/**
+ * An error of `ErrorClass` (e.g. NotFoundError of `@backstage/errors`) that
+ * carries a reason: `code` and `params` beside its English message (by
+ * default {@link reasonMessage}), so that an HTTP answer's `error` object
+ * carries them too (Backstage's error handler serializes an error's fields).
+ *
+ * @public
+ */
+export function errorWithReason<E extends Error>(
+  ErrorClass: new (message: string, cause?: Error) => E,
+  reason: Reason,
+  options: { message?: string; cause?: Error } = {},
+): E {
+  const error = new ErrorClass(
+    options.message ?? reasonMessage(reason),
+    options.cause,
+  );
+  return Object.assign(error, { code: reason.code, params: reason.params });
+}
+
+/**
+ * The reason an error (or an answer's serialized `error`) carries, if it
+ * carries one this version knows.
+ *
+ * @public
+ */
+export function reasonOf(error: unknown): Reason | undefined {
+  const { code, params } = (error ?? {}) as {
+    code?: unknown;
+    params?: unknown;
+  };
+  if (typeof code !== 'string' || !(code in ENGLISH)) return undefined;
+  if (!params || typeof params !== 'object') return undefined;
+  return { code, params } as Reason;
 }

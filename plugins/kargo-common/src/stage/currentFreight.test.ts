@@ -1,5 +1,5 @@
-import { checkoutFreight, stagingStage } from '../__fixtures__/checkout';
-import { v07Stage } from '../__fixtures__/legacy';
+import { checkoutFreight, stagingStage } from '../__testUtils__/checkout';
+import { v07Stage } from '../__testUtils__/legacy';
 import { summarizeFreight } from './currentFreight';
 
 describe('summarizeFreight', () => {

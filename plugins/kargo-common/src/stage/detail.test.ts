@@ -7,8 +7,8 @@ import {
   prodStage,
   stagingRuns,
   stagingStage,
-} from '../__fixtures__/checkout';
-import { paymentsFreight, qaRun, qaStage } from '../__fixtures__/payments';
+} from '../__testUtils__/checkout';
+import { paymentsFreight, qaRun, qaStage } from '../__testUtils__/payments';
 import type { Stage } from '../types';
 import { buildStageDetail, toStageSummary } from './detail';
 

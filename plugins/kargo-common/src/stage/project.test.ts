@@ -7,7 +7,7 @@ import {
   prodStage,
   stagingRuns,
   stagingStage,
-} from '../__fixtures__/checkout';
+} from '../__testUtils__/checkout';
 import type { Stage } from '../types';
 import { buildStageDetail } from './detail';
 import { buildProjectStages, type BuildProjectStagesInput } from './project';

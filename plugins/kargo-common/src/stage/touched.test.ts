@@ -5,7 +5,7 @@ import {
   prodStage,
   stagingRuns,
   stagingStage,
-} from '../__fixtures__/checkout';
+} from '../__testUtils__/checkout';
 import type { AnalysisRun } from '../types';
 import { stagesTouchedBy } from './touched';
 

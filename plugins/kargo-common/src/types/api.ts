@@ -5,7 +5,22 @@
  */
 import type { components } from '../schema/openapi/generated/types';
 
-type Schemas = components['schemas'];
+/**
+ * The API's schemas and operations, as the OpenAPI document declares them.
+ *
+ * @public
+ */
+export type {
+  components as KargoApiComponents,
+  operations as KargoApiOperations,
+} from '../schema/openapi/generated/types';
+
+/**
+ * Every schema of the API by name; the types below name its answers.
+ *
+ * @public
+ */
+export type KargoApiSchemas = components['schemas'];
 
 /** Verification phases, as Kargo and Argo Rollouts name them. @public */
 export type VerificationPhase =
@@ -23,62 +38,62 @@ export type VerificationPhase =
  *
  * @public
  */
-export type StagePhase = Schemas['StagePhase'];
+export type StagePhase = KargoApiSchemas['StagePhase'];
 /** @public */
-export type FailedMeasurement = Schemas['FailedMeasurement'];
+export type FailedMeasurement = KargoApiSchemas['FailedMeasurement'];
 /** @public */
-export type VerificationMetric = Schemas['VerificationMetric'];
+export type VerificationMetric = KargoApiSchemas['VerificationMetric'];
 /**
  * One verification of a Stage: one per AnalysisRun, plus status entries that
  * have no AnalysisRun (implicit or Error ones).
  *
  * @public
  */
-export type VerificationEntry = Schemas['VerificationEntry'];
+export type VerificationEntry = KargoApiSchemas['VerificationEntry'];
 /** @public */
-export type ActionAvailability = Schemas['ActionAvailability'];
+export type ActionAvailability = KargoApiSchemas['ActionAvailability'];
 /** @public */
-export type StageActions = Schemas['StageActions'];
+export type StageActions = KargoApiSchemas['StageActions'];
 /** @public */
-export type FreightSummary = Schemas['FreightSummary'];
+export type FreightSummary = KargoApiSchemas['FreightSummary'];
 /** @public */
-export type GitProvider = Schemas['GitProvider'];
+export type GitProvider = KargoApiSchemas['GitProvider'];
 /** @public */
-export type PullRequestInfo = Schemas['PullRequestInfo'];
+export type PullRequestInfo = KargoApiSchemas['PullRequestInfo'];
 /** A repository whose pull requests could not be listed. @public */
-export type RepositoryError = Schemas['RepositoryError'];
+export type RepositoryError = KargoApiSchemas['RepositoryError'];
 /** @public */
-export type StageSummary = Schemas['StageSummary'];
+export type StageSummary = KargoApiSchemas['StageSummary'];
 /** @public */
-export type StageDetail = Schemas['StageDetail'];
+export type StageDetail = KargoApiSchemas['StageDetail'];
 /** One item of a Stage's `spec.requestedFreight`. @public */
-export type FreightRequest = Schemas['FreightRequest'];
+export type FreightRequest = KargoApiSchemas['FreightRequest'];
 /** The step of a Promotion that failed or that it is at. @public */
-export type PromotionStepState = Schemas['PromotionStepState'];
+export type PromotionStepState = KargoApiSchemas['PromotionStepState'];
 /** One Promotion of a Stage, joined with the PR it opened and its verification. @public */
-export type PromotionTimelineEntry = Schemas['PromotionTimelineEntry'];
+export type PromotionTimelineEntry = KargoApiSchemas['PromotionTimelineEntry'];
 /** A running Promotion parked on `git-wait-for-pr`. @public */
-export type PullRequestWait = Schemas['PullRequestWait'];
+export type PullRequestWait = KargoApiSchemas['PullRequestWait'];
 /** A Freight a Stage could be promoted to, and whether it may be now. @public */
-export type FreightOption = Schemas['FreightOption'];
+export type FreightOption = KargoApiSchemas['FreightOption'];
 /** @public */
-export type PromoteRequest = Schemas['PromoteRequest'];
+export type PromoteRequest = KargoApiSchemas['PromoteRequest'];
 /** @public */
-export type PromoteResponse = Schemas['PromoteResponse'];
+export type PromoteResponse = KargoApiSchemas['PromoteResponse'];
 /** @public */
-export type AbortPromotionResponse = Schemas['AbortPromotionResponse'];
+export type AbortPromotionResponse = KargoApiSchemas['AbortPromotionResponse'];
 /** @public */
-export type StageListResponse = Schemas['StageListResponse'];
+export type StageListResponse = KargoApiSchemas['StageListResponse'];
 /** Stages an entity names through its Kargo annotations. @public */
-export type EntityStagesResponse = Schemas['EntityStagesResponse'];
+export type EntityStagesResponse = KargoApiSchemas['EntityStagesResponse'];
 /** @public */
-export type AnalysisRunResponse = Schemas['AnalysisRunResponse'];
+export type AnalysisRunResponse = KargoApiSchemas['AnalysisRunResponse'];
 /** @public */
-export type ReverifyResponse = Schemas['ReverifyResponse'];
+export type ReverifyResponse = KargoApiSchemas['ReverifyResponse'];
 /** What the backend gathered from one Kargo instance. @public */
-export type InstanceSnapshot = Schemas['InstanceSnapshot'];
+export type InstanceSnapshot = KargoApiSchemas['InstanceSnapshot'];
 /** `GET /api/kargo/snapshot`: every instance, for the catalog module. @public */
-export type SnapshotResponse = Schemas['SnapshotResponse'];
+export type SnapshotResponse = KargoApiSchemas['SnapshotResponse'];
 
 /**
  * An open pull/merge request as a Git provider lists it, before it is

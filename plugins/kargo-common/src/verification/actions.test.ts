@@ -1,12 +1,12 @@
-import { at, uuid } from '../__fixtures__/builders';
-import { stagingRuns, stagingStage } from '../__fixtures__/checkout';
+import { at, uuid } from '../__testUtils__/builders';
+import { stagingRuns, stagingStage } from '../__testUtils__/checkout';
 import {
   qaRun,
   qaStage,
   testRun,
   testStage,
   uatStage,
-} from '../__fixtures__/payments';
+} from '../__testUtils__/payments';
 import type { AnalysisRun, Stage } from '../types';
 import { deriveStageActions } from './actions';
 import { deriveVerificationHistory } from './deriveHistory';

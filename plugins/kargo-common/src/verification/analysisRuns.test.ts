@@ -4,9 +4,9 @@ import {
   collectionId,
   freightName,
   stage,
-} from '../__fixtures__/builders';
-import { devRun, stagingRuns, stagingStage } from '../__fixtures__/checkout';
-import { v07Runs, v07Stage, v08Run, v08Stage } from '../__fixtures__/legacy';
+} from '../__testUtils__/builders';
+import { devRun, stagingRuns, stagingStage } from '../__testUtils__/checkout';
+import { v07Runs, v07Stage, v08Run, v08Stage } from '../__testUtils__/legacy';
 import type { AnalysisRun, Stage } from '../types';
 import {
   analysisRunsOfStage,

@@ -1,5 +1,5 @@
-import { stagingRuns, stagingStage } from '../__fixtures__/checkout';
-import { v07Runs, v07Stage, v08Run, v08Stage } from '../__fixtures__/legacy';
+import { stagingRuns, stagingStage } from '../__testUtils__/checkout';
+import { v07Runs, v07Stage, v08Run, v08Stage } from '../__testUtils__/legacy';
 import { deriveVerificationHistory } from './deriveHistory';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));

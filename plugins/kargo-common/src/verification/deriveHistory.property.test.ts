@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { at, ulid } from '../__fixtures__/builders';
+import { at, ulid } from '../__testUtils__/builders';
 import { isTerminalPhase } from './terminalPhases';
 import type {
   AnalysisRun,

@@ -1,10 +1,10 @@
-import { at, collectionId, uuid } from '../__fixtures__/builders';
+import { at, collectionId, uuid } from '../__testUtils__/builders';
 import {
   checkoutFreight,
   devRun,
   stagingRuns,
   stagingStage,
-} from '../__fixtures__/checkout';
+} from '../__testUtils__/checkout';
 import {
   paymentsFreight,
   perfRuns,
@@ -12,7 +12,7 @@ import {
   qaRun,
   qaStage,
   uatStage,
-} from '../__fixtures__/payments';
+} from '../__testUtils__/payments';
 import type { AnalysisRun, Stage } from '../types';
 import { deriveVerificationHistory } from './deriveHistory';
 

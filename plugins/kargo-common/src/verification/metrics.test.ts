@@ -1,4 +1,4 @@
-import { qaRun } from '../__fixtures__/payments';
+import { qaRun } from '../__testUtils__/payments';
 import { metricsOfAnalysisRun, MAX_FAILED_MEASUREMENTS } from './metrics';
 
 describe('metricsOfAnalysisRun', () => {

@@ -26,7 +26,7 @@ function failedMeasurement(m: Measurement): FailedMeasurement {
 
 /**
  * The metrics of an AnalysisRun with their failed, errored and inconclusive
- * measurements (newest last, at most {@link MAX_FAILED_MEASUREMENTS}).
+ * measurements (newest last, at most `MAX_FAILED_MEASUREMENTS`, 10).
  * Metrics the spec declares that have no result yet are listed as Pending.
  *
  * @public

@@ -5,8 +5,8 @@ import {
   prodStage,
   stagingRuns,
   stagingStage,
-} from '../__fixtures__/checkout';
-import { v07Runs, v07Stage, v08Run, v08Stage } from '../__fixtures__/legacy';
+} from '../__testUtils__/checkout';
+import { v07Runs, v07Stage, v08Run, v08Stage } from '../__testUtils__/legacy';
 import {
   paymentsFreight,
   perfRuns,
@@ -15,7 +15,7 @@ import {
   qaStage,
   testRun,
   testStage,
-} from '../__fixtures__/payments';
+} from '../__testUtils__/payments';
 import type { AnalysisRun, Stage } from '../types';
 import { analysisRunsOfStage } from './analysisRuns';
 import { deriveVerificationHistory } from './deriveHistory';

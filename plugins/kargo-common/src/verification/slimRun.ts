@@ -22,7 +22,7 @@ function slimResult(result: MetricResult): MetricResult {
  * the same answers for it as for the whole run): metadata without
  * managedFields, the declared metric names, the phase, message and times, and
  * per metric result only the measurements that failed, the newest
- * {@link MAX_FAILED_MEASUREMENTS}.
+ * `MAX_FAILED_MEASUREMENTS` (10).
  *
  * A gathering applies it to each LIST page as it arrives: the whole runs (most
  * of the bytes a gathering reads, mostly successful measurements and metric

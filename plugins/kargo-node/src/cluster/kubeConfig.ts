@@ -16,13 +16,15 @@ const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 
 /**
  * Builds the KubeConfig of one instance. Everything TLS- and auth-related is
- * left to @kubernetes/client-node, which applies it per request (no global
+ * left to `@kubernetes/client-node`, which applies it per request (no global
  * agent, no process-wide TLS switch). In-cluster tokens are read through its
  * token-file authenticator, which re-reads the file every minute (bound
  * service-account tokens rotate).
  *
  * @throws Error naming the instance when the kubeconfig, its context or the
  * in-cluster environment is unusable: a startup error, not a request error.
+ *
+ * @public
  */
 export function createKubeConfig(instance: KargoInstanceConfig): KubeConfig {
   const env = process.env;

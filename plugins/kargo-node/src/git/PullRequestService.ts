@@ -7,6 +7,7 @@ import {
   ScmIntegrations,
 } from '@backstage/integration';
 import {
+  errorWithReason,
   normalizeBranchName,
   type OpenPullRequest,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -111,9 +112,10 @@ export function createPullRequestService(
       provider = gitlab;
       gateKey = repo.host;
     } else {
-      throw new InputError(
-        `No GitHub or GitLab integration is configured for host ${repo.host}`,
-      );
+      throw errorWithReason(InputError, {
+        code: 'gitNoIntegration',
+        params: { host: repo.host },
+      });
     }
     gate.check(gateKey);
     try {

@@ -1,4 +1,7 @@
-import type { OpenPullRequest } from '@kargo-backstage/plugin-kargo-common';
+import {
+  errorWithReason,
+  type OpenPullRequest,
+} from '@kargo-backstage/plugin-kargo-common';
 import { RateLimitedError } from './errors';
 import { withListingRules } from './listingRules';
 
@@ -42,6 +45,30 @@ describe('withListingRules', () => {
     await expect(service.listRepository(REPO)).resolves.toEqual({
       pullRequests: [],
       error: { repoUrl: REPO, message: 'boom', rateLimitedUntil: null },
+    });
+  });
+
+  it("keeps the provider's reason code on the listing's error, for the UI to word", async () => {
+    const { service, listOpenPullRequests } = setup();
+    const forbidden = errorWithReason(Error, {
+      code: 'gitForbidden',
+      params: {
+        provider: 'GitHub',
+        host: 'github.com',
+        repo: REPO,
+        detail: 'Resource not accessible by integration',
+      },
+    });
+    listOpenPullRequests.mockRejectedValueOnce(forbidden);
+    await expect(service.listRepository(REPO)).resolves.toEqual({
+      pullRequests: [],
+      error: {
+        repoUrl: REPO,
+        message: forbidden.message,
+        rateLimitedUntil: null,
+        code: 'gitForbidden',
+        params: expect.objectContaining({ host: 'github.com', repo: REPO }),
+      },
     });
   });
 

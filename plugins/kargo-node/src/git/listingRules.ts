@@ -3,6 +3,7 @@ import {
   createLimiter,
   formatClock,
   normalizeRepoUrl,
+  reasonOf,
   type OpenPullRequest,
   type RepositoryListing,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -76,6 +77,7 @@ export class PullRequestListings {
             repoUrl,
             message: `rate limited until ${formatClock(error.resetAt)}`,
             rateLimitedUntil: error.resetAt.toISOString(),
+            ...reasonOf(error),
           },
         };
       }
@@ -83,7 +85,8 @@ export class PullRequestListings {
       this.logger?.warn(`Cannot list pull requests of ${repoUrl}: ${message}`);
       return {
         pullRequests,
-        error: { repoUrl, message, rateLimitedUntil: null },
+        // The provider's reason code, when it gave one, for the UI to word.
+        error: { repoUrl, message, rateLimitedUntil: null, ...reasonOf(error) },
       };
     }
   }

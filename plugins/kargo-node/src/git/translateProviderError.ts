@@ -4,7 +4,11 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from '@backstage/errors';
-import { formatClock } from '@kargo-backstage/plugin-kargo-common';
+import {
+  errorWithReason,
+  reasonMessage,
+  type Reason,
+} from '@kargo-backstage/plugin-kargo-common';
 import {
   RateLimitedError,
   redact,
@@ -38,52 +42,56 @@ export function translateProviderError(
 ): Error {
   const { host, repo, token } = context;
   if (!failure) {
-    return new ServiceUnavailableError(
-      `${provider} ${host} could not be reached for ${repo}: ${redact(
-        String((error as Error)?.message ?? error),
-        token,
-      )}`,
-    );
+    const detail = redact(String((error as Error)?.message ?? error), token);
+    return errorWithReason(ServiceUnavailableError, {
+      code: 'gitUnreachable',
+      params: { provider, host, repo, detail },
+    });
   }
-  const message = redact(failure.message, token);
-  const cause = sanitizedCause(failure.status, message, token);
+  const detail = redact(failure.message, token);
+  const cause = sanitizedCause(failure.status, detail, token);
+  const as = (ErrorClass: new (m: string, c?: Error) => Error, why: Reason) =>
+    errorWithReason(ErrorClass, why, { cause });
 
   if (failure.rateLimited) {
     const resetAt = resetAtFromHeaders(failure.headers);
-    return new RateLimitedError(
-      `${provider} ${host} rate limited until ${formatClock(resetAt)}`,
-      resetAt,
-      cause,
+    const why: Reason = {
+      code: 'gitRateLimited',
+      params: { provider, host, resetTime: resetAt.toISOString() },
+    };
+    return Object.assign(
+      new RateLimitedError(reasonMessage(why), resetAt, cause),
+      why,
     );
   }
   switch (failure.status) {
     case 401:
-      return new ServiceUnavailableError(
-        `${provider} rejected the credentials of integration ${host} (401); check integrations.${provider.toLowerCase()} for ${host}`,
-        cause,
-      );
+      return as(ServiceUnavailableError, {
+        code: 'gitUnauthorized',
+        params: { provider, host },
+      });
     case 403:
-      return new ServiceUnavailableError(
-        `The ${provider} integration of ${host} is not allowed to access ${repo} (403): ${message}`,
-        cause,
-      );
+      return as(ServiceUnavailableError, {
+        code: 'gitForbidden',
+        params: { provider, host, repo, detail },
+      });
     case 404:
-      return new NotFoundError(
-        `repository ${repo} not found or not visible to the integration ${host}`,
-        cause,
-      );
+      return as(NotFoundError, { code: 'gitNotFound', params: { host, repo } });
     case 409:
-      return new ConflictError(`${provider} ${host}: ${message}`, cause);
+      return as(ConflictError, {
+        code: 'gitConflict',
+        params: { provider, host, detail },
+      });
     case 400:
     case 422:
-      return new InputError(
-        `${provider} ${host} refused the request for ${repo}: ${message}`,
-        cause,
-      );
+      return as(InputError, {
+        code: 'gitRefused',
+        params: { provider, host, repo, detail },
+      });
     default:
-      return new ServiceUnavailableError(
-        `${provider} ${host} failed for ${repo} (${failure.status}): ${message}`,
-        cause,
-      );
+      return as(ServiceUnavailableError, {
+        code: 'gitFailed',
+        params: { provider, host, repo, status: failure.status, detail },
+      });
   }
 }

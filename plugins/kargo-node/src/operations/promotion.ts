@@ -2,12 +2,14 @@ import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import {
   buildPromotion,
   decidePromotionAbort,
+  errorWithReason,
   freightAlias,
   generatePromotionName,
   isFreightAvailableToStage,
   promotionAbortAnnotation,
   resolveFreight,
   type Freight,
+  type Reason,
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
 import { ulid } from 'ulid';
@@ -24,9 +26,13 @@ export async function getProjectFreight(
   project: string,
   nameOrAlias: string,
 ): Promise<Freight> {
-  const resolved = resolveFreight(await cluster.listFreight(project), nameOrAlias);
+  const resolved = resolveFreight(
+    await cluster.listFreight(project),
+    nameOrAlias,
+    project,
+  );
   if (!resolved.freight) {
-    throw new InputError(`${resolved.error} in project ${project}`);
+    throw errorWithReason(InputError, resolved.reason);
   }
   return resolved.freight;
 }
@@ -60,16 +66,19 @@ export async function promoteFreight(
   const freightName = freight.metadata?.name ?? '';
   const availability = isFreightAvailableToStage(freight, stage);
   if (!availability.available) {
-    throw new InputError(
-      `Freight ${
+    // The availability's own reason (it names the Freight and the Stage).
+    const { code, params } = availability;
+    throw errorWithReason(InputError, { code, params } as Reason, {
+      message: `Freight ${
         freightAlias(freight) ?? freightName
       } is not available to Stage ${stageName}: ${availability.reason}`,
-    );
+    });
   }
   if (!stage.spec?.promotionTemplate?.spec?.steps?.length) {
-    throw new InputError(
-      `Stage ${stageName} has no promotion steps, so Freight cannot be promoted into it`,
-    );
+    throw errorWithReason(InputError, {
+      code: 'noPromotionSteps',
+      params: { stage: stageName },
+    });
   }
   const promotion = buildPromotion({
     stage,
@@ -111,26 +120,26 @@ export async function abortPromotion(
   options: AbortPromotionOptions,
 ): Promise<{ promotion: string }> {
   const { cluster, project, stage, promotion: name, actor } = options;
+  const notFound = () =>
+    errorWithReason(NotFoundError, {
+      code: 'promotionNotFound',
+      params: { promotion: name, stage, project },
+    });
   let promotion;
   try {
     promotion = await cluster.getPromotion(project, name);
   } catch (error) {
-    if ((error as Error)?.name === 'NotFoundError') {
-      throw new NotFoundError(
-        `Promotion ${name} of Stage ${stage} not found in project ${project}`,
-      );
-    }
+    if ((error as Error)?.name === 'NotFoundError') throw notFound();
     throw error;
   }
   const decision = decidePromotionAbort(promotion, stage);
   // Another Stage's Promotion answers like a missing one: the caller's
   // permission was checked on `stage`, not on the Stage it belongs to.
-  if (!decision.allowed && promotion.spec?.stage !== stage) {
-    throw new NotFoundError(
-      `Promotion ${name} of Stage ${stage} not found in project ${project}`,
-    );
+  if (!decision.allowed && promotion.spec?.stage !== stage) throw notFound();
+  if (!decision.allowed) {
+    const { code, params } = decision;
+    throw errorWithReason(ConflictError, { code, params } as Reason);
   }
-  if (!decision.allowed) throw new ConflictError(decision.reason);
   // resourceVersion: if the Promotion moved on since it was read (e.g. it
   // just ended), fail with ConflictError rather than annotate blindly.
   await cluster.patchPromotionAnnotations(

@@ -4,6 +4,8 @@ import {
   analysisRunSelectorOfStage,
   deriveStageActions,
   deriveVerificationHistory,
+  errorWithReason,
+  reasonOf,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoClusterClient } from '../types';
 
@@ -45,10 +47,13 @@ async function requestVerificationAction(
   });
   const availability = deriveStageActions(stage, verifications)[action];
   if (!availability.allowed) {
-    throw new ConflictError(
+    const message =
       availability.reason ??
-        `Cannot ${action} verification of Stage ${stageName} now`,
-    );
+      `Cannot ${action} verification of Stage ${stageName} now`;
+    const reason = reasonOf(availability);
+    throw reason
+      ? errorWithReason(ConflictError, reason, { message })
+      : new ConflictError(message);
   }
   // Kargo acts on the request only while its id matches the current
   // verification, so the id must be the one Kargo recorded.

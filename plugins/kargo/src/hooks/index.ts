@@ -4,4 +4,4 @@ export { useStageActionPermission } from './useStageActionPermission';
 export { currentVerification } from './polling';
 export type { StageWatch } from './polling';
 export { useStagePromotePermission } from './useStagePromotePermission';
-export { useReasonText } from './useReasonText';
+export { useErrorText, useReasonText } from './useReasonText';

@@ -4,6 +4,7 @@ import {
   useTranslationRef,
 } from '@backstage/core-plugin-api/alpha';
 import { kargoTranslationRef } from '../translation';
+import { errorMessage, errorReason } from '../utils/errors';
 import {
   reasonText,
   type ReasonData,
@@ -23,4 +24,14 @@ export function useReasonText(): (
   const language = languageApi?.getLanguage().language ?? 'en';
   return (reason, english) =>
     reasonText(reason, english, language, t as unknown as ReasonTranslate);
+}
+
+/**
+ * Words a failed request in the app's language: the backend's reason code
+ * when it sent one this frontend knows, else its English message.
+ */
+export function useErrorText(): (error: unknown) => string {
+  const wordReason = useReasonText();
+  return error =>
+    wordReason(errorReason(error), errorMessage(error)) ?? errorMessage(error);
 }

@@ -66,6 +66,9 @@ const de = createTranslationMessages({
     'pipeline.showStage': 'Details von {{stage}} zeigen',
     'details.show': 'Details zeigen',
     'details.hide': 'Details ausblenden',
+    'summary.freight': 'Freight: {{freight}}',
+    'summary.waitingOnPullRequest': 'Wartet auf PR #{{number}}',
+    'summary.waitingOnPullRequestNoNumber': 'Wartet auf einen Pull-Request',
     'promotions.title': 'Promotions',
     'promotions.none': 'Noch keine Promotions',
     'promotions.freight': 'Freight',
@@ -196,6 +199,43 @@ const de = createTranslationMessages({
       'Freight „{{freight}}“ muss in allen vorgelagerten Stages ({{upstream}}) verifiziert sein, um für Stage „{{stage}}“ verfügbar zu sein',
     'reasons.notVerifiedInAny':
       'Freight „{{freight}}“ muss in mindestens einer vorgelagerten Stage ({{upstream}}) verifiziert sein, um für Stage „{{stage}}“ verfügbar zu sein',
+    'reasons.freightNotGiven':
+      'Keine Freight angegeben: Name oder Alias einer Freight im Projekt {{project}} angeben',
+    'reasons.freightNotFound':
+      'Keine Freight mit Name oder Alias „{{freight}}“ im Projekt {{project}}',
+    'reasons.noPromotionSteps':
+      'Stage {{stage}} hat keine Promotion-Schritte, daher kann keine Freight in sie promotet werden',
+    'reasons.promotionNotFound':
+      'Promotion {{promotion}} der Stage {{stage}} im Projekt {{project}} nicht gefunden',
+    'reasons.promotionOtherStage':
+      'Promotion {{promotion}} promotet nicht in die Stage {{stage}}',
+    'reasons.promotionEnded':
+      'Promotion {{promotion}} ist bereits beendet ({{phase}}); nur eine wartende oder laufende Promotion kann abgebrochen werden',
+    'reasons.gitNoIntegration':
+      'Für den Host {{host}} ist keine GitHub- oder GitLab-Integration konfiguriert',
+    'reasons.gitRateLimited':
+      '{{provider}} {{host}}: Rate-Limit bis {{resetTime}}',
+    'reasons.gitUnreachable':
+      '{{provider}} {{host}} war für {{repo}} nicht erreichbar: {{detail}}',
+    'reasons.gitUnauthorized':
+      '{{provider}} hat die Zugangsdaten der Integration {{host}} abgelehnt (401); bitte deren Konfiguration prüfen',
+    'reasons.gitForbidden':
+      'Die {{provider}}-Integration von {{host}} darf nicht auf {{repo}} zugreifen (403): {{detail}}',
+    'reasons.gitNotFound':
+      'Repository {{repo}} nicht gefunden oder für die Integration {{host}} nicht sichtbar',
+    'reasons.gitConflict': '{{provider}} {{host}}: {{detail}}',
+    'reasons.gitRefused':
+      '{{provider}} {{host}} hat die Anfrage für {{repo}} abgelehnt: {{detail}}',
+    'reasons.gitFailed':
+      '{{provider}} {{host}} ist für {{repo}} fehlgeschlagen ({{status}}): {{detail}}',
+    'reasons.projectNotFound':
+      'Kargo-Projekt „{{project}}“ in der Instanz „{{instance}}“ nicht gefunden',
+    'reasons.projectNotReadYet':
+      'Kargo-Projekt „{{project}}“ der Instanz „{{instance}}“ konnte noch nicht gelesen werden',
+    'reasons.stageNotFound':
+      'Stage „{{stage}}“ im Kargo-Projekt „{{project}}“ der Instanz „{{instance}}“ nicht gefunden',
+    'reasons.analysisRunNotFound':
+      'AnalysisRun „{{analysisRun}}“ im Kargo-Projekt „{{project}}“ der Instanz „{{instance}}“ nicht gefunden',
     'reasonParts.unknownTime': 'unbekannt',
     'reasonParts.soakedIn': '{{duration}} in {{stage}}',
     'reasonParts.none': 'keine',

@@ -1,4 +1,5 @@
 import { ResponseError } from '@backstage/errors';
+import type { ReasonData } from './reasons';
 
 /**
  * The message a person should read: the backend's own message for a
@@ -10,4 +11,14 @@ export function errorMessage(error: unknown): string {
   }
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * The reason code and params the backend's answer gives beside its English
+ * message (`error.code`, `error.params`), if any.
+ */
+export function errorReason(error: unknown): ReasonData {
+  if (!(error instanceof ResponseError)) return {};
+  const body = error.body?.error as ReasonData | undefined;
+  return { code: body?.code, params: body?.params };
 }

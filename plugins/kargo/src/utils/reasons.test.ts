@@ -66,12 +66,68 @@ describe('reasonText', () => {
     ).toMatch(/\(started unknown\)/);
   });
 
+  it("words a Git provider's rate limit with the reset time in the viewer's zone, in English and German", () => {
+    const resetTime = '2026-12-01T14:05:00.000Z';
+    const reason = {
+      code: 'gitRateLimited',
+      params: { provider: 'GitHub', host: 'github.com', resetTime },
+    };
+    const clock = (language: string) =>
+      new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(
+        new Date(resetTime),
+      );
+    expect(reasonText(reason, 'in UTC', 'en', english)).toBe(
+      `GitHub github.com: rate limited until ${clock('en')}`,
+    );
+    expect(reasonText(reason, 'in UTC', 'de', german)).toBe(
+      `GitHub github.com: Rate-Limit bis ${clock('de')}`,
+    );
+  });
+
+  it('words why a promote or an abort failed, in German', () => {
+    expect(
+      reasonText(
+        {
+          code: 'freightNotFound',
+          params: { freight: 'no-such', project: 'checkout' },
+        },
+        'No Freight named or aliased "no-such" in project checkout',
+        'de',
+        german,
+      ),
+    ).toBe('Keine Freight mit Name oder Alias „no-such“ im Projekt checkout');
+    expect(
+      reasonText(
+        {
+          code: 'gitFailed',
+          params: {
+            provider: 'GitLab',
+            host: 'gitlab.com',
+            repo: 'acme/x',
+            status: 502,
+            detail: 'Bad Gateway',
+          },
+        },
+        null,
+        'de',
+        german,
+      ),
+    ).toBe(
+      'GitLab gitlab.com ist für acme/x fehlgeschlagen (502): Bad Gateway',
+    );
+  });
+
   it('shows the English message without a code or for an unknown code', () => {
     expect(reasonText({}, 'From an older backend', 'de', german)).toBe(
       'From an older backend',
     );
     expect(
-      reasonText({ code: 'fromTheFuture' }, 'From a newer backend', 'de', german),
+      reasonText(
+        { code: 'fromTheFuture' },
+        'From a newer backend',
+        'de',
+        german,
+      ),
     ).toBe('From a newer backend');
     expect(reasonText({ code: null }, null, 'en', english)).toBeUndefined();
   });

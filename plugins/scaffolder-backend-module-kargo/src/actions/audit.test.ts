@@ -84,7 +84,7 @@ describe('auditing and gating the initiator of every Kargo write', () => {
           expect.objectContaining({
             eventId: w.eventId,
             outcome: 'failed',
-            error: expect.stringMatching(/not allowed/),
+            error: expect.stringMatching(/Not allowed/),
             meta: expect.objectContaining({
               initiator: 'user:default/mallory',
             }),

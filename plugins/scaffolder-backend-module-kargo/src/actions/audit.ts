@@ -8,7 +8,11 @@ import { NotAllowedError } from '@backstage/errors';
 
 type JsonObject = NonNullable<AuditorServiceCreateEventOptions['meta']>;
 
-/** What the actions need to record and gate who starts a write. */
+/**
+ * What the actions need to record and gate who starts a write.
+ *
+ * @public
+ */
 export interface InitiatorPolicy {
   auditor: AuditorService;
   /**

@@ -1,4 +1,6 @@
 export { createKargoPromoteAction } from './promote';
+export { createKargoPromotionAbortAction } from './promotionAbort';
 export { createKargoReverifyAction } from './reverify';
 export { createKargoPullRequestOpenAction } from './pullRequestOpen';
 export type { KargoActionOptions } from './shared';
+export type { InitiatorPolicy } from './audit';

@@ -242,7 +242,7 @@ describe('kargo:promote against the sandbox', () => {
     await expect(action.handler(ctx)).rejects.toMatchObject({
       name: 'NotAllowedError',
       message:
-        'You are not allowed to kargo.stage.promote on sandbox/checkout/dev',
+        "Not allowed: kargo.stage.promote on Stage 'dev' of project 'checkout'",
     });
     expect(env.kargo.requestCount).toBe(requestsBefore);
     expect(await env.kargo.cluster().listPromotions('checkout')).toHaveLength(

@@ -125,7 +125,7 @@ describe('kargo:reverify against the sandbox', () => {
     await expect(action.handler(ctx)).rejects.toMatchObject({
       name: 'NotAllowedError',
       message:
-        'You are not allowed to kargo.stage.reverify on sandbox/checkout/prod',
+        "Not allowed: kargo.stage.reverify on Stage 'prod' of project 'checkout'",
     });
     expect(env.kargo.requestCount).toBe(before);
     const stage = await env.kargo.cluster().getStage('checkout', 'prod');

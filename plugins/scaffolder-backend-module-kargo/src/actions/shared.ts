@@ -2,12 +2,7 @@ import type {
   BackstageCredentials,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
-import {
-  AuthorizeResult,
-  type BasicPermission,
-  type ResourcePermission,
-} from '@backstage/plugin-permission-common';
+import { InputError, NotFoundError } from '@backstage/errors';
 import type { Stage } from '@kargo-backstage/plugin-kargo-common';
 import type {
   KargoClusterClient,
@@ -25,26 +20,6 @@ export interface KargoActionOptions extends InitiatorPolicy {
   permissions: PermissionsService;
   /** Time between two reads while waiting; tests shorten it. Default 1 s. */
   pollIntervalMs?: number;
-}
-
-/**
- * Authorizes the user who runs the template, as the REST API does, before
- * any write. Throws NotAllowedError when denied.
- */
-export async function authorizeInitiator(
-  permissions: PermissionsService,
-  credentials: BackstageCredentials,
-  request:
-    | { permission: BasicPermission }
-    | { permission: ResourcePermission; resourceRef: string },
-): Promise<void> {
-  const [decision] = await permissions.authorize([request], { credentials });
-  if (decision?.result !== AuthorizeResult.ALLOW) {
-    const target = 'resourceRef' in request ? ` on ${request.resourceRef}` : '';
-    throw new NotAllowedError(
-      `You are not allowed to ${request.permission.name}${target}`,
-    );
-  }
 }
 
 /**

@@ -1,19 +1,17 @@
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
-import type { ResourcePermission } from '@backstage/plugin-permission-common';
 import {
   isValidDnsLabel,
   isValidKubernetesName,
-  kargoStageResourceRef,
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
-import type { KargoClusterClient } from '@kargo-backstage/plugin-kargo-node';
-import type { TemplateActionOptions } from '@backstage/plugin-scaffolder-node';
 import {
-  authorizeInitiator,
-  getStageOrInputError,
-  type KargoActionOptions,
-} from './shared';
+  requireStagePermission,
+  type KargoClusterClient,
+  type StagePermission,
+} from '@kargo-backstage/plugin-kargo-node';
+import type { TemplateActionOptions } from '@backstage/plugin-scaffolder-node';
+import { getStageOrInputError, type KargoActionOptions } from './shared';
 
 /** The zod the scaffolder hands to schema builders (its own copy of zod). */
 type Zod = Parameters<
@@ -105,7 +103,7 @@ export function timeoutSecondsInput(z: Zod): ZodOptionalNumber {
 export async function authorizeAndGetStage(options: {
   permissions: KargoActionOptions['permissions'];
   credentials: BackstageCredentials;
-  permission: ResourcePermission;
+  permission: StagePermission;
   cluster: KargoClusterClient;
   project: string;
   stage: string;
@@ -113,13 +111,11 @@ export async function authorizeAndGetStage(options: {
   const { permissions, credentials, permission, cluster, project, stage } =
     options;
   checkStageNames(project, stage);
-  await authorizeInitiator(permissions, credentials, {
+  await requireStagePermission(
+    permissions,
     permission,
-    resourceRef: kargoStageResourceRef({
-      instance: cluster.instance.name,
-      project,
-      name: stage,
-    }),
-  });
+    { instance: cluster.instance.name, project, name: stage },
+    credentials,
+  );
   return getStageOrInputError(cluster, project, stage);
 }

@@ -6,9 +6,8 @@ import Tooltip from '@material-ui/core/Tooltip';
 import type { PromotionTimelineEntry } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
-import { useStagePromotePermission } from '../../hooks';
+import { useErrorText, useStagePromotePermission } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { errorMessage } from '../../utils/errors';
 import { ConfirmDialog } from '../ConfirmDialog';
 
 /**
@@ -23,6 +22,7 @@ export function AbortPromotionButton(props: {
 }) {
   const { stage, promotion } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const wordError = useErrorText();
   const api = useApi(kargoApiRef);
   const alertApi = useApi(alertApiRef);
   const permission = useStagePromotePermission(stage);
@@ -59,7 +59,7 @@ export function AbortPromotionButton(props: {
       alertApi.post({
         message: t('abortPromotion.failed', {
           promotion: promotion.name,
-          message: errorMessage(e),
+          message: wordError(e),
         }),
         severity: 'error',
       });

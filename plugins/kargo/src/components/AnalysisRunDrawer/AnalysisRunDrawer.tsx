@@ -6,9 +6,8 @@ import IconButton from '@material-ui/core/IconButton';
 import Typography from '@material-ui/core/Typography';
 import CloseIcon from '@material-ui/icons/Close';
 import type { AnalysisRunResponse } from '@kargo-backstage/plugin-kargo-common';
-import { useAnalysisRun } from '../../hooks';
+import { useAnalysisRun, useErrorText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { errorMessage } from '../../utils/errors';
 import { formatDateTime } from '../../utils/format';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
@@ -84,10 +83,11 @@ function AnalysisRunBody(props: { run: AnalysisRunResponse }) {
 
 function AnalysisRunDetails(props: { target: AnalysisRunTarget }) {
   const { value, loading, error } = useAnalysisRun(props.target);
+  const wordError = useErrorText();
   // A signalled reload keeps the run on screen while it loads.
   if (loading && !value) return <Progress />;
   if (error)
-    return <ResponseErrorPanel title={errorMessage(error)} error={error} />;
+    return <ResponseErrorPanel title={wordError(error)} error={error} />;
   return value ? <AnalysisRunBody run={value} /> : null;
 }
 

@@ -16,9 +16,8 @@ import {
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import { isKargoAvailable } from '../../conditions';
-import { useEntityStages } from '../../hooks';
+import { useEntityStages, useErrorText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { errorMessage } from '../../utils/errors';
 import { formatDateTime } from '../../utils/format';
 import type { StageAction } from '../StageActionButton';
 
@@ -34,7 +33,7 @@ function RefreshFailedBanner(props: {
   response: EntityStagesResponse;
 }) {
   const { t } = useTranslationRef(kargoTranslationRef);
-  const message = errorMessage(props.error);
+  const message = useErrorText()(props.error);
   const time = formatDateTime(props.response.lastUpdated);
   return (
     <Box mb={2}>
@@ -53,13 +52,14 @@ function RefreshFailedBanner(props: {
 function LoadedEntityStages(props: { render: RenderEntityStages }) {
   const { entity } = useEntity();
   const { value, loading, error, watchStage } = useEntityStages(entity);
+  const wordError = useErrorText();
   // Polling keeps `value` while it reloads; only the first load shows progress.
   if (!value && loading) return <Progress />;
   // The full error panel only when there is nothing to show; a failed
   // refresh over earlier data is a banner above that data.
   if (!value) {
     return error ? (
-      <ResponseErrorPanel title={errorMessage(error)} error={error} />
+      <ResponseErrorPanel title={wordError(error)} error={error} />
     ) : null;
   }
   return (

@@ -55,7 +55,10 @@ function StageNode(props: {
           alignItems="center"
           style={{ gap: 4 }}
         >
-          <TruncatedText text={stage.name} maxWidth={120} />
+          {/* The name takes what the health leaves; cut, it keeps a tooltip. */}
+          <Box flex={1} minWidth={0}>
+            <TruncatedText text={stage.name} maxWidth="100%" />
+          </Box>
           <Typography variant="caption" color="textSecondary" noWrap>
             {stage.health ?? stage.phase}
           </Typography>

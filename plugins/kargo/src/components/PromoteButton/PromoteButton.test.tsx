@@ -1,3 +1,4 @@
+import { ResponseError } from '@backstage/errors';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { renderInTestApp } from '@backstage/test-utils';
 import { screen, waitFor } from '@testing-library/react';
@@ -35,17 +36,24 @@ const stage: StageDetail = {
   ],
 };
 
+/** Renders the button for `stage`, waits until it is enabled and opens it. */
+async function openPromoteDialog(
+  Wrapper: ReturnType<typeof createTestApis>['Wrapper'],
+) {
+  await renderInTestApp(
+    <Wrapper>
+      <PromoteButton stage={stage} />
+    </Wrapper>,
+  );
+  const button = await screen.findByRole('button', { name: 'Promote' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+}
+
 describe('PromoteButton', () => {
   it('promotes the Freight chosen among the available ones, after confirmation', async () => {
     const { api, alertApi, Wrapper } = createTestApis();
-    await renderInTestApp(
-      <Wrapper>
-        <PromoteButton stage={stage} />
-      </Wrapper>,
-    );
-    const button = await screen.findByRole('button', { name: 'Promote' });
-    await waitFor(() => expect(button).toBeEnabled());
-    await userEvent.click(button);
+    await openPromoteDialog(Wrapper);
     const dialog = screen.getByRole('dialog', {
       name: 'Promote Freight into checkout/staging',
     });
@@ -77,6 +85,39 @@ describe('PromoteButton', () => {
           message:
             'Promotion staging.01jpromotion.f1 created for checkout/staging',
           severity: 'success',
+        }),
+      ),
+    );
+  });
+
+  it("words a refused promote from the backend's reason code", async () => {
+    const { api, alertApi, Wrapper } = createTestApis();
+    (api.promote as jest.Mock).mockRejectedValueOnce(
+      await ResponseError.fromResponse(
+        new Response(
+          JSON.stringify({
+            error: {
+              name: 'InputError',
+              message: 'the English sentence of a newer backend',
+              code: 'noPromotionSteps',
+              params: { stage: 'staging' },
+            },
+            response: { statusCode: 400 },
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+      ),
+    );
+    await openPromoteDialog(Wrapper);
+    await userEvent.click(
+      screen.getAllByRole('button', { name: 'Promote' }).pop()!,
+    );
+    await waitFor(() =>
+      expect(alertApi.post).toHaveBeenCalledWith(
+        expect.objectContaining({
+          message:
+            'Promotion into checkout/staging failed: Stage staging has no promotion steps, so Freight cannot be promoted into it',
+          severity: 'error',
         }),
       ),
     );

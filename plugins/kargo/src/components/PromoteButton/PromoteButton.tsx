@@ -15,9 +15,12 @@ import type {
 } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
-import { useReasonText, useStagePromotePermission } from '../../hooks';
+import {
+  useErrorText,
+  useReasonText,
+  useStagePromotePermission,
+} from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { errorMessage } from '../../utils/errors';
 import { ConfirmDialog } from '../ConfirmDialog';
 
 function FreightLabel(props: { option: FreightOption }) {
@@ -53,6 +56,7 @@ export function PromoteButton(props: { stage: StageDetail }) {
   const api = useApi(kargoApiRef);
   const alertApi = useApi(alertApiRef);
   const permission = useStagePromotePermission(stage);
+  const wordError = useErrorText();
   const options = stage.freightOptions ?? [];
   const firstAvailable = options.find(o => o.available && !o.current);
   const [open, setOpen] = useState(false);
@@ -88,7 +92,7 @@ export function PromoteButton(props: { stage: StageDetail }) {
       });
     } catch (e) {
       alertApi.post({
-        message: t('promote.failed', { stage: name, message: errorMessage(e) }),
+        message: t('promote.failed', { stage: name, message: wordError(e) }),
         severity: 'error',
       });
     } finally {

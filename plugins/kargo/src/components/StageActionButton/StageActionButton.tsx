@@ -6,9 +6,12 @@ import Tooltip from '@material-ui/core/Tooltip';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
-import { useReasonText, useStageActionPermission } from '../../hooks';
+import {
+  useErrorText,
+  useReasonText,
+  useStageActionPermission,
+} from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { errorMessage } from '../../utils/errors';
 import { ConfirmDialog } from '../ConfirmDialog';
 
 /** The Stage actions the UI offers. */
@@ -51,6 +54,7 @@ export function StageActionButton(props: {
   const alertApi = useApi(alertApiRef);
   const permission = useStageActionPermission(stage, action);
   const wordReason = useReasonText();
+  const wordError = useErrorText();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const m = MESSAGES[action];
@@ -83,7 +87,7 @@ export function StageActionButton(props: {
       onDone?.(stage, action);
     } catch (e) {
       alertApi.post({
-        message: t(m.failed, { stage: name, message: errorMessage(e) }),
+        message: t(m.failed, { stage: name, message: wordError(e) }),
         severity: 'error',
       });
     } finally {

@@ -2,8 +2,9 @@ import { InfoCard, Link, WarningPanel } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
-import Collapse from '@material-ui/core/Collapse';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import { useEffect, useRef } from 'react';
+import { useReasonText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { formatDateTime } from '../../utils/format';
 import { FreightSummaryView } from '../FreightSummaryView';
@@ -13,6 +14,7 @@ import { PullRequestsTable } from '../PullRequestsTable';
 import { PullRequestWaitBanner } from '../PullRequestWaitBanner';
 import { StageActionButton, type StageAction } from '../StageActionButton';
 import { StageChips } from '../StageChips';
+import { StageSummaryRow, useToggleFocusStyle } from '../StageSummaryRow';
 import { VerificationHistoryTable } from '../VerificationHistoryTable';
 
 /** `checkout/staging`, plus the instance when the page spans several. */
@@ -31,14 +33,15 @@ export function stageSectionId(stage: {
 }
 
 /**
- * Everything about one Stage: chips, a PR it waits on, freight and actions
- * up front; Promotions, verifications and pull requests on demand.
+ * One Stage. Collapsed (with `onToggle`): a compact summary row with the
+ * actions. Open: everything, i.e. chips, a PR it waits on, freight and
+ * actions up front, then Promotions, verifications and pull requests.
  */
 export function StageSection(props: {
   stage: StageDetail;
   showInstance?: boolean;
   onActionDone?: (stage: StageDetail, action: StageAction) => void;
-  /** Whether the details show (default: shown). */
+  /** Whether the details show (default: shown); collapsed needs `onToggle`. */
   expanded?: boolean;
   onToggle?: () => void;
 }) {
@@ -50,11 +53,53 @@ export function StageSection(props: {
     onToggle,
   } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const wordReason = useReasonText();
   const title = stageTitle(stage, showInstance);
   const detailsId = `${stageSectionId(stage)}-details`;
+  // The toggle is replaced when the section opens or closes: keep the
+  // keyboard focus on the control that replaced it.
+  const sectionRef = useRef<HTMLElement>(null);
+  const toggleFocus = useToggleFocusStyle();
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    sectionRef.current
+      ?.querySelector<HTMLElement>('button[aria-expanded]')
+      ?.focus();
+  }, [expanded]);
+  const toggle = onToggle
+    ? () => {
+        toggled.current = true;
+        onToggle();
+      }
+    : undefined;
+  const actions = (
+    <>
+      <PromoteButton stage={stage} />
+      <StageActionButton
+        stage={stage}
+        action="reverify"
+        onDone={onActionDone}
+      />
+      <StageActionButton stage={stage} action="abort" onDone={onActionDone} />
+    </>
+  );
 
+  if (toggle && !expanded) {
+    return (
+      <section aria-label={title} id={stageSectionId(stage)} ref={sectionRef}>
+        <StageSummaryRow
+          stage={stage}
+          title={title}
+          onExpand={toggle}
+          actions={actions}
+        />
+      </section>
+    );
+  }
   return (
-    <section aria-label={title} id={stageSectionId(stage)}>
+    <section aria-label={title} id={stageSectionId(stage)} ref={sectionRef}>
       <InfoCard
         title={title}
         subheader={
@@ -67,17 +112,7 @@ export function StageSection(props: {
             {stage.kargoUrl && (
               <Link to={stage.kargoUrl}>{t('stage.openInKargo')}</Link>
             )}
-            <PromoteButton stage={stage} />
-            <StageActionButton
-              stage={stage}
-              action="reverify"
-              onDone={onActionDone}
-            />
-            <StageActionButton
-              stage={stage}
-              action="abort"
-              onDone={onActionDone}
-            />
+            {actions}
           </Box>
         }
       >
@@ -97,34 +132,36 @@ export function StageSection(props: {
             <WarningPanel
               severity="warning"
               title={t('stage.pullRequestError', { repo: e.repoUrl })}
-              // A rate limit is worded here, in the viewer's time zone; the
-              // backend's English message says the same in UTC.
+              // Worded here from the provider's reason code (times in the
+              // viewer's time zone); the backend's English message is in UTC.
               message={
-                e.rateLimitedUntil
+                wordReason(e, null) ??
+                (e.rateLimitedUntil
                   ? t('stage.rateLimitedUntil', {
                       time:
                         formatDateTime(e.rateLimitedUntil) ??
                         e.rateLimitedUntil,
                     })
-                  : e.message
+                  : e.message)
               }
               defaultExpanded
             />
           </Box>
         ))}
         <FreightSummaryView freight={stage.currentFreight} />
-        {onToggle && (
+        {toggle && (
           <Button
             size="small"
-            aria-expanded={expanded}
+            aria-expanded
             aria-controls={detailsId}
-            onClick={onToggle}
+            onClick={toggle}
+            {...toggleFocus}
           >
-            {expanded ? t('details.hide') : t('details.show')}
+            {t('details.hide')}
           </Button>
         )}
-        <Collapse in={expanded} unmountOnExit>
-          <Box mt={2} id={detailsId}>
+        <Box id={detailsId}>
+          <Box mt={2}>
             <PromotionTimeline stage={stage} />
           </Box>
           <Box mt={2}>
@@ -133,7 +170,7 @@ export function StageSection(props: {
           <Box mt={2}>
             <PullRequestsTable pullRequests={stage.pullRequests} />
           </Box>
-        </Collapse>
+        </Box>
       </InfoCard>
     </section>
   );

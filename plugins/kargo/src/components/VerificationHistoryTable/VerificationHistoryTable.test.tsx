@@ -40,6 +40,23 @@ describe('VerificationHistoryTable', () => {
     ).toBeVisible();
   });
 
+  it('keeps start, Freight and actor on one line, cut with the whole text in a tooltip', async () => {
+    await render();
+    const [row] = dataRows();
+    const start = within(row).getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d/);
+    for (const text of [
+      start.textContent!,
+      'brave-otter',
+      'user:default/alice',
+    ]) {
+      const cell = within(row).getByText(text);
+      expect(cell).toHaveAttribute('title', text);
+      expect(cell).toHaveStyle({ whiteSpace: 'nowrap' });
+    }
+    // The table's layout is fixed, so long cells do not widen their column.
+    expect(screen.getByRole('table')).toHaveStyle({ tableLayout: 'fixed' });
+  });
+
   it('paginates a long history by 10', async () => {
     await render(longHistory);
     const runButtons = () =>

@@ -19,13 +19,14 @@ import {
   type AnalysisRunTarget,
 } from '../AnalysisRunDrawer';
 import { StaleMarker } from '../StaleMarker';
+import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
 export const PAGE_SIZE = 10;
 
 const NO_WRAP = {
   display: 'block',
-  maxWidth: 280,
+  maxWidth: '100%',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
@@ -44,9 +45,12 @@ export function VerificationHistoryTable(props: {
     [stage.verifications],
   );
 
+  // Fixed widths (the table's layout is fixed): at 1280 px a date or a
+  // Freight alias stays on one line, cut with an ellipsis and a tooltip.
   const columns: TableColumn<VerificationEntry>[] = [
     {
       title: t('verification.phase'),
+      width: '170px',
       render: row => (
         <Box display="flex" alignItems="center" style={{ gap: 8 }}>
           <VerificationPhaseStatus phase={row.phase} />
@@ -56,19 +60,42 @@ export function VerificationHistoryTable(props: {
     },
     {
       title: t('verification.start'),
-      render: row => formatDateTime(row.startTime) ?? '—',
+      width: '150px',
+      render: row => (
+        <TruncatedText
+          text={formatDateTime(row.startTime) ?? '—'}
+          maxWidth="100%"
+        />
+      ),
     },
     {
       title: t('verification.duration'),
-      render: row =>
-        (isTerminalPhase(row.phase) &&
-          formatDuration(row.startTime, row.finishTime)) ||
-        '—',
+      width: '100px',
+      render: row => (
+        <TruncatedText
+          text={
+            (isTerminalPhase(row.phase) &&
+              formatDuration(row.startTime, row.finishTime)) ||
+            '—'
+          }
+          maxWidth="100%"
+        />
+      ),
     },
-    { title: t('verification.actor'), render: row => row.actor ?? '—' },
+    {
+      title: t('verification.actor'),
+      width: '160px',
+      render: row => <TruncatedText text={row.actor ?? '—'} maxWidth="100%" />,
+    },
     {
       title: t('verification.freight'),
-      render: row => row.freight?.alias ?? row.freight?.name ?? '—',
+      width: '140px',
+      render: row => (
+        <TruncatedText
+          text={row.freight?.alias ?? row.freight?.name ?? '—'}
+          maxWidth="100%"
+        />
+      ),
     },
     {
       title: t('verification.analysisRun'),
@@ -77,7 +104,7 @@ export function VerificationHistoryTable(props: {
           <Button
             size="small"
             color="primary"
-            style={{ textTransform: 'none' }}
+            style={{ textTransform: 'none', maxWidth: '100%' }}
             title={row.analysisRun.name}
             onClick={() =>
               setTarget({
@@ -91,9 +118,11 @@ export function VerificationHistoryTable(props: {
             <span style={NO_WRAP}>{row.analysisRun.name}</span>
           </Button>
         ) : (
-          <Typography variant="body2" color="textSecondary">
-            {row.message ?? t('verification.noRun')}
-          </Typography>
+          <TruncatedText
+            text={row.message ?? t('verification.noRun')}
+            maxWidth="100%"
+            color="textSecondary"
+          />
         ),
     },
   ];
@@ -112,6 +141,7 @@ export function VerificationHistoryTable(props: {
           search: false,
           sorting: false,
           padding: 'dense',
+          tableLayout: 'fixed',
         }}
         localization={{
           body: { emptyDataSourceMessage: t('verification.none') },

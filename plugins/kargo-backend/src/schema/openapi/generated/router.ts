@@ -141,6 +141,15 @@ export const spec = {
               },
               message: {
                 type: 'string',
+                description: 'What went wrong, in English.',
+              },
+              code: {
+                type: 'string',
+                description:
+                  "What went wrong, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `freightNotFound`, `gitRateLimited`); absent for errors without one. New codes may appear: show `message` for a code you do not know.",
+              },
+              params: {
+                $ref: '#/components/schemas/ReasonParams',
               },
             },
           },
@@ -940,6 +949,14 @@ export const spec = {
             nullable: true,
             description:
               'Set when the provider rate-limited us: when listing may resume.',
+          },
+          code: {
+            type: 'string',
+            description:
+              "Why, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `gitRateLimited`, `gitForbidden`); absent when the provider's error had none. New codes may appear: show `message` for a code you do not know.",
+          },
+          params: {
+            $ref: '#/components/schemas/ReasonParams',
           },
         },
       },

@@ -6,6 +6,7 @@
  * Do not make direct changes to the file.
  */
 
+/** @public */
 export interface paths {
   '/health': {
     parameters: {
@@ -196,13 +197,18 @@ export interface paths {
   };
 }
 export type webhooks = Record<string, never>;
+/** @public */
 export interface components {
   schemas: {
     Error: {
       error: {
         /** @example InputError */
         name: string;
+        /** @description What went wrong, in English. */
         message: string;
+        /** @description What went wrong, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `freightNotFound`, `gitRateLimited`); absent for errors without one. New codes may appear: show `message` for a code you do not know. */
+        code?: string;
+        params?: components['schemas']['ReasonParams'];
       };
     };
     /** @description The parameters of a reason code (kargo-common's `ReasonParams`): names, times (RFC 3339), durations (milliseconds, names ending in `Ms`), lists. */
@@ -438,6 +444,9 @@ export interface components {
       message: string;
       /** @description Set when the provider rate-limited us: when listing may resume. */
       rateLimitedUntil?: string | null;
+      /** @description Why, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `gitRateLimited`, `gitForbidden`); absent when the provider's error had none. New codes may appear: show `message` for a code you do not know. */
+      code?: string;
+      params?: components['schemas']['ReasonParams'];
     };
     StageDetail: components['schemas']['StageSummary'] & {
       verifications: components['schemas']['VerificationEntry'][];
@@ -537,6 +546,7 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
+/** @public */
 export interface operations {
   health: {
     parameters: {

@@ -1,4 +1,5 @@
 /** Names, ids and times shaped as Kargo generates them. */
+import { clockFrom, collectionId } from '@kargo-backstage/kargo-test-objects';
 import { sha1Hex } from '../util/hash';
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -15,21 +16,14 @@ export function ulid(n: number): string {
 }
 
 /** RFC 3339 time `minutes` after 2026-11-30T09:00:00Z. */
-export function at(minutes: number): string {
-  return new Date(Date.UTC(2026, 10, 30, 9, minutes))
-    .toISOString()
-    .replace('.000', '');
-}
+export const at = clockFrom('2026-11-30T09:00:00Z');
 
 /** A Freight name as Kargo generates it (sha1 hex). */
 export function freightName(seed: string): string {
   return sha1Hex(`Warehouse/app:${seed}`);
 }
 
-/** Kargo's collection id: sha1 of the sorted Freight names joined by ",". */
-export function collectionId(...names: string[]): string {
-  return sha1Hex([...names].sort().join(','));
-}
+export { collectionId };
 
 export function uuid(n: number): string {
   const hex = n.toString(16).padStart(12, '0');

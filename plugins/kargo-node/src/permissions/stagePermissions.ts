@@ -12,15 +12,33 @@ import {
   kargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
 
-type StagePermission = ResourcePermission<typeof KARGO_STAGE_RESOURCE_TYPE>;
+/**
+ * A permission on Kargo Stages (`kargo.stage.*`).
+ *
+ * @public
+ */
+export type StagePermission = ResourcePermission<
+  typeof KARGO_STAGE_RESOURCE_TYPE
+>;
 
-interface StageRef {
+/**
+ * A Stage as permissions name it.
+ *
+ * @public
+ */
+export interface StageRef {
   instance: string;
   project: string;
   name: string;
 }
 
-/** Throws NotAllowedError (403) unless the permission is granted on the Stage. */
+/**
+ * Throws NotAllowedError (403) unless the permission is granted on the
+ * Stage. The one check before every Stage write: the REST routes, the
+ * actions and the scaffolder actions.
+ *
+ * @public
+ */
 export async function requireStagePermission(
   permissions: PermissionsService,
   permission: StagePermission,
@@ -41,7 +59,9 @@ export async function requireStagePermission(
 /**
  * Keeps the Stages the caller may see. One batched authorize call; the
  * permission framework resolves conditional decisions per resource ref
- * through this plugin's registered rules.
+ * through the Kargo backend's registered rules.
+ *
+ * @public
  */
 export async function filterAuthorizedStages<T extends StageRef>(
   permissions: PermissionsService,

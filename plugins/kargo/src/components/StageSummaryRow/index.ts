@@ -1,0 +1,1 @@
+export { StageSummaryRow, useToggleFocusStyle } from './StageSummaryRow';

@@ -1,0 +1,21 @@
+import { runExamples } from '../__testUtils__/examples';
+import { createKargoPromotionAbortAction } from './promotionAbort';
+import { examples } from './promotionAbort.examples';
+
+jest.setTimeout(60_000);
+
+describe('kargo:promotion:abort examples', () => {
+  runExamples({
+    examples,
+    createAction: createKargoPromotionAbortAction,
+    check: async ({ env, step, outputs }) => {
+      const promotion = await env.kargo
+        .cluster(step.input.instance)
+        .getPromotion(step.input.project, outputs.promotion as string);
+      expect(promotion.spec?.stage).toBe(step.input.stage);
+      expect(
+        JSON.parse(promotion.metadata!.annotations!['kargo.akuity.io/abort']),
+      ).toEqual({ action: 'terminate', actor: 'user:default/guest' });
+    },
+  });
+});
