@@ -19,7 +19,17 @@ import { quietLogger } from './quietLogger';
 export interface LiveFigures {
   stages: number;
   firstSyncMs: number;
+  firstSyncCpuMs: number;
+  /** Peak RSS of this process during the first sync. */
+  syncPeakRssMb: number;
   rssMb: number;
+  /**
+   * The backend in watch mode (in this process, the first sync's watch
+   * stopped): peak RSS from its start to every Stage served, and RSS then,
+   * after a full GC (its watch and its snapshot held).
+   */
+  backendPeakRssMb: number;
+  backendRssMb: number;
   p50Ms: number;
   p95Ms: number;
   /** On screen in Chromium (the demo on the fleet); null when not measured (--no-browser, no Chromium). */
@@ -151,9 +161,16 @@ export async function runLive(options: {
     const firstSyncMs = sync.ms;
     const rssMb = sync.rssMb;
     log(`first sync: ${firstSyncMs} ms, ${sync.cpuMs} ms CPU, peak RSS ${sync.peakRssMb} MB, RSS after ${rssMb} MB`);
-    backend = await startBenchBackend(sandbox.url, 'watch');
+    const started = await measure(async () => {
+      const serving = await startBenchBackend(sandbox.url, 'watch');
+      while ((await servedStages(serving, spec)) !== fleet.stages) await sleep(20);
+      return serving;
+    });
+    backend = started.result;
     const b = backend;
-    while ((await servedStages(b, spec)) !== fleet.stages) await sleep(20);
+    collectGarbage();
+    const backendRssMb = Math.round(process.memoryUsage().rss / 1e6);
+    log(`backend (watch) serving every Stage: ${started.cost.wallMs} ms, peak RSS ${Math.round(started.cost.peakRssMb)} MB, RSS after ${backendRssMb} MB`);
 
     // Freshness: one change at a time.
     const delays: number[] = [];
@@ -199,7 +216,11 @@ export async function runLive(options: {
     return {
       stages: fleet.stages,
       firstSyncMs,
+      firstSyncCpuMs: sync.cpuMs,
+      syncPeakRssMb: sync.peakRssMb,
       rssMb,
+      backendPeakRssMb: Math.round(started.cost.peakRssMb),
+      backendRssMb,
       p50Ms: percentile(delays, 50),
       p95Ms: percentile(delays, 95),
       browserP95Ms: onScreen && percentile(onScreen, 95),

@@ -32,6 +32,18 @@ export interface KindInformerOptions {
 }
 
 /**
+ * The reason every stopped stream is aborted with, made once. client-node's
+ * Watch (1.4) makes an `AbortSignal.any()` for each stream, which Node keeps
+ * for the life of the process once it is aborted, and with it its reason: a
+ * fresh DOMException, whose stack keeps the functions and receivers of the
+ * frames that aborted it (this informer's ListWatch and every object it
+ * holds). So a stopped or relisted stream kept a whole copy of the fleet.
+ * A stream that ends by itself is still aborted with such a DOMException:
+ * its callbacks are dropped (the stream calls nothing of ours any more).
+ */
+const STOPPED = new Error('Kargo watch stream stopped');
+
+/**
  * @kubernetes/client-node's Watch with what its ListWatch does not ask for:
  * bookmarks (so a reconnect resumes from a recent resourceVersion instead of
  * relisting) and a server-side timeout (so a stream a proxy silently dropped
@@ -53,19 +65,28 @@ class KargoWatch extends Watch {
     callback: (phase: string, apiObj: any, watchObj?: any) => void,
     done: (err: any) => void,
   ): Promise<AbortController> {
-    let ended = false;
+    // What the stream calls, dropped once it ended or was stopped: see STOPPED.
+    let target: { callback: typeof callback; done: typeof done; select: KargoWatch['select'] } | undefined =
+      { callback, done, select: this.select };
     const controller = await super.watch(
       path,
       { ...queryParams, allowWatchBookmarks: true, timeoutSeconds: this.timeoutSeconds },
-      (phase, object, raw) =>
-        callback(phase, phase === 'BOOKMARK' || phase === 'ERROR' ? object : this.select(object), raw),
+      (phase, object, raw) => {
+        const t = target;
+        t?.callback(phase, phase === 'BOOKMARK' || phase === 'ERROR' ? object : t.select(object), raw);
+      },
       err => {
-        ended = true;
-        done(err);
+        const t = target;
+        target = undefined;
+        t?.done(err);
       },
     );
-    if (!ended) this.onEstablished();
-    return controller;
+    if (target) this.onEstablished();
+    const stop = () => {
+      target = undefined;
+      controller.abort(STOPPED);
+    };
+    return { signal: controller.signal, abort: stop } as AbortController;
   }
 }
 

@@ -1,5 +1,15 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { DEMO_TOKENS, startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
-import type { KubeObject } from '@kargo-backstage/plugin-kargo-common';
+import {
+  buildProjectStages,
+  type AnalysisRun,
+  type FreightReference,
+  type KubeObject,
+  type ProjectLists,
+  type Promotion,
+  type Stage,
+} from '@kargo-backstage/plugin-kargo-common';
 import type { KargoClusterWatch, KargoWatchEvent, KargoWatchKind } from '../../types';
 import { createKubeConfig } from '../kubeConfig';
 import { KubernetesKargoClusterClient } from '../KubernetesKargoClusterClient';
@@ -204,5 +214,98 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     });
     await until(() => watch!.list('stages', 'orders').length === 1, 'the new project\'s Stage');
     await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
+  });
+});
+
+describe('what the watch keeps of each object', () => {
+  let sandbox: Sandbox;
+  let watch: KargoClusterWatch | undefined;
+  beforeEach(async () => {
+    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS, controller: false });
+  });
+  afterEach(async () => {
+    await watch?.stop();
+    await sandbox.stop();
+  });
+
+  it('holds reduced objects that build the same Stages as the objects as read', async () => {
+    const client = clientFor(sandbox.url);
+    watch = client.watch({ onEvent: () => {} });
+    await watch.start();
+    const now = new Date().toISOString();
+    const projects = watch.list('projects').map((p: KubeObject) => p.metadata!.name!);
+    expect(projects.length).toBeGreaterThan(1);
+    for (const project of projects) {
+      const build = (read: ProjectLists) =>
+        [...buildProjectStages({ ...read, instance: 'sandbox', kargoUrl: null, project, now, pullRequestsOf: () => undefined })];
+      const asRead = build({
+        stages: await client.listStages(project),
+        analysisRuns: await client.listAnalysisRuns(project),
+        promotions: await client.listPromotions(project),
+        freight: await client.listFreight(project),
+      });
+      const fromWatch = build({
+        stages: watch.list('stages', project),
+        analysisRuns: watch.list('analysisruns', project),
+        promotions: watch.list('promotions', project),
+        freight: watch.list('freights', project),
+      });
+      expect(asRead.length).toBeGreaterThan(0);
+      expect(fromWatch).toEqual(asRead);
+    }
+    // What no derivation reads is not held: the server's bookkeeping, the
+    // runs' metric definitions and successful measurements.
+    const kept = KINDS.flatMap(kind => watch!.list(kind));
+    const stored = sandbox.store.list(sandbox.registry.find('kargo.akuity.io', 'v1alpha1', 'stages')!);
+    expect(stored[0].metadata.uid).toBeDefined();
+    for (const object of kept) {
+      expect(Object.keys(object.metadata ?? {})).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(uid|generation|managedFields)$/)]),
+      );
+    }
+    for (const run of watch.list<AnalysisRun>('analysisruns')) {
+      for (const metric of run.spec?.metrics ?? []) expect(Object.keys(metric)).toEqual(['name']);
+    }
+  });
+
+  it('holds one copy of a FreightReference that Stages and Promotions repeat', async () => {
+    watch = clientFor(sandbox.url).watch({ onEvent: () => {} });
+    await watch.start();
+    const references = [
+      ...watch.list<Stage>('stages').flatMap(s => [
+        ...(s.status?.freightHistory ?? []).flatMap(c => Object.values(c.items ?? {})),
+        s.status?.lastPromotion?.freight,
+        s.status?.currentPromotion?.freight,
+      ]),
+      ...watch.list<Promotion>('promotions').map(p => p.status?.freight),
+    ].filter((r): r is FreightReference => !!r?.name);
+    const byName = new Map<string, FreightReference[]>();
+    for (const ref of references) byName.set(ref.name!, [...(byName.get(ref.name!) ?? []), ref]);
+    const repeated = [...byName.values()].filter(refs => refs.length > 1);
+    expect(repeated.length).toBeGreaterThan(0);
+    for (const refs of repeated) for (const ref of refs) expect(ref).toBe(refs[0]);
+  });
+});
+
+describe('a stopped watch', () => {
+  it('keeps nothing of what it held, after its streams were cut and it relisted', async () => {
+    const sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS, controller: false });
+    try {
+      let watch: KargoClusterWatch | undefined = clientFor(sandbox.url).watch({ onEvent: () => {} });
+      await watch.start();
+      const refs = [new WeakRef(watch), ...watch.list('stages').map((s: KubeObject) => new WeakRef(s))];
+      // Streams that end by themselves, then a relist, then the stop.
+      sandbox.cutWatches();
+      await watch.resync();
+      await watch.stop();
+      watch = undefined;
+      // WeakRefs hold their target until the current job ends; then a full GC.
+      await new Promise(r => setTimeout(r, 100));
+      setFlagsFromString('--expose-gc');
+      (runInNewContext('gc') as () => void)();
+      expect(refs.filter(ref => ref.deref() !== undefined)).toHaveLength(0);
+    } finally {
+      await sandbox.stop();
+    }
   });
 });

@@ -1,10 +1,10 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { slimAnalysisRun, type KubeObject } from '@kargo-backstage/plugin-kargo-common';
+import type { KubeObject } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoClusterWatch, KargoWatchKind, KargoWatchOptions } from '../../types';
 import { isForbidden, translateKubeError } from '../errors';
 import { DEFAULT_BACKOFF } from './backoff';
 import { KindInformer, type ListedKind } from './KindInformer';
-import { withoutServerFields } from './withoutServerFields';
+import { ObjectCompactor } from './compactObject';
 
 /** Where each kind lives: API group/version, cluster-wide. */
 export const WATCHED_KINDS: Record<KargoWatchKind, { group: string; version: string }> = {
@@ -82,6 +82,7 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
   /** Kinds watched per project namespace, after a 403 on their cluster-wide LIST. */
   private readonly perNamespace = new Set<KargoWatchKind>();
   private readonly fallbacks: Promise<void>[] = [];
+  private readonly compactor = new ObjectCompactor();
   private stopped = false;
 
   constructor(private readonly options: KubernetesKargoClusterWatchOptions) {
@@ -91,9 +92,9 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
   private informerOf(kind: KargoWatchKind, namespace?: string): KindInformer {
     const { group, version } = WATCHED_KINDS[kind];
     const stream = streamOf(kind, namespace);
-    // Only what the verification history reads is kept of each run; no
-    // object keeps the server's bookkeeping (the watch holds them all).
-    const select = kind === 'analysisruns' ? slimAnalysisRun : withoutServerFields;
+    // The watch holds every object of the fleet: only what the derivation
+    // reads is kept, each page reduced as it arrives.
+    const select = (object: KubeObject) => this.compactor.compact(kind, object);
     const where = namespace === undefined ? '' : `/namespaces/${namespace}`;
     return new KindInformer({
       kubeConfig: this.options.kubeConfig,
