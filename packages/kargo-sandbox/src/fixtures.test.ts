@@ -213,4 +213,13 @@ describe('the large project', () => {
       );
     }
   });
+
+  it("knows edge's repository on GitHub (listing its pull requests answers, none open)", () => {
+    expect(sandbox.git.findRepository('github', 'acme/edge-deploy')).toBeDefined();
+    expect(
+      sandbox.git
+        .list('https://github.com/acme/edge-deploy')
+        .filter(pr => pr.state === 'open'),
+    ).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@
  */
 import { DemoFreight, freight, verificationInfo } from './builders';
 import { project, stageObject, warehouse } from './kargo';
+import { gitHubPullRequest } from './git';
 import { directSteps } from './steps';
 import { baseStatus, collection, healthyConditions } from './stageStatus';
 
@@ -110,6 +111,17 @@ export function edgeScenario(): Obj[] {
     project(P, -100),
     warehouse(P, P, IMAGE, REPO, -90),
     ...f.map(x => x.object),
+    // The GitHub fake knows a repository by its pull requests: one merged
+    // (no Stage of edge waits on a PR) so listing edge-deploy answers, empty.
+    gitHubPullRequest('edge-deploy-pr-1', {
+      repoURL: REPO,
+      number: 1,
+      title: 'Add the edge-gateway manifests',
+      state: 'merged',
+      sourceBranch: 'bootstrap',
+      targetBranch: 'main',
+      minutes: -95,
+    }),
   ];
   for (const s of stages) {
     const minutes = promotedAt(s);
