@@ -163,7 +163,9 @@ function runsOnScreen(page: Page): Promise<Array<{ name: string; phase: string }
       const cells = tr.querySelectorAll('td');
       if (cells.length < 2) return [];
       const name = (cells[cells.length - 1] as HTMLElement).innerText.trim();
-      const phase = (cells[0] as HTMLElement).innerText.trim();
+      // The phase cell may add a Stale chip after the phase (a flipped run is
+      // stale: Kargo still records the phase it had): the phase is its first word.
+      const phase = (cells[0] as HTMLElement).innerText.trim().split(/\s+/)[0];
       return /^(Successful|Failed)$/.test(phase) ? [{ name, phase }] : [];
     }),
   );
@@ -177,7 +179,10 @@ function phaseOnScreen(page: Page, name: string, phase: string) {
         const cells = tr.querySelectorAll('td');
         return cells.length > 1 && (cells[cells.length - 1] as HTMLElement).innerText.trim() === n;
       });
-      return rows.length > 0 && rows.every(tr => (tr.querySelector('td') as HTMLElement).innerText.trim() === p);
+      return (
+        rows.length > 0 &&
+        rows.every(tr => (tr.querySelector('td') as HTMLElement).innerText.trim().split(/\s+/)[0] === p)
+      );
     },
     [name, phase],
     { polling: 'raf', timeout: 30_000 },
