@@ -70,11 +70,19 @@ describe('reads that leak nothing', () => {
     sandbox.faults.resetCounts();
   });
 
-  /** Status and error of an answer, with the asked-for name made neutral. */
+  /**
+   * Status and error of an answer (its reason code and parameters too), with
+   * the asked-for name made neutral.
+   */
   const shape = (res: request.Response, name: string) => ({
     status: res.status,
     name: res.body.error?.name,
     message: String(res.body.error?.message).replace(name, '<name>'),
+    code: res.body.error?.code,
+    params: JSON.stringify(res.body.error?.params ?? null).replaceAll(
+      JSON.stringify(name),
+      '"<name>"',
+    ),
     body: Object.keys(res.body).sort(),
   });
 
@@ -91,6 +99,12 @@ describe('reads that leak nothing', () => {
       name: 'NotFoundError',
       message:
         "AnalysisRun '<name>' not found in Kargo project 'checkout' of instance 'sandbox'",
+      code: 'analysisRunNotFound',
+      params: JSON.stringify({
+        analysisRun: '<name>',
+        project: 'checkout',
+        instance: 'sandbox',
+      }),
       body: ['error', 'request', 'response'],
     });
     expect(shape(foreign, 'rollout-canary-1')).toEqual(
