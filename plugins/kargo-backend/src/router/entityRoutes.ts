@@ -7,7 +7,7 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { findProject, projectNotFound } from './lookup';
-import { sendJsonText, servedJson } from './servedJson';
+import { sendEntityAnswer, type ServedStage } from './entityAnswer';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
 import { type KargoApiRouter, type RouterOptions } from './types';
@@ -45,8 +45,7 @@ export function addEntityRoutes(
     );
     const instance = requested ?? annotations.instance ?? configured[0];
     const errors: EntityStagesResponse['errors'] = [];
-    /** Each Stage's JSON (kept serialised: see servedJson). */
-    const items: string[] = [];
+    const items: ServedStage[] = [];
     let lastUpdated: string | null = null;
     let stale = false;
 
@@ -79,7 +78,7 @@ export function addEntityRoutes(
           });
           continue;
         }
-        items.push(...stages.map(s => servedJson(found, s)));
+        items.push(...stages.map(stage => ({ found, stage })));
         if (found.project.error) {
           errors.push({
             instance,
@@ -107,9 +106,6 @@ export function addEntityRoutes(
       lastUpdated,
       stale,
     };
-    sendJsonText(
-      res,
-      `{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`,
-    );
+    await sendEntityAnswer(req, res, items, rest);
   });
 }
