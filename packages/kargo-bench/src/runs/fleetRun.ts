@@ -100,14 +100,23 @@ async function servedByBackend(backend: BenchBackend, spec: FleetSpec) {
 
 /**
  * The Kargo tab's request: the entity route of a Component naming a
- * 50-Stage project (50 details in one answer), 5 clients at once.
+ * 50-Stage project (50 details in one answer), 5 clients at once, accepting
+ * gzip as a browser does.
  */
-async function entityLoad(backend: BenchBackend, durationSeconds: number) {
+async function entityLoad(backend: BenchBackend, durationSeconds: number, profileDir?: string) {
   const path = `/api/kargo/entities/component/default/${BENCH_ENTITY.metadata.name}/stages`;
   const res = await fetch(`${new URL(backend.apiUrl).origin}${path}`);
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
   const stages = ((await res.json()) as { items: unknown[] }).items.length;
-  const load = await runLoad({ origin: new URL(backend.apiUrl).origin, paths: [path], connections: 5, durationSeconds });
+  const load = await profiled(profileDir, 'entity-load', () =>
+    runLoad({
+      origin: new URL(backend.apiUrl).origin,
+      paths: [path],
+      connections: 5,
+      durationSeconds,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    }),
+  );
   return {
     figures: { stages, rps: load.rps, p50Ms: load.p50Ms, p95Ms: load.p95Ms, p99Ms: load.p99Ms },
     errors: load.non2xx + load.errors,
@@ -157,7 +166,7 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
       detail = { rps: load.rps, p50Ms: load.p50Ms, p95Ms: load.p95Ms, p99Ms: load.p99Ms, k8sRequests: caused.kube };
       detailErrors = load.non2xx + load.errors;
       log(`detail load: ${load.requests} requests, ${load.rps} req/s`);
-      entity = await entityLoad(b, options.load.durationSeconds);
+      entity = await entityLoad(b, options.load.durationSeconds, options.profileDir);
       detailErrors += entity.errors;
       log(`entity route: ${entity.figures.stages} Stages, p95 ${entity.figures.p95Ms} ms`);
     }
