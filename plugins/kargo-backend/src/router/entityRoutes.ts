@@ -8,6 +8,7 @@ import {
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { findProject, projectNotFound } from './lookup';
 import { sendEntityAnswer, type ServedStage } from './entityAnswer';
+import { RecentEntities } from './recentEntities';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
 import { type KargoApiRouter, type RouterOptions } from './types';
@@ -21,6 +22,7 @@ export function addEntityRoutes(
   options: RouterOptions,
 ) {
   const { httpAuth, permissions, catalog, kargo, snapshots } = options;
+  const entities = new RecentEntities(catalog);
 
   router.get('/entities/:kind/:namespace/:name/stages', async (req, res) => {
     const ref = parse(entityParams, req.params, 'path parameter');
@@ -34,7 +36,7 @@ export function addEntityRoutes(
     const requested = queried && resolveInstance(req.query, configured);
     const credentials = await httpAuth.credentials(req);
     // The caller's own credentials: who cannot see the entity gets a 404.
-    const entity = await catalog.getEntityByRef(ref, { credentials });
+    const entity = await entities.get(ref, credentials);
     if (!entity) {
       throw new NotFoundError(
         `Entity ${ref.kind}:${ref.namespace}/${ref.name} not found in the catalog`,
