@@ -37,7 +37,14 @@ export interface CatalogFigures {
   searchMs: number | null;
   searchFound: number;
   /** A second Kargo refresh, nothing changed: the provider's mutations after it and entities whose etag changed. */
-  unchanged: { mutations: string[]; entitiesRewritten: number };
+  unchanged: {
+    mutations: string[];
+    entitiesRewritten: number;
+    /** Entities of the second read that the first did not list (a paging gap, or not stitched yet). */
+    notListedBefore: number;
+    /** What differs in rewritten entities (`metadata.annotations.x`, `relations`, ...), with counts. */
+    rewrittenFields: Record<string, number>;
+  };
   /** One Stage's current verification changed in the sandbox. */
   change: {
     /** From the change until the Kargo backend's snapshot holds it (the bench runs the refresh at once). */
@@ -90,20 +97,34 @@ async function searchCount(b: CatalogBackend): Promise<number> {
   return body?.numberOfResults ?? 0;
 }
 
-/** Every kargo-stage entity's etag (it changes whenever the stored entity does). */
-async function etags(b: CatalogBackend): Promise<Map<string, string>> {
-  const result = new Map<string, string>();
+type StoredEntity = { metadata: { name: string; etag: string } } & Record<string, unknown>;
+
+/** Every kargo-stage entity as the catalog serves it (its etag changes whenever the stored entity does). */
+async function storedEntities(b: CatalogBackend): Promise<Map<string, StoredEntity>> {
+  const result = new Map<string, StoredEntity>();
   let cursor: string | undefined;
   do {
-    const page = cursor ? `cursor=${encodeURIComponent(cursor)}` : `${stageFilter}&fields=metadata.name,metadata.etag`;
-    const body = await getJson<{ items: Array<{ metadata: { name: string; etag: string } }>; pageInfo: { nextCursor?: string } }>(
+    // Ordered by name: a stable order to page through.
+    const page = cursor ? `cursor=${encodeURIComponent(cursor)}` : `${stageFilter}&orderField=metadata.name,asc`;
+    const body = await getJson<{ items: StoredEntity[]; pageInfo: { nextCursor?: string } }>(
       `${b.origin}/api/catalog/entities/by-query?${page}&limit=1000`,
     );
     if (!body) throw new Error('the catalog did not answer the entity query');
-    for (const e of body.items) result.set(e.metadata.name, e.metadata.etag);
+    for (const e of body.items) result.set(e.metadata.name, e);
     cursor = body.pageInfo.nextCursor;
   } while (cursor);
   return result;
+}
+
+/** The paths (two levels deep, annotations by key) at which two JSON values differ. */
+function differingFields(a: unknown, b: unknown, path = '', depth = 0): string[] {
+  if (JSON.stringify(a) === JSON.stringify(b)) return [];
+  const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isObject(a) || !isObject(b) || depth >= 3) return [path || '(entity)'];
+  const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+  return [...keys].flatMap(k =>
+    differingFields((a as any)[k], (b as any)[k], path ? `${path}.${k}` : k, depth + 1),
+  );
 }
 
 async function annotation(b: CatalogBackend, kind: string, name: string, key: string) {
@@ -121,14 +142,24 @@ async function providerRunsAfter(b: CatalogBackend, runs: number) {
 
 const described = (m: CatalogBackend['mutations']) => m.map(x => `${x.type} ${x.entities}`);
 
-async function unchangedCost(b: CatalogBackend) {
-  const before = await etags(b);
+async function unchangedCost(b: CatalogBackend): Promise<CatalogFigures['unchanged']> {
+  const before = await storedEntities(b);
   const firstMutation = b.mutations.length;
   await b.refreshKargo();
   await providerRunsAfter(b, 2);
-  const after = await etags(b);
-  const rewritten = [...after].filter(([name, etag]) => before.get(name) !== etag).length;
-  return { mutations: described(b.mutations.slice(firstMutation)), entitiesRewritten: rewritten };
+  const after = await storedEntities(b);
+  let entitiesRewritten = 0;
+  let notListedBefore = 0;
+  const rewrittenFields: Record<string, number> = {};
+  for (const [name, entity] of after) {
+    const old = before.get(name);
+    if (!old) notListedBefore += 1;
+    else if (old.metadata.etag !== entity.metadata.etag) {
+      entitiesRewritten += 1;
+      for (const field of differingFields(old, entity)) rewrittenFields[field] = (rewrittenFields[field] ?? 0) + 1;
+    }
+  }
+  return { mutations: described(b.mutations.slice(firstMutation)), entitiesRewritten, notListedBefore, rewrittenFields };
 }
 
 async function oneChange(b: CatalogBackend, sandbox: BenchSandbox, providerS: number): Promise<CatalogFigures['change']> {
@@ -235,8 +266,12 @@ export function catalogFailures(f: CatalogFigures): string[] {
   const where = `catalog on ${f.db}`;
   if (f.allEntitiesMs === null) failures.push(`${where}: the catalog never held the ${f.stages} kargo-stage entities`);
   if (f.searchFound < f.stages) failures.push(`${where}: search found ${f.searchFound} of ${f.stages} Stage entities`);
-  if (f.unchanged.entitiesRewritten > 0 || f.unchanged.mutations.length > 0) {
-    failures.push(`${where}: an unchanged fleet rewrote ${f.unchanged.entitiesRewritten} entities (${f.unchanged.mutations.join('; ')})`);
+  if (f.unchanged.entitiesRewritten > 0 || f.unchanged.notListedBefore > 0 || f.unchanged.mutations.length > 0) {
+    failures.push(
+      `${where}: an unchanged fleet rewrote ${f.unchanged.entitiesRewritten} entities ` +
+        `(${JSON.stringify(f.unchanged.rewrittenFields)}; ${f.unchanged.notListedBefore} not listed before; ` +
+        `mutations: ${f.unchanged.mutations.join('; ')})`,
+    );
   }
   if (f.change.entityMs === null) failures.push(`${where}: the changed Stage never reached its entity`);
   if (f.change.rollupMs === null) failures.push(`${where}: the changed Stage never reached the Component's rollup`);
