@@ -35,6 +35,8 @@ export interface BenchBackend {
   apiUrl: string;
   /** Runs the scheduled full refresh once, as the scheduler would. */
   refresh(): Promise<void>;
+  /** Runs the scheduled pull-request pass (every repository's listing) once. */
+  pullRequests(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -97,10 +99,15 @@ export async function startBenchBackend(url: string, mode: 'poll' | 'watch' = 'p
   const { port } = backend.server.address() as AddressInfo;
   const task = tasks.find(t => t.id === 'kargo-snapshot-refresh:bench');
   if (!task) throw new Error('the Kargo backend plugin scheduled no kargo-snapshot-refresh:bench task');
+  const prTask = tasks.find(t => t.id === 'kargo-pull-requests');
+  if (!prTask) throw new Error('the Kargo backend plugin scheduled no kargo-pull-requests task');
   return {
     apiUrl: `http://127.0.0.1:${port}/api/kargo`,
     refresh: async () => {
       await task.fn(new AbortController().signal);
+    },
+    pullRequests: async () => {
+      await prTask.fn(new AbortController().signal);
     },
     stop: () => backend.stop(),
   };

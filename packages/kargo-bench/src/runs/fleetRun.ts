@@ -137,6 +137,8 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
     const b = backend;
     const first = await counted(sandbox, () => profiled(options.profileDir, 'full-refresh', () => b.refresh()));
     log(`full refresh: ${first.cost.wallMs} ms`);
+    const prs = await counted(sandbox, () => b.pullRequests());
+    log(`pull-request pass: ${prs.cost.wallMs} ms, ${gitOf(prs.counts)} Git requests`);
     const second = await counted(sandbox, () => profiled(options.profileDir, 'second-refresh', () => b.refresh()));
     log(`second refresh: ${second.cost.wallMs} ms`);
     if (options.heapSnapshot) log(`heap snapshot: ${writeHeapSnapshot(options.heapSnapshot)}`);
@@ -195,6 +197,12 @@ export async function runFleet(options: RunOptions): Promise<RunResult> {
       stages: fleet.stages,
       ...refreshFigures(first.cost, first.counts),
       secondRefresh: refreshFigures(second.cost, second.counts),
+      pullRequests: {
+        ms: prs.cost.wallMs,
+        cpuMs: prs.cost.cpuMs,
+        gitRequests: gitOf(prs.counts),
+        k8sRequests: prs.counts.kube,
+      },
       naive: naive
         ? { refreshMs: naive.cost.wallMs, k8sRequests: naive.counts.kube, gitRequests: gitOf(naive.counts) }
         : null,
