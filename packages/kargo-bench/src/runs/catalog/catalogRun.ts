@@ -23,6 +23,7 @@ import {
   type CatalogBackend,
   type CatalogDatabase,
 } from './catalogBackend';
+import { compareStored, type StoredEntity, type UnchangedFleet } from './unchangedFleet';
 
 export type CatalogDb = 'sqlite' | 'pg';
 
@@ -37,14 +38,7 @@ export interface CatalogFigures {
   searchMs: number | null;
   searchFound: number;
   /** A second Kargo refresh, nothing changed: the provider's mutations after it and entities whose etag changed. */
-  unchanged: {
-    mutations: string[];
-    entitiesRewritten: number;
-    /** Entities of the second read that the first did not list (a paging gap, or not stitched yet). */
-    notListedBefore: number;
-    /** What differs in rewritten entities (`metadata.annotations.x`, `relations`, ...), with counts. */
-    rewrittenFields: Record<string, number>;
-  };
+  unchanged: UnchangedFleet;
   /** One Stage's current verification changed in the sandbox. */
   change: {
     /** From the change until the Kargo backend's snapshot holds it (the bench runs the refresh at once). */
@@ -97,8 +91,6 @@ async function searchCount(b: CatalogBackend): Promise<number> {
   return body?.numberOfResults ?? 0;
 }
 
-type StoredEntity = { metadata: { name: string; etag: string } } & Record<string, unknown>;
-
 /** Every kargo-stage entity as the catalog serves it (its etag changes whenever the stored entity does). */
 async function storedEntities(b: CatalogBackend): Promise<Map<string, StoredEntity>> {
   const result = new Map<string, StoredEntity>();
@@ -114,17 +106,6 @@ async function storedEntities(b: CatalogBackend): Promise<Map<string, StoredEnti
     cursor = body.pageInfo.nextCursor;
   } while (cursor);
   return result;
-}
-
-/** The paths (two levels deep, annotations by key) at which two JSON values differ. */
-function differingFields(a: unknown, b: unknown, path = '', depth = 0): string[] {
-  if (JSON.stringify(a) === JSON.stringify(b)) return [];
-  const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (!isObject(a) || !isObject(b) || depth >= 3) return [path || '(entity)'];
-  const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-  return [...keys].flatMap(k =>
-    differingFields((a as any)[k], (b as any)[k], path ? `${path}.${k}` : k, depth + 1),
-  );
 }
 
 async function annotation(b: CatalogBackend, kind: string, name: string, key: string) {
@@ -148,18 +129,7 @@ async function unchangedCost(b: CatalogBackend): Promise<CatalogFigures['unchang
   await b.refreshKargo();
   await providerRunsAfter(b, 2);
   const after = await storedEntities(b);
-  let entitiesRewritten = 0;
-  let notListedBefore = 0;
-  const rewrittenFields: Record<string, number> = {};
-  for (const [name, entity] of after) {
-    const old = before.get(name);
-    if (!old) notListedBefore += 1;
-    else if (old.metadata.etag !== entity.metadata.etag) {
-      entitiesRewritten += 1;
-      for (const field of differingFields(old, entity)) rewrittenFields[field] = (rewrittenFields[field] ?? 0) + 1;
-    }
-  }
-  return { mutations: described(b.mutations.slice(firstMutation)), entitiesRewritten, notListedBefore, rewrittenFields };
+  return { mutations: described(b.mutations.slice(firstMutation)), ...compareStored(before, after) };
 }
 
 async function oneChange(b: CatalogBackend, sandbox: BenchSandbox, providerS: number): Promise<CatalogFigures['change']> {
