@@ -1,6 +1,6 @@
 /** What an unchanged fleet did to the stored Stage entities, from two reads of the catalog. */
 
-export type StoredEntity = { metadata: { name: string; etag: string } } & Record<string, unknown>;
+export type StoredEntity = { metadata: { name: string; etag: string } & Record<string, unknown> } & Record<string, unknown>;
 
 export interface UnchangedFleet {
   /** The provider's mutations between the two reads. */
