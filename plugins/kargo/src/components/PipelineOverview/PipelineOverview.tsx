@@ -8,7 +8,7 @@ import {
   buildPipelineGraph,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
@@ -32,10 +32,13 @@ function freightLines(stage: StageDetail): [string, string | null] | null {
   return [f.alias ?? f.name, artifact];
 }
 
-function StageNode(props: {
+/** Memoized: renders again only when its Stage (object) or its edges changed. */
+const StageNode = memo(function StageNodeCard(props: {
   stage: StageDetail;
-  from: string[];
-  hidden: string[];
+  /** The upstream Stages it takes Freight from, joined. */
+  from: string;
+  /** Upstream Stages the entity does not name, joined. */
+  hidden: string;
   onSelect: (stage: StageDetail) => void;
 }) {
   const { stage, from, hidden, onSelect } = props;
@@ -47,7 +50,12 @@ function StageNode(props: {
         focusRipple
         onClick={() => onSelect(stage)}
         aria-label={t('pipeline.showStage', { stage: stage.name })}
-        style={{ display: 'block', width: '100%', textAlign: 'left', padding: 8 }}
+        style={{
+          display: 'block',
+          width: '100%',
+          textAlign: 'left',
+          padding: 8,
+        }}
       >
         <Box
           display="flex"
@@ -92,14 +100,14 @@ function StageNode(props: {
         )}
         {from.length > 0 && (
           <TruncatedText
-            text={t('pipeline.from', { sources: from.join(', ') })}
+            text={t('pipeline.from', { sources: from })}
             maxWidth={NODE_WIDTH - 16}
             color="textSecondary"
           />
         )}
         {hidden.length > 0 && (
           <TruncatedText
-            text={t('pipeline.hiddenUpstream', { stages: hidden.join(', ') })}
+            text={t('pipeline.hiddenUpstream', { stages: hidden })}
             maxWidth={NODE_WIDTH - 16}
             color="textSecondary"
           />
@@ -107,7 +115,7 @@ function StageNode(props: {
       </ButtonBase>
     </Paper>
   );
-}
+});
 
 /**
  * The entity's Stages as the pipeline Kargo draws: one column per depth
@@ -135,13 +143,18 @@ function ProjectPipeline(props: {
       mb={1}
     >
       {columns.map((column, index) => (
-        <Box key={index} display="flex" flexDirection="column" style={{ gap: 12 }}>
+        <Box
+          key={index}
+          display="flex"
+          flexDirection="column"
+          style={{ gap: 12 }}
+        >
           {column.map(node => (
             <div role="listitem" key={node.stage.name}>
               <StageNode
                 stage={node.stage}
-                from={fromOf(node.stage.name)}
-                hidden={node.hiddenUpstream}
+                from={fromOf(node.stage.name).join(', ')}
+                hidden={node.hiddenUpstream.join(', ')}
                 onSelect={onSelect}
               />
             </div>
@@ -158,17 +171,20 @@ function ProjectPipeline(props: {
  * it holds, its health and verification, and where it takes Freight from.
  * Selecting one opens its details below. Wide projects scroll sideways.
  */
-export function PipelineOverview(props: {
+export const PipelineOverview = memo(function PipelineOverviewCard(props: {
   stages: StageDetail[];
   onSelect: (stage: StageDetail) => void;
 }) {
   const { stages, onSelect } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
-  const projects = new Map<string, StageDetail[]>();
-  for (const stage of stages) {
-    const key = `${stage.instance}/${stage.project}`;
-    projects.set(key, [...(projects.get(key) ?? []), stage]);
-  }
+  const projects = useMemo(() => {
+    const byProject = new Map<string, StageDetail[]>();
+    for (const stage of stages) {
+      const key = `${stage.instance}/${stage.project}`;
+      byProject.set(key, [...(byProject.get(key) ?? []), stage]);
+    }
+    return byProject;
+  }, [stages]);
   return (
     <InfoCard title={t('pipeline.title')}>
       {[...projects].map(([key, members]) => (
@@ -187,4 +203,4 @@ export function PipelineOverview(props: {
       ))}
     </InfoCard>
   );
-}
+});
