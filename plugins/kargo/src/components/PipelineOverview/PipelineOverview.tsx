@@ -1,9 +1,9 @@
 import { InfoCard } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
-import Box from '@material-ui/core/Box';
 import ButtonBase from '@material-ui/core/ButtonBase';
 import Paper from '@material-ui/core/Paper';
 import Typography from '@material-ui/core/Typography';
+import { makeStyles } from '@material-ui/core/styles';
 import {
   buildPipelineGraph,
   type StageDetail,
@@ -14,6 +14,25 @@ import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
 const NODE_WIDTH = 220;
+
+// Static classes, not Boxes: a Box makes a style rule per instance, and a
+// 50-Stage graph has a few hundred of them.
+const useStyles = makeStyles(theme => ({
+  columns: {
+    display: 'flex',
+    gap: 24,
+    overflowX: 'auto',
+    marginBottom: theme.spacing(1),
+  },
+  column: { display: 'flex', flexDirection: 'column', gap: 12 },
+  heading: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: 4,
+  },
+  name: { flex: 1, minWidth: 0 },
+}));
 
 /** The Freight in a Stage: alias, else name; then the first image tag or commit. */
 function freightLines(stage: StageDetail): [string, string | null] | null {
@@ -43,6 +62,7 @@ const StageNode = memo(function StageNodeCard(props: {
 }) {
   const { stage, from, hidden, onSelect } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const classes = useStyles();
   const freight = freightLines(stage);
   return (
     <Paper variant="outlined" style={{ width: NODE_WIDTH }}>
@@ -57,21 +77,16 @@ const StageNode = memo(function StageNodeCard(props: {
           padding: 8,
         }}
       >
-        <Box
-          display="flex"
-          justifyContent="space-between"
-          alignItems="center"
-          style={{ gap: 4 }}
-        >
+        <div className={classes.heading}>
           {/* The name takes what the health leaves; cut, it keeps a tooltip. */}
-          <Box flex={1} minWidth={0}>
+          <div className={classes.name}>
             <TruncatedText text={stage.name} maxWidth="100%" />
-          </Box>
+          </div>
           <Typography variant="caption" color="textSecondary" noWrap>
             {stage.health ?? stage.phase}
           </Typography>
-        </Box>
-        <Box data-testid="pipeline-freight">
+        </div>
+        <div data-testid="pipeline-freight">
           {freight ? (
             <>
               <TruncatedText text={freight[0]} maxWidth={NODE_WIDTH - 16} />
@@ -88,7 +103,7 @@ const StageNode = memo(function StageNodeCard(props: {
               {t('pipeline.noFreight')}
             </Typography>
           )}
-        </Box>
+        </div>
         {stage.verificationPhase === 'None' ? (
           <Typography variant="body2" color="textSecondary">
             {t('verification.noVerification')}
@@ -129,26 +144,16 @@ function ProjectPipeline(props: {
   label: string;
 }) {
   const { stages, onSelect, label } = props;
+  const classes = useStyles();
   const graph = useMemo(() => buildPipelineGraph(stages), [stages]);
   const columns: (typeof graph.nodes)[] = [];
   for (const node of graph.nodes) (columns[node.column] ??= []).push(node);
   const fromOf = (name: string) =>
     graph.edges.filter(e => e.to === name).map(e => e.from.name);
   return (
-    <Box
-      role="list"
-      aria-label={label}
-      display="flex"
-      style={{ gap: 24, overflowX: 'auto' }}
-      mb={1}
-    >
+    <div role="list" aria-label={label} className={classes.columns}>
       {columns.map((column, index) => (
-        <Box
-          key={index}
-          display="flex"
-          flexDirection="column"
-          style={{ gap: 12 }}
-        >
+        <div key={index} className={classes.column}>
           {column.map(node => (
             <div role="listitem" key={node.stage.name}>
               <StageNode
@@ -159,9 +164,9 @@ function ProjectPipeline(props: {
               />
             </div>
           ))}
-        </Box>
+        </div>
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -188,7 +193,7 @@ export const PipelineOverview = memo(function PipelineOverviewCard(props: {
   return (
     <InfoCard title={t('pipeline.title')}>
       {[...projects].map(([key, members]) => (
-        <Box key={key}>
+        <div key={key}>
           {projects.size > 1 && (
             <Typography variant="subtitle2" component="h3">
               {members[0].project}
@@ -199,7 +204,7 @@ export const PipelineOverview = memo(function PipelineOverviewCard(props: {
             onSelect={onSelect}
             label={`${t('pipeline.title')} ${members[0].project}`}
           />
-        </Box>
+        </div>
       ))}
     </InfoCard>
   );
