@@ -280,9 +280,8 @@ export interface Hops {
   signal?: number;
   fetchStart?: number;
   fetchHeaders?: number;
-  /** Resource Timing of the last fetch: request sent, first and last byte. */
+  /** Resource Timing of the last fetch: its start and last byte. */
   requestSent?: number;
-  firstByte?: number;
   lastByte?: number;
   parsed?: number;
   onScreen: number;
@@ -308,14 +307,15 @@ async function hopsSince(
         };
       }
     ).__kargoTrace,
-    // The network's own times (not delayed by a busy main thread), on the wall clock.
+    // The network's own times (not delayed by a busy main thread), on the
+    // wall clock. The backend is another origin: without Timing-Allow-Origin
+    // only the start and the last byte are given.
     network: (
       performance.getEntriesByType('resource') as PerformanceResourceTiming[]
     )
       .filter(e => e.name.includes('/api/kargo/'))
       .map(e => ({
-        requestStart: performance.timeOrigin + e.requestStart,
-        responseStart: performance.timeOrigin + e.responseStart,
+        requestStart: performance.timeOrigin + e.startTime,
         responseEnd: performance.timeOrigin + e.responseEnd,
       })),
   }));
@@ -331,7 +331,6 @@ async function hopsSince(
     .pop();
   return {
     requestSent: since(wire?.requestStart),
-    firstByte: since(wire?.responseStart),
     lastByte: since(wire?.responseEnd),
     signal: since(signal),
     fetchStart: since(fetches[0]?.start),
