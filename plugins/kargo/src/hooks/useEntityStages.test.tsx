@@ -12,6 +12,27 @@ import {
 } from '../__fixtures__/stages';
 import { useEntityStages } from './useEntityStages';
 
+/** The hook for the annotated entity, with the signal API given. */
+function renderWithSignals(
+  api: ReturnType<typeof fakeKargoApi>,
+  signals: SignalApi,
+  options: { pollIntervalMs?: number } = {},
+) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <TestApiProvider
+      apis={[
+        [kargoApiRef, api],
+        [signalApiRef, signals],
+      ]}
+    >
+      {children}
+    </TestApiProvider>
+  );
+  return renderHook(() => useEntityStages(annotatedEntity, options), {
+    wrapper,
+  });
+}
+
 describe('useEntityStages', () => {
   it('refreshes after a reverify until the new run has ended, then stops', async () => {
     const newRun = verification({
@@ -96,20 +117,7 @@ describe('useEntityStages', () => {
       async () => answers.shift() ?? entityResponse([done]),
     );
     const api = fakeKargoApi({ getEntityStages });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <TestApiProvider
-        apis={[
-          [kargoApiRef, api],
-          [signalApiRef, signals],
-        ]}
-      >
-        {children}
-      </TestApiProvider>
-    );
-    const { result } = renderHook(
-      () => useEntityStages(annotatedEntity, { pollIntervalMs: 10 }),
-      { wrapper },
-    );
+    const { result } = renderWithSignals(api, signals, { pollIntervalMs: 10 });
     await waitFor(() => expect(result.current.value).toBeDefined());
     // A verification is Running, yet nothing polls: the signal will say.
     expect(result.current).toMatchObject({ live: true, polling: false });
@@ -152,23 +160,6 @@ describe('useEntityStages, refreshed by signals', () => {
   }
   const reread = <T,>(value: T): T => JSON.parse(JSON.stringify(value));
 
-  function renderWith(
-    api: ReturnType<typeof fakeKargoApi>,
-    signals: SignalApi,
-  ) {
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <TestApiProvider
-        apis={[
-          [kargoApiRef, api],
-          [signalApiRef, signals],
-        ]}
-      >
-        {children}
-      </TestApiProvider>
-    );
-    return renderHook(() => useEntityStages(annotatedEntity), { wrapper });
-  }
-
   it('keeps the objects of the Stages a signalled change did not touch', async () => {
     const other = { ...staleStaging, name: 'qa' };
     const first = entityResponse([staleStaging, other]);
@@ -179,7 +170,7 @@ describe('useEntityStages, refreshed by signals', () => {
       getEntityStages: jest.fn(async () => reread(answers.shift() ?? changed)),
     });
     const { signals, signal } = signalling();
-    const { result } = renderWith(api, signals);
+    const { result } = renderWithSignals(api, signals);
     await waitFor(() => expect(result.current.value).toBeDefined());
     const before = result.current.value!;
 
@@ -220,7 +211,10 @@ describe('useEntityStages, refreshed by signals', () => {
       return reread(done);
     });
     const { signals, signal } = signalling();
-    const { result } = renderWith(fakeKargoApi({ getEntityStages }), signals);
+    const { result } = renderWithSignals(
+      fakeKargoApi({ getEntityStages }),
+      signals,
+    );
     await waitFor(() => expect(result.current.value).toBeDefined());
 
     signal();
