@@ -15,6 +15,8 @@ export interface BenchArgs {
   catalog: Array<'sqlite' | 'pg'> | null;
   /** The Kargo tab of a 50-Stage Component in Chromium (demo on the fleet): render after the data arrives. */
   render: boolean;
+  /** Only --live's on-screen step, with each change's hops. */
+  screen: boolean;
   /** Skip the naive approach (it is slow on big fleets). */
   naive: boolean;
   connections: number;
@@ -23,7 +25,7 @@ export interface BenchArgs {
   heapSnapshot?: string;
 }
 
-export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--catalog [--db D]] [--render] [--no-naive]
+export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--screen] [--catalog [--db D]] [--render] [--no-naive]
   --stages N     fleet size (default 1000); projects = N / 50 unless --projects
   --projects P   number of projects (Stages are spread evenly over them)
   --smoke        100 Stages, 2 s of detail load with 5 clients, checks the figures
@@ -34,6 +36,7 @@ export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [-
                  the delay to the screen in Chromium: starts the demo (on free ports)
                  on the fleet
   --no-browser   --live without Chromium (browserP95Ms null)
+  --screen       only --live's Chromium step (20 changes), each change's hops logged
   --catalog      the catalog at the fleet's size: a backend with the catalog, search and
                  the Kargo catalog module on a fresh database; time until every kargo-stage
                  entity is held and found by search, the cost of an unchanged fleet, one
@@ -84,6 +87,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   let sizes = [100, 1000, 5000, 10000];
   let catalog = false;
   let render = false;
+  let screen = false;
   let db = 'both';
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -97,6 +101,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--db') db = argv[++i] ?? '';
     else if (flag === '--catalog') catalog = true;
     else if (flag === '--render') render = true;
+    else if (flag === '--screen') screen = true;
     else if (flag === '--smoke') smoke = true;
     else if (flag === '--scaling') scaling = true;
     else if (flag === '--live') live = true;
@@ -107,6 +112,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   if (!['sqlite', 'pg', 'both'].includes(db)) throw new Error(`--db needs sqlite, pg or both, got '${db}'`);
   return {
     render,
+    screen,
     catalog: catalog ? databasesOf(db) : null,
     spec: fleetSpec(stages ?? (smoke ? 100 : 1000), projects),
     smoke,

@@ -10,6 +10,7 @@ import { runFleet } from './runs/fleetRun';
 import { runLive } from './runs/liveRun';
 import { catalogFailures, runCatalog } from './runs/catalog/catalogRun';
 import { runRender } from './runs/renderRun';
+import { runScreen } from './runs/screenRun';
 
 const SMOKE_SCHEDULES = { providerS: 2, collatorS: 3 };
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -75,6 +76,11 @@ async function main() {
   if (args.render) {
     const render = await runRender({ spec: args.spec, loads: 10, log });
     print(JSON.stringify({ machine: machine(), render }));
+    return;
+  }
+  if (args.screen) {
+    const screen = await runScreen({ spec: args.spec, samples: 20, log });
+    print(JSON.stringify({ machine: machine(), screen }));
     return;
   }
   if (args.live) {

@@ -49,18 +49,33 @@ export interface Demo {
 }
 
 /** The demo on the bench's sandbox, on free ports; its output goes to a log file. */
-export async function startDemo(sandboxUrl: string, project: string, dir: string, log: (l: string) => void): Promise<Demo> {
+export async function startDemo(
+  sandboxUrl: string,
+  project: string,
+  dir: string,
+  log: (l: string) => void,
+): Promise<Demo> {
   const [appPort, backendPort] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
   const backendUrl = `http://127.0.0.1:${backendPort}`;
   const entityFile = path.join(dir, 'bench-entity.yaml');
   // JSON is YAML.
-  fs.writeFileSync(entityFile, JSON.stringify({
-    apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Component',
-    metadata: { name: ENTITY, annotations: { [KARGO_PROJECT_ANNOTATION]: project } },
-    spec: { type: 'service', lifecycle: 'production', owner: 'group:default/guests' },
-  }));
+  fs.writeFileSync(
+    entityFile,
+    JSON.stringify({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Component',
+      metadata: {
+        name: ENTITY,
+        annotations: { [KARGO_PROJECT_ANNOTATION]: project },
+      },
+      spec: {
+        type: 'service',
+        lifecycle: 'production',
+        owner: 'group:default/guests',
+      },
+    }),
+  );
   const out = fs.openSync(path.join(dir, 'demo.log'), 'w');
   const child = spawn('node', ['scripts/start-demo.mjs'], {
     cwd: ROOT,
@@ -73,42 +88,79 @@ export async function startDemo(sandboxUrl: string, project: string, dir: string
       APP_CONFIG_backend_baseUrl: JSON.stringify(backendUrl),
       APP_CONFIG_backend_listen_port: JSON.stringify(backendPort),
       APP_CONFIG_backend_cors_origin: JSON.stringify(appUrl),
-      APP_CONFIG_integrations: JSON.stringify(benchConfig(sandboxUrl).integrations),
+      APP_CONFIG_integrations: JSON.stringify(
+        benchConfig(sandboxUrl).integrations,
+      ),
       APP_CONFIG_kargo_instances: JSON.stringify([
-        { name: 'sandbox', url: sandboxUrl, serviceAccountToken: 'sandbox-readonly-token' },
+        {
+          name: 'sandbox',
+          url: sandboxUrl,
+          serviceAccountToken: 'sandbox-readonly-token',
+        },
       ]),
       // The plugin's defaults, not the demo's (PRs every 5 s, notifications on).
       APP_CONFIG_kargo_refresh: JSON.stringify({ frequency: { seconds: 30 } }),
       APP_CONFIG_kargo_notifications: JSON.stringify({ enabled: false }),
       APP_CONFIG_catalog_locations: JSON.stringify([
         { type: 'file', target: entityFile },
-        { type: 'file', target: path.join(ROOT, 'examples/org.yaml'), rules: [{ allow: ['User', 'Group'] }] },
+        {
+          type: 'file',
+          target: path.join(ROOT, 'examples/org.yaml'),
+          rules: [{ allow: ['User', 'Group'] }],
+        },
       ]),
     },
   });
-  log(`demo (pid ${child.pid}) starting on the fleet at ${appUrl}; its log: ${path.join(dir, 'demo.log')}`);
+  log(
+    `demo (pid ${
+      child.pid
+    }) starting on the fleet at ${appUrl}; its log: ${path.join(
+      dir,
+      'demo.log',
+    )}`,
+  );
   const deadline = Date.now() + 600_000;
-  while (!(await answers(appUrl)) || !(await answers(`${backendUrl}/api/kargo/health`))) {
-    if (child.exitCode !== null) throw new Error(`the demo exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the demo did not answer within 10 minutes');
+  while (
+    !(await answers(appUrl)) ||
+    !(await answers(`${backendUrl}/api/kargo/health`))
+  ) {
+    if (child.exitCode !== null)
+      throw new Error(`the demo exited with ${child.exitCode}`);
+    if (Date.now() > deadline)
+      throw new Error('the demo did not answer within 10 minutes');
     await sleep(1000);
   }
   return { child, appUrl };
 }
 
 export async function stopDemo({ child }: Demo) {
-  if (child.exitCode !== null || !child.pid) return;
-  const exited = new Promise(resolve => child.once('exit', resolve));
-  child.kill('SIGTERM'); // start-demo.mjs stops its children
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+  if (!child.pid) return;
+  if (child.exitCode === null) {
+    const exited = new Promise(resolve => child.once('exit', resolve));
+    child.kill('SIGTERM'); // start-demo.mjs stops its children
+    await Promise.race([exited, sleep(10_000)]);
+  }
+  // start-demo.mjs exits 3 s after asking its children to stop, and yarn does
+  // not always pass that on: the backend was seen running on after the bench.
+  // Whatever is left of the demo's process group goes now.
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // ESRCH: nothing left
+  }
 }
 
 /** Debian's Chromium, headless (never a downloaded browser). */
 export function launchChromium() {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
 }
 
@@ -125,7 +177,11 @@ async function openStageDetails(page: Page, sections: number) {
     if ((await show.count()) === 0) break;
     await show.first().click({ timeout: 60_000 });
   }
-  await page.waitForFunction(() => document.querySelectorAll('tr td').length > 0, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('tr td').length > 0,
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 /**
@@ -139,15 +195,21 @@ export async function openKargoTab(page: Page) {
       await page.goto('/', { timeout: 180_000 });
       // The app renders after its bundle ran: the guest sign-in, or already the sidebar.
       const enter = page.getByRole('button', { name: 'Enter' });
-      const catalog = page.getByRole('link', { name: 'Catalog', exact: true }).first();
+      const catalog = page
+        .getByRole('link', { name: 'Catalog', exact: true })
+        .first();
       await enter.or(catalog).first().waitFor({ timeout: 120_000 });
       if (await enter.isVisible()) await enter.click();
       await catalog.waitFor({ timeout: 30_000 });
       await page.goto(`/catalog/default/component/${ENTITY}/kargo`);
       // A Stage section (a compact row when collapsed, the full card when open).
-      await page.waitForFunction(selector => document.querySelector(selector) !== null, STAGE_SECTIONS, {
-        timeout: 60_000,
-      });
+      await page.waitForFunction(
+        selector => document.querySelector(selector) !== null,
+        STAGE_SECTIONS,
+        {
+          timeout: 60_000,
+        },
+      );
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
@@ -157,7 +219,9 @@ export async function openKargoTab(page: Page) {
 }
 
 /** The AnalysisRuns the history tables on screen show, with their phase. */
-function runsOnScreen(page: Page): Promise<Array<{ name: string; phase: string }>> {
+function runsOnScreen(
+  page: Page,
+): Promise<Array<{ name: string; phase: string }>> {
   return page.evaluate(() =>
     [...document.querySelectorAll('tr')].flatMap(tr => {
       const cells = tr.querySelectorAll('td');
@@ -171,17 +235,141 @@ function runsOnScreen(page: Page): Promise<Array<{ name: string; phase: string }
   );
 }
 
-/** Resolves when every row of the run shows the phase (checked every frame). */
+/**
+ * Installed before the app's scripts: when signals arrive (the signals
+ * WebSocket's messages) and when the page's Kargo fetches start, answer and
+ * are parsed, on the wall clock the sandbox stamps its changes with.
+ */
+function traceHops() {
+  type Fetch = {
+    url: string;
+    start: number;
+    headers?: number;
+    parsed?: number;
+  };
+  const trace = { signals: [] as number[], fetches: [] as Fetch[] };
+  (window as unknown as { __kargoTrace: typeof trace }).__kargoTrace = trace;
+  performance.setResourceTimingBufferSize(100_000);
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      this.addEventListener('message', () => trace.signals.push(Date.now()));
+    }
+  };
+  const nativeFetch = window.fetch;
+  window.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.includes('/api/kargo/')) return nativeFetch(input, init);
+    const hop: Fetch = {
+      url: url.replace(/^.*\/api\/kargo/, ''),
+      start: Date.now(),
+    };
+    trace.fetches.push(hop);
+    const res = await nativeFetch(input, init);
+    hop.headers = Date.now();
+    return res;
+  };
+  // The body read and parsed (openapi-fetch reads it with json(), or text() then JSON.parse).
+  for (const method of ['json', 'text'] as const) {
+    const native = Response.prototype[method];
+    Response.prototype[method] = async function read(this: Response) {
+      const value = await native.call(this);
+      const hop = [...trace.fetches]
+        .reverse()
+        .find(f => this.url.endsWith(f.url) && f.parsed === undefined);
+      if (hop) hop.parsed = Date.now();
+      return value;
+    } as never;
+  }
+}
+
+/** One change's hops, in ms after the change in the sandbox. */
+export interface Hops {
+  signal?: number;
+  fetchStart?: number;
+  fetchHeaders?: number;
+  /** Resource Timing of the last fetch: its start and last byte. */
+  requestSent?: number;
+  lastByte?: number;
+  parsed?: number;
+  onScreen: number;
+  fetched: string[];
+}
+
+async function hopsSince(
+  page: Page,
+  at: number,
+  shownAt: number,
+): Promise<Hops> {
+  const { trace, network } = await page.evaluate(() => ({
+    trace: (
+      window as unknown as {
+        __kargoTrace: {
+          signals: number[];
+          fetches: Array<{
+            url: string;
+            start: number;
+            headers?: number;
+            parsed?: number;
+          }>;
+        };
+      }
+    ).__kargoTrace,
+    // The network's own times (not delayed by a busy main thread), on the
+    // wall clock. The backend is another origin: without Timing-Allow-Origin
+    // only the start and the last byte are given.
+    network: (
+      performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    )
+      .filter(e => e.name.includes('/api/kargo/'))
+      .map(e => ({
+        requestStart: performance.timeOrigin + e.startTime,
+        responseEnd: performance.timeOrigin + e.responseEnd,
+      })),
+  }));
+  const signal = trace.signals.find(t => t >= at);
+  const fetches = trace.fetches.filter(
+    f => f.start >= (signal ?? at) && f.start <= shownAt,
+  );
+  const last = fetches[fetches.length - 1];
+  const since = (t?: number) =>
+    t === undefined ? undefined : Math.round(t - at);
+  const wire = network
+    .filter(n => n.requestStart >= (signal ?? at) && n.responseEnd <= shownAt)
+    .pop();
+  return {
+    requestSent: since(wire?.requestStart),
+    lastByte: since(wire?.responseEnd),
+    signal: since(signal),
+    fetchStart: since(fetches[0]?.start),
+    fetchHeaders: since(last?.headers),
+    parsed: since(last?.parsed),
+    onScreen: shownAt - at,
+    fetched: fetches.map(f => f.url),
+  };
+}
+
+/** Resolves (with the page's Date.now()) when every row of the run shows the phase (checked every frame). */
 function phaseOnScreen(page: Page, name: string, phase: string) {
   return page.waitForFunction(
     ([n, p]) => {
       const rows = [...document.querySelectorAll('tr')].filter(tr => {
         const cells = tr.querySelectorAll('td');
-        return cells.length > 1 && (cells[cells.length - 1] as HTMLElement).innerText.trim() === n;
+        return (
+          cells.length > 1 &&
+          (cells[cells.length - 1] as HTMLElement).innerText.trim() === n
+        );
       });
       return (
         rows.length > 0 &&
-        rows.every(tr => (tr.querySelector('td') as HTMLElement).innerText.trim().split(/\s+/)[0] === p)
+        rows.every(
+          tr =>
+            (tr.querySelector('td') as HTMLElement).innerText
+              .trim()
+              .split(/\s+/)[0] === p,
+        ) &&
+        Date.now()
       );
     },
     [name, phase],
@@ -198,7 +386,9 @@ export async function browserFreshness(options: {
 }): Promise<number[] | null> {
   const { sandbox, project, log } = options;
   if (!fs.existsSync(CHROMIUM)) {
-    log(`no Chromium at ${CHROMIUM} (set KARGO_CHROMIUM): browserP95Ms not measured`);
+    log(
+      `no Chromium at ${CHROMIUM} (set KARGO_CHROMIUM): browserP95Ms not measured`,
+    );
     return null;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kargo-bench-live-'));
@@ -206,17 +396,31 @@ export async function browserFreshness(options: {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ baseURL: demo.appUrl });
+    await page.addInitScript(traceHops);
     await openKargoTab(page);
     await openStageDetails(page, 5);
     log('Kargo tab open in Chromium, five Stage sections open');
     const delays: number[] = [];
-    for (let i = 0; delays.length < options.samples && i < options.samples * 3; i++) {
+    for (
+      let i = 0;
+      delays.length < options.samples && i < options.samples * 3;
+      i++
+    ) {
       const shown = await runsOnScreen(page);
       const pick = shown[(i * 7) % Math.max(shown.length, 1)];
       const [run] = pick ? await sandbox.flipRun(project, pick.name) : [];
       if (!run) continue;
-      const seen = await phaseOnScreen(page, run.name, run.phase).then(() => true, () => false);
-      delays.push(seen ? Date.now() - run.at : Number.POSITIVE_INFINITY);
+      const shownAt = await phaseOnScreen(page, run.name, run.phase).then(
+        async handle => (await handle.jsonValue()) as number,
+        () => undefined,
+      );
+      delays.push(shownAt ? shownAt - run.at : Number.POSITIVE_INFINITY);
+      if (shownAt)
+        log(
+          `  hops (ms after the change): ${JSON.stringify(
+            await hopsSince(page, run.at, shownAt),
+          )}`,
+        );
       await sleep(500);
     }
     log(`on screen: ${delays.join(', ')} ms`);

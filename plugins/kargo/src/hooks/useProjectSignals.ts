@@ -3,12 +3,13 @@ import { signalApiRef } from '@backstage/plugin-signals-react';
 import { kargoProjectSignalChannel } from '@kargo-backstage/plugin-kargo-common';
 import { useEffect, useRef } from 'react';
 
-/** Signals closer together than this cause one refresh (at its end). */
+/** After a refresh, further signals within this time cause one more (at its end). */
 export const SIGNAL_COALESCE_MS = 200;
 
 /**
  * Calls `onChange` when the backend signals that Stages of one of these
- * projects changed (several signals within SIGNAL_COALESCE_MS: once).
+ * projects changed: at once for a signal, then at most once per
+ * SIGNAL_COALESCE_MS while signals keep coming (a burst: one more at its end).
  * Answers whether signals are available at all (the signals frontend plugin
  * is installed); without them the caller polls.
  */
@@ -30,11 +31,18 @@ export function useProjectSignals(
   useEffect(() => {
     if (!signals || !key) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending = false;
     const changed = () => {
-      if (timer) return;
+      if (timer) {
+        pending = true;
+        return;
+      }
+      callback.current();
       timer = setTimeout(() => {
         timer = undefined;
-        callback.current();
+        if (!pending) return;
+        pending = false;
+        changed();
       }, SIGNAL_COALESCE_MS);
     };
     const subscriptions = key

@@ -4,7 +4,7 @@ import type {
   EntityStagesResponse,
   StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
-import { useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { EntityStages } from '../EntityStages';
 import { ResponseNotices } from '../KargoStates';
 import { PipelineOverview } from '../PipelineOverview';
@@ -15,53 +15,88 @@ import { StageSection, stageSectionId } from '../StageSection';
 export const OPEN_DETAILS_UP_TO = 3;
 
 /**
+ * One Stage's section in the tab's grid. Memoized: a refresh that keeps a
+ * Stage's object (it did not change) does not render its section again.
+ */
+const StageGridItem = memo(function StageGridCell(props: {
+  stage: StageDetail;
+  showInstance: boolean;
+  onActionDone?: (stage: StageDetail, action: StageAction) => void;
+  expanded: boolean;
+  onToggle: (id: string) => void;
+}) {
+  const { stage, onToggle } = props;
+  const id = stageSectionId(stage);
+  return (
+    <Grid item xs={12}>
+      <StageSection
+        stage={stage}
+        showInstance={props.showInstance}
+        onActionDone={props.onActionDone}
+        expanded={props.expanded}
+        onToggle={() => onToggle(id)}
+      />
+    </Grid>
+  );
+});
+
+/**
  * Renders an answer of the backend: the pipeline overview, then one section
- * per Stage whose details open on demand (all open for a few Stages).
+ * per Stage whose details open on demand (all open for a few Stages). Only
+ * the sections (and graph nodes) whose Stage object changed render again.
  */
 export function EntityKargoContentView(props: {
   response: EntityStagesResponse;
   onActionDone?: (stage: StageDetail, action: StageAction) => void;
 }) {
   const { response, onActionDone } = props;
-  const showInstance = new Set(response.items.map(s => s.instance)).size > 1;
-  const allOpen = response.items.length <= OPEN_DETAILS_UP_TO;
+  const { items } = response;
+  const showInstance = useMemo(
+    () => new Set(items.map(s => s.instance)).size > 1,
+    [items],
+  );
+  const allOpen = items.length <= OPEN_DETAILS_UP_TO;
   // Sections whose details differ from the default (open or closed).
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const isOpen = (id: string) => toggled.has(id) !== allOpen;
-  const toggle = (id: string) =>
-    setToggled(current => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  const select = (stage: StageDetail) => {
-    const id = stageSectionId(stage);
-    if (!isOpen(id)) toggle(id);
-    document.getElementById(id)?.scrollIntoView?.({ behavior: 'smooth' });
-  };
+  const toggle = useCallback(
+    (id: string) =>
+      setToggled(current => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  // The graph's select stays one function (its nodes are memoized).
+  const openNow = useRef(isOpen);
+  openNow.current = isOpen;
+  const select = useCallback(
+    (stage: StageDetail) => {
+      const id = stageSectionId(stage);
+      if (!openNow.current(id)) toggle(id);
+      document.getElementById(id)?.scrollIntoView?.({ behavior: 'smooth' });
+    },
+    [toggle],
+  );
   return (
     <>
       <ResponseNotices response={response} />
-      {response.items.length > 1 && (
+      {items.length > 1 && (
         <Box mb={3}>
-          <PipelineOverview stages={response.items} onSelect={select} />
+          <PipelineOverview stages={items} onSelect={select} />
         </Box>
       )}
       <Grid container spacing={3}>
-        {response.items.map(stage => (
-          <Grid
-            item
-            xs={12}
+        {items.map(stage => (
+          <StageGridItem
             key={`${stage.instance}/${stage.project}/${stage.name}`}
-          >
-            <StageSection
-              stage={stage}
-              showInstance={showInstance}
-              onActionDone={onActionDone}
-              expanded={isOpen(stageSectionId(stage))}
-              onToggle={() => toggle(stageSectionId(stage))}
-            />
-          </Grid>
+            stage={stage}
+            showInstance={showInstance}
+            onActionDone={onActionDone}
+            expanded={isOpen(stageSectionId(stage))}
+            onToggle={toggle}
+          />
         ))}
       </Grid>
     </>

@@ -1,19 +1,38 @@
 import { InfoCard } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
-import Box from '@material-ui/core/Box';
 import ButtonBase from '@material-ui/core/ButtonBase';
 import Paper from '@material-ui/core/Paper';
 import Typography from '@material-ui/core/Typography';
+import { makeStyles } from '@material-ui/core/styles';
 import {
   buildPipelineGraph,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
 const NODE_WIDTH = 220;
+
+// Static classes, not Boxes: a Box makes a style rule per instance, and a
+// 50-Stage graph has a few hundred of them.
+const useStyles = makeStyles(theme => ({
+  columns: {
+    display: 'flex',
+    gap: 24,
+    overflowX: 'auto',
+    marginBottom: theme.spacing(1),
+  },
+  column: { display: 'flex', flexDirection: 'column', gap: 12 },
+  heading: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: 4,
+  },
+  name: { flex: 1, minWidth: 0 },
+}));
 
 /** The Freight in a Stage: alias, else name; then the first image tag or commit. */
 function freightLines(stage: StageDetail): [string, string | null] | null {
@@ -32,14 +51,18 @@ function freightLines(stage: StageDetail): [string, string | null] | null {
   return [f.alias ?? f.name, artifact];
 }
 
-function StageNode(props: {
+/** Memoized: renders again only when its Stage (object) or its edges changed. */
+const StageNode = memo(function StageNodeCard(props: {
   stage: StageDetail;
-  from: string[];
-  hidden: string[];
+  /** The upstream Stages it takes Freight from, joined. */
+  from: string;
+  /** Upstream Stages the entity does not name, joined. */
+  hidden: string;
   onSelect: (stage: StageDetail) => void;
 }) {
   const { stage, from, hidden, onSelect } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const classes = useStyles();
   const freight = freightLines(stage);
   return (
     <Paper variant="outlined" style={{ width: NODE_WIDTH }}>
@@ -47,23 +70,23 @@ function StageNode(props: {
         focusRipple
         onClick={() => onSelect(stage)}
         aria-label={t('pipeline.showStage', { stage: stage.name })}
-        style={{ display: 'block', width: '100%', textAlign: 'left', padding: 8 }}
+        style={{
+          display: 'block',
+          width: '100%',
+          textAlign: 'left',
+          padding: 8,
+        }}
       >
-        <Box
-          display="flex"
-          justifyContent="space-between"
-          alignItems="center"
-          style={{ gap: 4 }}
-        >
+        <div className={classes.heading}>
           {/* The name takes what the health leaves; cut, it keeps a tooltip. */}
-          <Box flex={1} minWidth={0}>
+          <div className={classes.name}>
             <TruncatedText text={stage.name} maxWidth="100%" />
-          </Box>
+          </div>
           <Typography variant="caption" color="textSecondary" noWrap>
             {stage.health ?? stage.phase}
           </Typography>
-        </Box>
-        <Box data-testid="pipeline-freight">
+        </div>
+        <div data-testid="pipeline-freight">
           {freight ? (
             <>
               <TruncatedText text={freight[0]} maxWidth={NODE_WIDTH - 16} />
@@ -80,7 +103,7 @@ function StageNode(props: {
               {t('pipeline.noFreight')}
             </Typography>
           )}
-        </Box>
+        </div>
         {stage.verificationPhase === 'None' ? (
           <Typography variant="body2" color="textSecondary">
             {t('verification.noVerification')}
@@ -92,14 +115,14 @@ function StageNode(props: {
         )}
         {from.length > 0 && (
           <TruncatedText
-            text={t('pipeline.from', { sources: from.join(', ') })}
+            text={t('pipeline.from', { sources: from })}
             maxWidth={NODE_WIDTH - 16}
             color="textSecondary"
           />
         )}
         {hidden.length > 0 && (
           <TruncatedText
-            text={t('pipeline.hiddenUpstream', { stages: hidden.join(', ') })}
+            text={t('pipeline.hiddenUpstream', { stages: hidden })}
             maxWidth={NODE_WIDTH - 16}
             color="textSecondary"
           />
@@ -107,7 +130,7 @@ function StageNode(props: {
       </ButtonBase>
     </Paper>
   );
-}
+});
 
 /**
  * The entity's Stages as the pipeline Kargo draws: one column per depth
@@ -121,34 +144,29 @@ function ProjectPipeline(props: {
   label: string;
 }) {
   const { stages, onSelect, label } = props;
+  const classes = useStyles();
   const graph = useMemo(() => buildPipelineGraph(stages), [stages]);
   const columns: (typeof graph.nodes)[] = [];
   for (const node of graph.nodes) (columns[node.column] ??= []).push(node);
   const fromOf = (name: string) =>
     graph.edges.filter(e => e.to === name).map(e => e.from.name);
   return (
-    <Box
-      role="list"
-      aria-label={label}
-      display="flex"
-      style={{ gap: 24, overflowX: 'auto' }}
-      mb={1}
-    >
+    <div role="list" aria-label={label} className={classes.columns}>
       {columns.map((column, index) => (
-        <Box key={index} display="flex" flexDirection="column" style={{ gap: 12 }}>
+        <div key={index} className={classes.column}>
           {column.map(node => (
             <div role="listitem" key={node.stage.name}>
               <StageNode
                 stage={node.stage}
-                from={fromOf(node.stage.name)}
-                hidden={node.hiddenUpstream}
+                from={fromOf(node.stage.name).join(', ')}
+                hidden={node.hiddenUpstream.join(', ')}
                 onSelect={onSelect}
               />
             </div>
           ))}
-        </Box>
+        </div>
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -158,21 +176,24 @@ function ProjectPipeline(props: {
  * it holds, its health and verification, and where it takes Freight from.
  * Selecting one opens its details below. Wide projects scroll sideways.
  */
-export function PipelineOverview(props: {
+export const PipelineOverview = memo(function PipelineOverviewCard(props: {
   stages: StageDetail[];
   onSelect: (stage: StageDetail) => void;
 }) {
   const { stages, onSelect } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
-  const projects = new Map<string, StageDetail[]>();
-  for (const stage of stages) {
-    const key = `${stage.instance}/${stage.project}`;
-    projects.set(key, [...(projects.get(key) ?? []), stage]);
-  }
+  const projects = useMemo(() => {
+    const byProject = new Map<string, StageDetail[]>();
+    for (const stage of stages) {
+      const key = `${stage.instance}/${stage.project}`;
+      byProject.set(key, [...(byProject.get(key) ?? []), stage]);
+    }
+    return byProject;
+  }, [stages]);
   return (
     <InfoCard title={t('pipeline.title')}>
       {[...projects].map(([key, members]) => (
-        <Box key={key}>
+        <div key={key}>
           {projects.size > 1 && (
             <Typography variant="subtitle2" component="h3">
               {members[0].project}
@@ -183,8 +204,8 @@ export function PipelineOverview(props: {
             onSelect={onSelect}
             label={`${t('pipeline.title')} ${members[0].project}`}
           />
-        </Box>
+        </div>
       ))}
     </InfoCard>
   );
-}
+});

@@ -1,5 +1,4 @@
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
-import Box from '@material-ui/core/Box';
 import Chip from '@material-ui/core/Chip';
 import IconButton from '@material-ui/core/IconButton';
 import Paper from '@material-ui/core/Paper';
@@ -18,6 +17,27 @@ const useStyles = makeStyles(theme => ({
     outline: `2px solid ${theme.palette.primary.main}`,
     outlineOffset: 2,
   },
+}));
+
+// Static classes, not Boxes: a Box makes a style rule per instance, and a
+// large project shows 50 of these rows at once.
+const useRowStyles = makeStyles(theme => ({
+  row: {
+    display: 'flex',
+    alignItems: 'center',
+    padding: theme.spacing(1),
+    gap: 12,
+  },
+  main: { flex: 1, minWidth: 0 },
+  heading: { display: 'flex', alignItems: 'baseline', gap: 16 },
+  facts: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    marginTop: theme.spacing(0.5),
+    gap: 8,
+  },
+  actions: { display: 'flex', alignItems: 'center', flexShrink: 0, gap: 8 },
 }));
 
 /**
@@ -71,10 +91,11 @@ export function StageSummaryRow(props: {
   const { stage, title, onExpand, actions } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   const toggleFocus = useToggleFocusStyle();
+  const classes = useRowStyles();
   const freight = stage.currentFreight;
   return (
     <Paper variant="outlined">
-      <Box display="flex" alignItems="center" px={1} py={1} style={{ gap: 12 }}>
+      <div className={classes.row}>
         <IconButton
           size="small"
           aria-label={t('details.show')}
@@ -84,8 +105,8 @@ export function StageSummaryRow(props: {
         >
           <ChevronRightIcon />
         </IconButton>
-        <Box flex={1} minWidth={0}>
-          <Box display="flex" alignItems="baseline" style={{ gap: 16 }}>
+        <div className={classes.main}>
+          <div className={classes.heading}>
             <Typography
               variant="h6"
               component="h3"
@@ -106,14 +127,8 @@ export function StageSummaryRow(props: {
                   : t('stage.noFreight')
               }
             />
-          </Box>
-          <Box
-            display="flex"
-            flexWrap="wrap"
-            alignItems="center"
-            mt={0.5}
-            style={{ gap: 8 }}
-          >
+          </div>
+          <div className={classes.facts}>
             <StageChips stage={stage} />
             <Typography variant="body2" component="span">
               {stage.verificationPhase === 'None' ? (
@@ -132,19 +147,10 @@ export function StageSummaryRow(props: {
                 {t('states.stageError')}
               </Typography>
             )}
-          </Box>
-        </Box>
-        {actions && (
-          <Box
-            display="flex"
-            alignItems="center"
-            flexShrink={0}
-            style={{ gap: 8 }}
-          >
-            {actions}
-          </Box>
-        )}
-      </Box>
+          </div>
+        </div>
+        {actions && <div className={classes.actions}>{actions}</div>}
+      </div>
     </Paper>
   );
 }

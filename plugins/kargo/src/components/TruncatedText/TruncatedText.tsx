@@ -1,9 +1,15 @@
 import { CopyTextButton } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
-import Box from '@material-ui/core/Box';
 import Tooltip from '@material-ui/core/Tooltip';
 import Typography from '@material-ui/core/Typography';
+import { makeStyles } from '@material-ui/core/styles';
 import { kargoTranslationRef } from '../../translation';
+
+// A static class, not a Box: a Box makes a style rule per instance, and
+// the Kargo tab shows a few hundred of these lines.
+const useStyles = makeStyles({
+  line: { display: 'flex', alignItems: 'center', minWidth: 0 },
+});
 
 /**
  * One line that never wraps: cut with an ellipsis at `maxWidth`, the whole
@@ -17,8 +23,9 @@ export function TruncatedText(props: {
 }) {
   const { text, maxWidth = 240, copy = false, color } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const classes = useStyles();
   return (
-    <Box display="flex" alignItems="center" style={{ minWidth: 0 }}>
+    <div className={classes.line}>
       <Tooltip title={text}>
         <Typography
           variant="body2"
@@ -39,6 +46,6 @@ export function TruncatedText(props: {
           aria-label={`${t('promotions.copy')}: ${text}`}
         />
       )}
-    </Box>
+    </div>
   );
 }

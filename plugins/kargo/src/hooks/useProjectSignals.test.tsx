@@ -1,0 +1,51 @@
+import { TestApiProvider } from '@backstage/test-utils';
+import { signalApiRef, type SignalApi } from '@backstage/plugin-signals-react';
+import type { JsonObject } from '@backstage/types';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { SIGNAL_COALESCE_MS, useProjectSignals } from './useProjectSignals';
+
+describe('useProjectSignals', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('refreshes at once on a signal, then once more at the end of a burst', () => {
+    let onSignal: (message: JsonObject) => void = () => {};
+    const signals: SignalApi = {
+      subscribe: (_channel, onMessage) => {
+        onSignal = onMessage as (message: JsonObject) => void;
+        return { unsubscribe: () => {} };
+      },
+    };
+    const onChange = jest.fn();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestApiProvider apis={[[signalApiRef, signals]]}>
+        {children}
+      </TestApiProvider>
+    );
+    renderHook(
+      () =>
+        useProjectSignals(
+          [{ instance: 'production', project: 'checkout' }],
+          onChange,
+        ),
+      { wrapper },
+    );
+    const message = { instance: 'production', project: 'checkout' };
+
+    act(() => onSignal(message));
+    // No waiting for more signals first: the page asks right away.
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    // A burst right after: one more refresh, once it is over.
+    act(() => onSignal(message));
+    act(() => onSignal(message));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    act(() => jest.advanceTimersByTime(SIGNAL_COALESCE_MS));
+    expect(onChange).toHaveBeenCalledTimes(2);
+
+    // Quiet since: nothing more.
+    act(() => jest.advanceTimersByTime(SIGNAL_COALESCE_MS * 5));
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+});
