@@ -95,6 +95,7 @@ async function main() {
       backendPeakRssMb: live.backendPeakRssMb,
       backendRssMb: live.backendRssMb,
       backendStartMs: live.backendStartMs,
+      backendSettledRssMb: live.backendSettledRssMb,
       idleAfterBurst: live.idleAfterBurst,
       prPass: live.prPass,
       idleListRequests: live.idleListRequests,

@@ -14,6 +14,8 @@ export interface BackendProcess {
   rssMb(): Promise<number>;
   /** Peak RSS of the backend process over its life (the kernel's VmHWM). */
   peakRssMb(): number;
+  /** RSS of the backend process now, as it is (no GC forced). */
+  currentRssMb(): number;
   /** CPU time the backend process used so far, all its threads. */
   cpuMs(): Promise<number>;
   /** Runs one of the plugin's scheduled tasks once, as the scheduler would. */
@@ -21,9 +23,10 @@ export interface BackendProcess {
   stop(): Promise<void>;
 }
 
-export function peakRssOf(pid: number): number {
+/** A process's peak RSS (`VmHWM`) or current RSS (`VmRSS`) as the kernel counts it, in MB. */
+export function rssOf(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
   return (kb * 1024) / 1e6;
 }
 
@@ -63,7 +66,8 @@ export async function startBackendProcess(url: string): Promise<BackendProcess> 
     pid,
     apiUrl,
     rssMb: async () => (await ask({ type: 'rss' })).rssMb ?? NaN,
-    peakRssMb: () => peakRssOf(pid),
+    peakRssMb: () => rssOf(pid, 'VmHWM'),
+    currentRssMb: () => rssOf(pid, 'VmRSS'),
     cpuMs: async () => (await ask({ type: 'cpu' })).cpuMs ?? NaN,
     runTask: async task => {
       await ask({ type: 'task', task });

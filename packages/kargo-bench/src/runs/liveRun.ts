@@ -35,6 +35,8 @@ export interface LiveFigures {
   backendRssMb: number;
   /** From the backend process's start (modules loaded) to every Stage served. */
   backendStartMs: number;
+  /** RSS of the backend after both idle windows, as it is (no GC forced). */
+  backendSettledRssMb: number;
   p50Ms: number;
   p95Ms: number;
   /** On screen in Chromium (the demo on the fleet); null when not measured (--no-browser, no Chromium). */
@@ -228,6 +230,10 @@ export async function runLive(options: {
     const idleAfterBurst = await idleCost(sandbox, b);
     log(`idle after the burst: ${JSON.stringify(idleAfterBurst)}`);
 
+    // Two idle minutes on, V8 has given back the first sync's pages.
+    const backendSettledRssMb = Math.round(b.currentRssMb());
+    log(`backend RSS after the idle windows (no GC forced): ${backendSettledRssMb} MB`);
+
     // The pull-request pass (its own schedule, `kargo.refresh.frequency`), which
     // the recording scheduler never runs by itself: one pass with nothing to
     // do, its cost and requests (GitHub answers 304, GitLab lists again).
@@ -262,6 +268,7 @@ export async function runLive(options: {
       rssMb,
       backendPeakRssMb,
       backendStartMs,
+      backendSettledRssMb,
       backendRssMb,
       p50Ms: percentile(delays, 50),
       p95Ms: percentile(delays, 95),
