@@ -3,6 +3,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import type { BackendQuestion, FromBackend, ToBackend } from './backendChild';
+import { stopChild } from '../stopChild';
 
 const TRANSFORM = require.resolve('@backstage/cli-node/config/nodeTransform.cjs');
 
@@ -72,12 +73,6 @@ export async function startBackendProcess(url: string): Promise<BackendProcess> 
     runTask: async task => {
       await ask({ type: 'task', task });
     },
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise(resolve => child.once('exit', resolve));
-      child.send({ type: 'stop', id: 0 } as ToBackend);
-      await Promise.race([exited, new Promise(r => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill();
-    },
+    stop: () => stopChild(child, 10_000),
   };
 }
