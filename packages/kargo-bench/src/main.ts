@@ -23,7 +23,7 @@ function machine(): string {
 async function scaling(args: BenchArgs) {
   const rows = [];
   print(row('Stages', [
-    'refresh ms', 'CPU ms', 'RSS MB', 'k8s req', 'Git req', '2nd ms', '2nd CPU', '2nd RSS', '2nd Git',
+    'refresh ms', 'CPU ms', 'RSS MB', 'k8s req', 'PR ms', 'Git req', '2nd ms', '2nd CPU', '2nd RSS', '2nd k8s',
     'parse ms', 'read ms', 'sync ms', 'sync CPU', 'sync RSS', 'sync req',
   ], 10));
   for (const stages of args.sizes) {
@@ -43,8 +43,8 @@ async function scaling(args: BenchArgs) {
     // Each size's figures as soon as they exist: a long run stopped later keeps them.
     log(`${stages} Stages: ${JSON.stringify(rows[rows.length - 1])}`);
     print(row(String(stages), [
-      f.refreshMs, f.refreshCpuMs, f.peakRssMb, f.k8sRequests, f.gitRequests,
-      f.secondRefresh.refreshMs, f.secondRefresh.refreshCpuMs, f.secondRefresh.peakRssMb, f.secondRefresh.gitRequests,
+      f.refreshMs, f.refreshCpuMs, f.peakRssMb, f.k8sRequests, f.pullRequests?.ms ?? '', f.pullRequests?.gitRequests ?? '',
+      f.secondRefresh.refreshMs, f.secondRefresh.refreshCpuMs, f.secondRefresh.peakRssMb, f.secondRefresh.k8sRequests,
       f.parseFloorMs, f.readFloorMs ?? '', w.ms, w.cpuMs, w.peakRssMb, w.k8sRequests,
     ], 10));
   }

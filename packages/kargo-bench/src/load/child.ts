@@ -22,6 +22,7 @@ function run(args: LoadArgs): Promise<LoadResult> {
         url: args.origin,
         connections: args.connections,
         duration: args.durationSeconds,
+        headers: args.headers,
         requests: [
           {
             method: 'GET',

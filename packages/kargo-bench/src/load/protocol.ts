@@ -6,6 +6,8 @@ export interface LoadArgs {
   paths: string[];
   connections: number;
   durationSeconds: number;
+  /** Request headers (e.g. the browser's Accept-Encoding). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {

@@ -37,6 +37,8 @@ export interface BenchBackend {
   refresh(): Promise<void>;
   /** Runs a scheduled task of the plugin once, as the scheduler would (e.g. `kargo-pull-requests`). */
   runTask(id: string): Promise<void>;
+  /** Runs the scheduled pull-request pass (every repository's listing) once. */
+  pullRequests(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -99,6 +101,8 @@ export async function startBenchBackend(url: string, mode: 'poll' | 'watch' = 'p
   const { port } = backend.server.address() as AddressInfo;
   const task = tasks.find(t => t.id === 'kargo-snapshot-refresh:bench');
   if (!task) throw new Error('the Kargo backend plugin scheduled no kargo-snapshot-refresh:bench task');
+  const prTask = tasks.find(t => t.id === 'kargo-pull-requests');
+  if (!prTask) throw new Error('the Kargo backend plugin scheduled no kargo-pull-requests task');
   return {
     apiUrl: `http://127.0.0.1:${port}/api/kargo`,
     refresh: async () => {
@@ -108,6 +112,9 @@ export async function startBenchBackend(url: string, mode: 'poll' | 'watch' = 'p
       const scheduled = tasks.find(t => t.id === id);
       if (!scheduled) throw new Error(`the Kargo backend plugin scheduled no ${id} task`);
       await scheduled.fn(new AbortController().signal);
+    },
+    pullRequests: async () => {
+      await prTask.fn(new AbortController().signal);
     },
     stop: () => backend.stop(),
   };

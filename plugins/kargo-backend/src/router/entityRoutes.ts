@@ -7,7 +7,8 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { findProject, projectNotFound } from './lookup';
-import { sendJsonText, servedJson } from './servedJson';
+import { sendEntityAnswer, type ServedStage } from './entityAnswer';
+import { RecentEntities } from './recentEntities';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
 import { type KargoApiRouter, type RouterOptions } from './types';
@@ -21,6 +22,7 @@ export function addEntityRoutes(
   options: RouterOptions,
 ) {
   const { httpAuth, permissions, catalog, kargo, snapshots } = options;
+  const entities = new RecentEntities(catalog);
 
   router.get('/entities/:kind/:namespace/:name/stages', async (req, res) => {
     const ref = parse(entityParams, req.params, 'path parameter');
@@ -34,7 +36,7 @@ export function addEntityRoutes(
     const requested = queried && resolveInstance(req.query, configured);
     const credentials = await httpAuth.credentials(req);
     // The caller's own credentials: who cannot see the entity gets a 404.
-    const entity = await catalog.getEntityByRef(ref, { credentials });
+    const entity = await entities.get(ref, credentials);
     if (!entity) {
       throw new NotFoundError(
         `Entity ${ref.kind}:${ref.namespace}/${ref.name} not found in the catalog`,
@@ -45,8 +47,7 @@ export function addEntityRoutes(
     );
     const instance = requested ?? annotations.instance ?? configured[0];
     const errors: EntityStagesResponse['errors'] = [];
-    /** Each Stage's JSON (kept serialised: see servedJson). */
-    const items: string[] = [];
+    const items: ServedStage[] = [];
     let lastUpdated: string | null = null;
     let stale = false;
 
@@ -79,7 +80,7 @@ export function addEntityRoutes(
           });
           continue;
         }
-        items.push(...stages.map(s => servedJson(found, s)));
+        items.push(...stages.map(stage => ({ found, stage })));
         if (found.project.error) {
           errors.push({
             instance,
@@ -107,9 +108,6 @@ export function addEntityRoutes(
       lastUpdated,
       stale,
     };
-    sendJsonText(
-      res,
-      `{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`,
-    );
+    await sendEntityAnswer(req, res, items, rest);
   });
 }

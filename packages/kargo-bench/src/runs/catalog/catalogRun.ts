@@ -23,6 +23,7 @@ import {
   type CatalogBackend,
   type CatalogDatabase,
 } from './catalogBackend';
+import { compareStored, type StoredEntity, type UnchangedFleet } from './unchangedFleet';
 
 export type CatalogDb = 'sqlite' | 'pg';
 
@@ -37,7 +38,7 @@ export interface CatalogFigures {
   searchMs: number | null;
   searchFound: number;
   /** A second Kargo refresh, nothing changed: the provider's mutations after it and entities whose etag changed. */
-  unchanged: { mutations: string[]; entitiesRewritten: number };
+  unchanged: UnchangedFleet;
   /** One Stage's current verification changed in the sandbox. */
   change: {
     /** From the change until the Kargo backend's snapshot holds it (the bench runs the refresh at once). */
@@ -90,17 +91,18 @@ async function searchCount(b: CatalogBackend): Promise<number> {
   return body?.numberOfResults ?? 0;
 }
 
-/** Every kargo-stage entity's etag (it changes whenever the stored entity does). */
-async function etags(b: CatalogBackend): Promise<Map<string, string>> {
-  const result = new Map<string, string>();
+/** Every kargo-stage entity as the catalog serves it (its etag changes whenever the stored entity does). */
+async function storedEntities(b: CatalogBackend): Promise<Map<string, StoredEntity>> {
+  const result = new Map<string, StoredEntity>();
   let cursor: string | undefined;
   do {
-    const page = cursor ? `cursor=${encodeURIComponent(cursor)}` : `${stageFilter}&fields=metadata.name,metadata.etag`;
-    const body = await getJson<{ items: Array<{ metadata: { name: string; etag: string } }>; pageInfo: { nextCursor?: string } }>(
+    // Ordered by name: a stable order to page through.
+    const page = cursor ? `cursor=${encodeURIComponent(cursor)}` : `${stageFilter}&orderField=metadata.name,asc`;
+    const body = await getJson<{ items: StoredEntity[]; pageInfo: { nextCursor?: string } }>(
       `${b.origin}/api/catalog/entities/by-query?${page}&limit=1000`,
     );
     if (!body) throw new Error('the catalog did not answer the entity query');
-    for (const e of body.items) result.set(e.metadata.name, e.metadata.etag);
+    for (const e of body.items) result.set(e.metadata.name, e);
     cursor = body.pageInfo.nextCursor;
   } while (cursor);
   return result;
@@ -121,14 +123,13 @@ async function providerRunsAfter(b: CatalogBackend, runs: number) {
 
 const described = (m: CatalogBackend['mutations']) => m.map(x => `${x.type} ${x.entities}`);
 
-async function unchangedCost(b: CatalogBackend) {
-  const before = await etags(b);
+async function unchangedCost(b: CatalogBackend): Promise<CatalogFigures['unchanged']> {
+  const before = await storedEntities(b);
   const firstMutation = b.mutations.length;
   await b.refreshKargo();
   await providerRunsAfter(b, 2);
-  const after = await etags(b);
-  const rewritten = [...after].filter(([name, etag]) => before.get(name) !== etag).length;
-  return { mutations: described(b.mutations.slice(firstMutation)), entitiesRewritten: rewritten };
+  const after = await storedEntities(b);
+  return { mutations: described(b.mutations.slice(firstMutation)), ...compareStored(before, after) };
 }
 
 async function oneChange(b: CatalogBackend, sandbox: BenchSandbox, providerS: number): Promise<CatalogFigures['change']> {
@@ -235,8 +236,12 @@ export function catalogFailures(f: CatalogFigures): string[] {
   const where = `catalog on ${f.db}`;
   if (f.allEntitiesMs === null) failures.push(`${where}: the catalog never held the ${f.stages} kargo-stage entities`);
   if (f.searchFound < f.stages) failures.push(`${where}: search found ${f.searchFound} of ${f.stages} Stage entities`);
-  if (f.unchanged.entitiesRewritten > 0 || f.unchanged.mutations.length > 0) {
-    failures.push(`${where}: an unchanged fleet rewrote ${f.unchanged.entitiesRewritten} entities (${f.unchanged.mutations.join('; ')})`);
+  if (f.unchanged.entitiesRewritten > 0 || f.unchanged.notListedBefore > 0 || f.unchanged.mutations.length > 0) {
+    failures.push(
+      `${where}: an unchanged fleet rewrote ${f.unchanged.entitiesRewritten} entities ` +
+        `(${JSON.stringify(f.unchanged.rewrittenFields)}; ${f.unchanged.notListedBefore} not listed before; ` +
+        `mutations: ${f.unchanged.mutations.join('; ')})`,
+    );
   }
   if (f.change.entityMs === null) failures.push(`${where}: the changed Stage never reached its entity`);
   if (f.change.rollupMs === null) failures.push(`${where}: the changed Stage never reached the Component's rollup`);
