@@ -15,11 +15,19 @@ export interface Config {
       mode?: 'watch' | 'poll';
       /**
        * Poll mode: how often every instance is read (one LIST per kind and
-       * project). Both modes: how often pull requests are listed.
-       * Default: 30 seconds.
+       * project). Default: 30 seconds.
        * @visibility backend
        */
       frequency?: HumanDuration | string;
+      /**
+       * How often the open pull requests of every repository a Stage shows
+       * are listed (GitHub conditionally; a pull_request / merge_request
+       * webhook re-lists its repository at once). Default: 2 minutes in watch
+       * mode, where this pass is what runs while nothing changes; `frequency`
+       * in poll mode or when `frequency` is set.
+       * @visibility backend
+       */
+      pullRequestFrequency?: HumanDuration | string;
       /**
        * How long one refresh may take before it is abandoned. Default: 2 minutes.
        * @visibility backend

@@ -20,6 +20,18 @@ describe('readRefreshConfig', () => {
     });
   });
 
+  it('lists pull requests every 2 minutes when watching, every frequency when polling or told so', () => {
+    expect(read().pullRequestFrequency).toEqual({ minutes: 2 });
+    expect(read({ mode: 'poll' }).pullRequestFrequency).toEqual({ seconds: 30 });
+    expect(read({ mode: 'poll', frequency: '10s' }).pullRequestFrequency).toEqual({ seconds: 10 });
+    // Set before the key existed, `frequency` also set the pull-request pass.
+    expect(read({ frequency: { seconds: 20 } }).pullRequestFrequency).toEqual({ seconds: 20 });
+    expect(read({ frequency: '20s', pullRequestFrequency: 'PT5M' }).pullRequestFrequency).toEqual({ minutes: 5 });
+    expect(() => read({ pullRequestFrequency: 'often' })).toThrow(
+      'kargo.refresh.pullRequestFrequency is not a valid duration',
+    );
+  });
+
   it('names the faulty key', () => {
     expect(() => read({ mode: 'push' })).toThrow("kargo.refresh.mode must be one of watch, poll, got 'push'");
     expect(() => read({ resync: { fortnights: 1 } })).toThrow('kargo.refresh.resync is not a valid duration');

@@ -5,8 +5,10 @@ import type { HumanDuration } from '@backstage/types';
 export interface RefreshConfig {
   /** watch: LIST + WATCH per instance (default); poll: LIST every `frequency`. */
   mode: 'watch' | 'poll';
-  /** poll: how often each instance is read; both modes: how often pull requests are listed. */
+  /** poll: how often each instance is read. */
   frequency: HumanDuration;
+  /** How often every repository's pull requests are listed (webhooks re-list one at once). */
+  pullRequestFrequency: HumanDuration;
   /** How long one refresh (a read, a relist, a pull-request pass) may run. */
   timeout: HumanDuration;
   /** watch: how often every kind is listed again anyway (the safety net). */
@@ -18,6 +20,7 @@ export interface RefreshConfig {
 export const REFRESH_DEFAULTS: RefreshConfig = {
   mode: 'watch',
   frequency: { seconds: 30 },
+  pullRequestFrequency: { minutes: 2 },
   timeout: { minutes: 2 },
   resync: { minutes: 10 },
   watchTimeout: { minutes: 5 },
@@ -41,9 +44,19 @@ export function readRefreshConfig(config: Config): RefreshConfig {
   if (!(MODES as readonly string[]).includes(mode)) {
     throw new Error(`kargo.refresh.mode must be one of ${MODES.join(', ')}, got '${mode}'`);
   }
+  const frequency = duration(refresh, 'frequency');
+  // Watching, Kargo's data is live and the pull-request pass is what runs
+  // while nothing changes (~0.5 s of CPU per 100 repositories on the bench's
+  // machine, 1.7 % of a core every 30 s): it defaults to 2 minutes there.
+  // Polling, and when `frequency` is set, it follows `frequency` as before.
+  const followsFrequency = mode === 'poll' || !!refresh?.has('frequency');
+  const pullRequestFrequency = refresh?.has('pullRequestFrequency')
+    ? duration(refresh, 'pullRequestFrequency')
+    : (followsFrequency && frequency) || REFRESH_DEFAULTS.pullRequestFrequency;
   return {
     mode: mode as RefreshConfig['mode'],
-    frequency: duration(refresh, 'frequency'),
+    frequency,
+    pullRequestFrequency,
     timeout: duration(refresh, 'timeout'),
     resync: duration(refresh, 'resync'),
     watchTimeout: duration(refresh, 'watchTimeout'),

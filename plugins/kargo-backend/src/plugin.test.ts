@@ -194,6 +194,20 @@ describe('kargo backend plugin on one or several replicas', () => {
     }
   });
 
+  it('lists pull requests every 2 minutes when watching (the data is live), every 30 s when polling', async () => {
+    for (const [refresh, frequency] of [
+      [undefined, { minutes: 2 }],
+      [{ mode: 'poll' }, { seconds: 30 }],
+    ] as const) {
+      const backend = await startKargoTestBackend({ refresh });
+      try {
+        expect(backend.scheduledTask('kargo-pull-requests')).toMatchObject({ frequency, initialDelay: frequency });
+      } finally {
+        await backend.stop();
+      }
+    }
+  });
+
   it('watching, every replica keeps its own streams (its resync is local)', async () => {
     const backend = await startKargoTestBackend({
       backendConfig: { cache: { store: 'redis', connection: 'redis://cache.example.com:6379' } },

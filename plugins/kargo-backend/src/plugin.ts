@@ -57,6 +57,7 @@ export const kargoPlugin = createBackendPlugin({
         const { httpRouter, logger, scheduler, kargo } = deps;
         const refresh = readRefreshConfig(deps.config);
         const frequencyMs = durationToMilliseconds(refresh.frequency);
+        const pullRequestMs = durationToMilliseconds(refresh.pullRequestFrequency);
         const watching = refresh.mode === 'watch';
         // Polling with a shared cache store: one replica reads (a global
         // task) and the others serve its snapshot from the cache. Watching:
@@ -74,8 +75,8 @@ export const kargoPlugin = createBackendPlugin({
           watch: { timeoutSeconds: Math.round(durationToMilliseconds(refresh.watchTimeout) / 1000) },
           sharing: sharedListings
             ? {
-                listings: new SharedListings(deps.cache, Math.max(5 * frequencyMs, 60_000)),
-                maxAgeMs: frequencyMs,
+                listings: new SharedListings(deps.cache, Math.max(5 * pullRequestMs, 60_000)),
+                maxAgeMs: pullRequestMs,
               }
             : undefined,
         });
@@ -107,24 +108,24 @@ export const kargoPlugin = createBackendPlugin({
             },
           });
         }
-        // Pull requests on their own schedule: a slow or rate-limited Git
-        // provider never delays Kargo data. Watching with replicas, one of
+        // Pull requests on their own schedule (`pullRequestFrequency`): a
+        // slow or rate-limited Git provider never delays Kargo data. Watching with replicas, one of
         // them lists (a global task) and the others take its listings from
         // the shared cache, every few seconds: one Git request per
         // repository and interval, however many replicas.
         await scheduler.scheduleTask({
           id: 'kargo-pull-requests',
           scope: sharedListings ? 'global' : 'local',
-          frequency: refresh.frequency,
+          frequency: refresh.pullRequestFrequency,
           timeout: refresh.timeout,
-          initialDelay: refresh.frequency,
+          initialDelay: refresh.pullRequestFrequency,
           fn: signal => snapshots.refreshPullRequests(signal),
         });
         if (sharedListings) {
           await scheduler.scheduleTask({
             id: 'kargo-pull-requests-shared',
             scope: 'local',
-            frequency: { milliseconds: Math.min(frequencyMs, SHARED_LISTINGS_CHECK_MS) },
+            frequency: { milliseconds: Math.min(pullRequestMs, SHARED_LISTINGS_CHECK_MS) },
             timeout: refresh.timeout,
             fn: () => snapshots.adoptSharedPullRequests(),
           });
@@ -134,7 +135,7 @@ export const kargoPlugin = createBackendPlugin({
           deps.lifecycle.addShutdownHook(() => snapshots.stop());
         }
 
-        await setupKargoNotifications({ ...deps, snapshots, refreshFrequency: refresh.frequency });
+        await setupKargoNotifications({ ...deps, snapshots, refreshFrequency: refresh.pullRequestFrequency });
 
         httpRouter.use(await createRouter({ ...deps, snapshots, actions }));
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });

@@ -35,6 +35,8 @@ export interface BenchBackend {
   apiUrl: string;
   /** Runs the scheduled full refresh once, as the scheduler would. */
   refresh(): Promise<void>;
+  /** Runs a scheduled task of the plugin once, as the scheduler would (e.g. `kargo-pull-requests`). */
+  runTask(id: string): Promise<void>;
   /** Runs the scheduled pull-request pass (every repository's listing) once. */
   pullRequests(): Promise<void>;
   stop(): Promise<void>;
@@ -105,6 +107,11 @@ export async function startBenchBackend(url: string, mode: 'poll' | 'watch' = 'p
     apiUrl: `http://127.0.0.1:${port}/api/kargo`,
     refresh: async () => {
       await task.fn(new AbortController().signal);
+    },
+    runTask: async id => {
+      const scheduled = tasks.find(t => t.id === id);
+      if (!scheduled) throw new Error(`the Kargo backend plugin scheduled no ${id} task`);
+      await scheduled.fn(new AbortController().signal);
     },
     pullRequests: async () => {
       await prTask.fn(new AbortController().signal);

@@ -4,6 +4,7 @@ import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import type { FleetSpec } from '../fleet/generate';
 import type { FlippedRun, FromSandbox, SandboxReady, ToSandbox } from './protocol';
 import type { RequestCounts } from './counter';
+import { stopChild } from '../stopChild';
 
 export interface BenchSandbox extends SandboxReady {
   pid: number;
@@ -64,12 +65,6 @@ export async function startBenchSandbox(spec: FleetSpec): Promise<BenchSandbox> 
       if (m.type !== 'flipped') throw new Error('unexpected answer from the sandbox child');
       return m.runs;
     },
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise(resolve => child.once('exit', resolve));
-      child.send({ type: 'stop', id: 0 } as ToSandbox);
-      await Promise.race([exited, new Promise(r => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill();
-    },
+    stop: () => stopChild(child, 5000),
   };
 }

@@ -63,6 +63,8 @@ export interface KargoTestBackend {
   kargo(): DefaultKargoService;
   /** The refresh task as the plugin scheduled it. */
   refreshTask(): SchedulerServiceTaskInvocationDefinition;
+  /** A task as the plugin scheduled it, by id. */
+  scheduledTask(id: string): SchedulerServiceTaskInvocationDefinition | undefined;
   stop(): Promise<void>;
 }
 
@@ -153,6 +155,10 @@ export async function startKargoTestBackend(options?: {
     permissions,
     kargo: () => kargo!,
     refreshTask: task,
+    scheduledTask: id =>
+      scheduler.scheduleTask.mock.calls
+        .map(([t]) => t as SchedulerServiceTaskInvocationDefinition)
+        .find(t => t.id === id),
     // Every task once, in the order scheduled: the instance's refresh, then
     // the pull-request pass.
     refresh: async () => {
