@@ -183,7 +183,7 @@ describe('EntityKargoContent', () => {
     );
   });
 
-  it('leads with the pipeline and opens a Stage\'s details on demand when there are many', async () => {
+  it("leads with the pipeline and opens a Stage's details on demand when there are many", async () => {
     const names = ['dev', 'test', 'uat', 'prod'];
     const stages = names.map((name, i) => ({
       ...staleStaging,
@@ -198,9 +198,13 @@ describe('EntityKargoContent', () => {
       ],
     }));
     await render(
-      fakeKargoApi({ getEntityStages: jest.fn(async () => entityResponse(stages)) }),
+      fakeKargoApi({
+        getEntityStages: jest.fn(async () => entityResponse(stages)),
+      }),
     );
-    const pipeline = await screen.findByRole('list', { name: 'Pipeline checkout' });
+    const pipeline = await screen.findByRole('list', {
+      name: 'Pipeline checkout',
+    });
     expect(within(pipeline).getAllByRole('listitem')).toHaveLength(4);
     const prod = screen.getByRole('region', { name: 'checkout/prod' });
     const toggle = within(prod).getByRole('button', { name: 'Show details' });
@@ -208,13 +212,14 @@ describe('EntityKargoContent', () => {
     expect(within(prod).queryByRole('table')).not.toBeInTheDocument();
 
     await userEvent.click(
-      within(pipeline).getByRole('button', { name: 'Show the details of prod' }),
+      within(pipeline).getByRole('button', {
+        name: 'Show the details of prod',
+      }),
     );
     await waitFor(() =>
-      expect(within(prod).getByRole('button', { name: 'Hide details' })).toHaveAttribute(
-        'aria-expanded',
-        'true',
-      ),
+      expect(
+        within(prod).getByRole('button', { name: 'Hide details' }),
+      ).toHaveAttribute('aria-expanded', 'true'),
     );
     expect(within(prod).getAllByRole('table').length).toBeGreaterThan(0);
   });

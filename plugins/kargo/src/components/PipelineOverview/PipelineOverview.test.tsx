@@ -6,7 +6,12 @@ import { stage } from '../../__fixtures__/stages';
 import { PipelineOverview } from './PipelineOverview';
 
 const from = (stages: string[]): FreightRequest[] => [
-  { origin: 'Warehouse/shop', direct: stages.length === 0, stages, requiredSoakTime: null },
+  {
+    origin: 'Warehouse/shop',
+    direct: stages.length === 0,
+    stages,
+    requiredSoakTime: null,
+  },
 ];
 const freight = (alias: string, tag: string) => ({
   name: `${alias}-name`,
@@ -18,16 +23,40 @@ const freight = (alias: string, tag: string) => ({
 });
 
 const stages = [
-  stage({ project: 'shop', name: 'prod', requestedFreight: from(['uat', 'perf']), currentFreight: freight('old-fox', 'v1') }),
-  stage({ project: 'shop', name: 'uat', requestedFreight: from(['test']), currentFreight: freight('calm-heron', 'v2') }),
-  stage({ project: 'shop', name: 'perf', requestedFreight: from(['test']), currentFreight: null }),
-  stage({ project: 'shop', name: 'test', requestedFreight: from([]), currentFreight: freight('bold-owl', 'v3') }),
+  stage({
+    project: 'shop',
+    name: 'prod',
+    requestedFreight: from(['uat', 'perf']),
+    currentFreight: freight('old-fox', 'v1'),
+  }),
+  stage({
+    project: 'shop',
+    name: 'uat',
+    requestedFreight: from(['test']),
+    currentFreight: freight('calm-heron', 'v2'),
+  }),
+  stage({
+    project: 'shop',
+    name: 'perf',
+    requestedFreight: from(['test']),
+    currentFreight: null,
+  }),
+  stage({
+    project: 'shop',
+    name: 'test',
+    requestedFreight: from([]),
+    currentFreight: freight('bold-owl', 'v3'),
+  }),
 ];
 
 describe('PipelineOverview', () => {
   it('draws the Stages in pipeline order, each with its Freight and upstream', async () => {
-    await renderInTestApp(<PipelineOverview stages={stages} onSelect={jest.fn()} />);
-    const items = within(screen.getByRole('list', { name: 'Pipeline shop' })).getAllByRole('listitem');
+    await renderInTestApp(
+      <PipelineOverview stages={stages} onSelect={jest.fn()} />,
+    );
+    const items = within(
+      screen.getByRole('list', { name: 'Pipeline shop' }),
+    ).getAllByRole('listitem');
     const text = items.map(i => i.textContent);
     expect(text[0]).toMatch(/^test.*bold-owl.*shop:v3.*from Warehouse\/shop/);
     expect(text[1]).toMatch(/^perf.*No Freight.*from test/);
@@ -37,8 +66,12 @@ describe('PipelineOverview', () => {
 
   it('opens a Stage from the keyboard', async () => {
     const onSelect = jest.fn();
-    await renderInTestApp(<PipelineOverview stages={stages} onSelect={onSelect} />);
-    const node = screen.getByRole('button', { name: 'Show the details of prod' });
+    await renderInTestApp(
+      <PipelineOverview stages={stages} onSelect={onSelect} />,
+    );
+    const node = screen.getByRole('button', {
+      name: 'Show the details of prod',
+    });
     node.focus();
     await userEvent.keyboard('{Enter}');
     expect(onSelect).toHaveBeenCalledWith(stages[0]);

@@ -47,7 +47,12 @@ function StageNode(props: {
         focusRipple
         onClick={() => onSelect(stage)}
         aria-label={t('pipeline.showStage', { stage: stage.name })}
-        style={{ display: 'block', width: '100%', textAlign: 'left', padding: 8 }}
+        style={{
+          display: 'block',
+          width: '100%',
+          textAlign: 'left',
+          padding: 8,
+        }}
       >
         <Box
           display="flex"
@@ -135,7 +140,12 @@ function ProjectPipeline(props: {
       mb={1}
     >
       {columns.map((column, index) => (
-        <Box key={index} display="flex" flexDirection="column" style={{ gap: 12 }}>
+        <Box
+          key={index}
+          display="flex"
+          flexDirection="column"
+          style={{ gap: 12 }}
+        >
           {column.map(node => (
             <div role="listitem" key={node.stage.name}>
               <StageNode
