@@ -64,7 +64,7 @@ function timeoutMiddleware(ms: number): ObservableMiddleware {
 }
 
 /**
- * {@link KargoClusterClient} over @kubernetes/client-node. Every failure
+ * {@link KargoClusterClient} over `@kubernetes/client-node`. Every failure
  * leaves here as an `@backstage/errors` error (see `translateKubeError`).
  *
  * @public
