@@ -208,6 +208,58 @@ describe('kargo backend plugin against the sandbox', () => {
     expect(res.status).toBe(401);
   });
 
+  it.each([
+    ['/api/kargo/projects/checkout/stages/A_B', 'stage', 'path'],
+    ['/api/kargo/projects/Checkout/stages', 'project', 'path'],
+    ['/api/kargo/projects/checkout/stages?instance=nope', 'instance', 'query'],
+    ['/api/kargo/projects/checkout/stages?foo=1', 'foo', 'query'],
+  ])(
+    'names the refused field of GET %s in the invalidRequest reason',
+    async (path, field, location) => {
+      const res = await request(backend.server)
+        .get(path)
+        .set('Authorization', user());
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        name: 'InputError',
+        code: 'invalidRequest',
+        params: { field, location },
+      });
+    },
+  );
+
+  it('names the refused body field of a write in the invalidRequest reason', async () => {
+    const res = await request(backend.server)
+      .post('/api/kargo/projects/checkout/stages/staging/reverify')
+      .set('Authorization', user())
+      .send({ force: true });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'invalidRequest',
+      params: { field: 'force', location: 'body' },
+    });
+  });
+
+  it('answers 404 with the entityNotFound reason for an entity the catalog does not have', async () => {
+    const res = await request(backend.server)
+      .get('/api/kargo/entities/component/default/no-such-component/stages')
+      .set('Authorization', user());
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual(
+      expect.objectContaining({
+        name: 'NotFoundError',
+        message:
+          'Entity component:default/no-such-component not found in the catalog',
+        code: 'entityNotFound',
+        params: {
+          kind: 'component',
+          namespace: 'default',
+          name: 'no-such-component',
+        },
+      }),
+    );
+  });
+
   it('serves the Stages an entity names, with per-project errors', async () => {
     const res = await request(backend.server)
       .get('/api/kargo/entities/component/default/storefront/stages')
