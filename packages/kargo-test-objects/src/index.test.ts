@@ -77,14 +77,15 @@ describe('kargoObjects', () => {
   it('writes a Promotion with the progress of its steps, and without when asked', () => {
     const f = freightOf(full);
     const steps = [{ uses: 'git-clone' }, { uses: 'git-push', as: 'push' }];
-    const running = full.promotion({
+    const options = {
       project: 'p',
       stage: 'dev',
       freight: f,
       minutes: 0,
       steps,
       phase: 'Running',
-    });
+    };
+    const running = full.promotion(options);
     expect(running.status.currentStep).toBe(1);
     expect(
       running.status.stepExecutionMetadata.map((s: any) => [s.alias, s.status]),
@@ -93,15 +94,7 @@ describe('kargoObjects', () => {
       ['push', 'Running'],
     ]);
     expect(running.status.finishedAt).toBeUndefined();
-    const bare = full.promotion({
-      project: 'p',
-      stage: 'dev',
-      freight: f,
-      minutes: 0,
-      steps,
-      phase: 'Running',
-      progress: false,
-    });
+    const bare = full.promotion({ ...options, progress: false });
     expect(bare.status.currentStep).toBeUndefined();
     expect(bare.status.stepExecutionMetadata).toBeUndefined();
   });
