@@ -1,82 +1,51 @@
 /**
- * The building blocks every builder of Kargo test objects needs, shaped as
- * Kargo 1.x and Argo Rollouts write them: stable hashes and ids, RFC 3339
- * times on a fixed clock, Kargo's FreightCollection id, conditions and the
- * success-rate metric. Used by the sandbox's demo, kargo-common's test
- * fixtures and the bench's fleet, so that each builds the same shapes.
+ * The one set of builders of Kargo and Argo Rollouts test objects, shaped as
+ * Kargo 1.x writes them, with stable names, uids and times. Used by the
+ * sandbox's demo, kargo-common's test fixtures and the bench's fleet; what
+ * differs between them is their profile (clock, uids, lean objects).
  * Test and demo code only: no production package depends on it.
  */
-import { sha1 as sha1Of } from '@noble/hashes/legacy';
-import { sha256 as sha256Of } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { analysisRunBuilder, verificationInfoBuilder } from './analysisRun';
+import { freightBuilder } from './freight';
+import {
+  analysisTemplateBuilder,
+  conditionBuilder,
+  projectBuilder,
+  stageBuilder,
+  warehouseBuilder,
+} from './kargo';
+import { contextOf, ObjectProfile } from './profile';
+import { promotionBuilder } from './promotion';
 
-// @noble/hashes (pure JS, as kargo-common uses): the same in Node and jsdom.
+export * from './blocks';
+export { collection } from './freight';
+export type { BuiltFreight, FreightOptions } from './freight';
+export type {
+  AnalysisRunOptions,
+  RunPhase,
+  VerificationOptions,
+} from './analysisRun';
+export type { StageOptions } from './kargo';
+export { promotionRef } from './promotion';
+export type { PromotionOptions, PromotionPhase } from './promotion';
+export type { Kind, Obj, ObjectProfile } from './profile';
 
-/** Lower-case hex SHA-1 (Kargo's Freight names and collection ids). */
-export const sha1 = (s: string) => bytesToHex(sha1Of(utf8ToBytes(s)));
-
-/** Lower-case hex SHA-256. */
-export const sha256 = (s: string) => bytesToHex(sha256Of(utf8ToBytes(s)));
-
-/**
- * A clock for fixed scenarios: `at(minutes)` is the RFC 3339 time (whole
- * seconds, as Kubernetes writes it) that many minutes after `epoch`.
- */
-export function clockFrom(epoch: string | number): (minutes: number) => string {
-  const start = typeof epoch === 'number' ? epoch : Date.parse(epoch);
-  return minutes =>
-    new Date(start + minutes * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-}
-
-/** A stable UUID v4-shaped id (Kubernetes uids, verification ids). */
-export function uuid(seed: string): string {
-  const h = sha256(seed);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(
-    17,
-    20,
-  )}-${h.slice(20, 32)}`;
-}
-
-/** FreightCollection.ID: sha1 of the sorted Freight names joined by ','. */
-export const collectionId = (...names: string[]) =>
-  sha1([...names].sort().join(','));
-
-/** A status condition as Kargo's controllers write it. */
-export function condition(
-  type: string,
-  status: 'True' | 'False' | 'Unknown',
-  reason: string,
-  message: string,
-  lastTransitionTime: string,
-  observedGeneration = 1,
-) {
+/** The builders on one profile's clock, uids and detail. */
+export function kargoObjects(profile: ObjectProfile) {
+  const ctx = contextOf(profile);
   return {
-    type,
-    status,
-    reason,
-    message,
-    observedGeneration,
-    lastTransitionTime,
-  };
-}
-
-/**
- * The Prometheus success-rate metric of an AnalysisTemplate, as its
- * AnalysisRuns copy it (Kargo flattens the templates into the run's spec).
- */
-export function successRateMetric(name: string) {
-  const series = name.replace(/-/g, '_');
-  return {
-    name,
-    count: 3,
-    interval: '30s',
-    failureLimit: 0,
-    successCondition: 'result[0] >= 0.95',
-    provider: {
-      prometheus: {
-        address: 'http://prometheus.monitoring:9090',
-        query: `sum(rate(${series}_ok[5m])) / sum(rate(${series}_total[5m]))`,
-      },
-    },
+    /** RFC 3339 time `minutes` after the profile's epoch. */
+    at: ctx.at,
+    /** A ULID whose time part is `minutes` after the epoch. */
+    ulidAt: ctx.ulid,
+    condition: conditionBuilder(ctx),
+    project: projectBuilder(ctx),
+    warehouse: warehouseBuilder(ctx),
+    analysisTemplate: analysisTemplateBuilder(ctx),
+    stage: stageBuilder(ctx),
+    freight: freightBuilder(ctx),
+    analysisRun: analysisRunBuilder(ctx),
+    verificationInfo: verificationInfoBuilder(ctx),
+    ...promotionBuilder(ctx),
   };
 }

@@ -77,7 +77,12 @@ function typesSource() {
       .replace(
         /^export (interface|type) (paths|components|operations)\b/gm,
         '/** @public */\nexport $1 $2',
-      );
+      )
+      // TSDoc has no `@description` (a comment's first text is its summary)
+      // nor `@enum {string}` (the type is already the union of the values).
+      .replace(/(\/\*\*|\*) @description /g, '$1 ')
+      .replace(/^\s*\/\*\* @enum \{string\} \*\/\n/gm, '')
+      .replace(/^\s*\* @enum \{string\}\n/gm, '');
     return `${HEADER}/* eslint-disable */\n${types}`;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { readDurationFromConfig, type Config } from '@backstage/config';
 import type { HumanDuration } from '@backstage/types';
 
 /** `kargo.refresh`, validated: how the snapshot is kept current. */
-export interface RefreshConfig {
+interface RefreshConfig {
   /** watch: LIST + WATCH per instance (default); poll: LIST every `frequency`. */
   mode: 'watch' | 'poll';
   /** poll: how often each instance is read. */
@@ -28,12 +28,17 @@ export const REFRESH_DEFAULTS: RefreshConfig = {
 
 const MODES = ['watch', 'poll'] as const;
 
-function duration(refresh: Config | undefined, key: keyof RefreshConfig): HumanDuration {
+function duration(
+  refresh: Config | undefined,
+  key: keyof RefreshConfig,
+): HumanDuration {
   if (!refresh?.has(key)) return REFRESH_DEFAULTS[key] as HumanDuration;
   try {
     return readDurationFromConfig(refresh, { key });
   } catch (e) {
-    throw new Error(`kargo.refresh.${key} is not a valid duration: ${(e as Error).message}`);
+    throw new Error(
+      `kargo.refresh.${key} is not a valid duration: ${(e as Error).message}`,
+    );
   }
 }
 
@@ -42,7 +47,9 @@ export function readRefreshConfig(config: Config): RefreshConfig {
   const refresh = config.getOptionalConfig('kargo.refresh');
   const mode = refresh?.getOptionalString('mode') ?? REFRESH_DEFAULTS.mode;
   if (!(MODES as readonly string[]).includes(mode)) {
-    throw new Error(`kargo.refresh.mode must be one of ${MODES.join(', ')}, got '${mode}'`);
+    throw new Error(
+      `kargo.refresh.mode must be one of ${MODES.join(', ')}, got '${mode}'`,
+    );
   }
   const frequency = duration(refresh, 'frequency');
   // Watching, Kargo's data is live and the pull-request pass is what runs
@@ -69,5 +76,7 @@ export function readRefreshConfig(config: Config): RefreshConfig {
  * (declared by @backstage/backend-defaults); this is its one reader here.
  */
 export function isSharedCacheStore(config: Config): boolean {
-  return (config.getOptionalString('backend.cache.store') ?? 'memory') !== 'memory';
+  return (
+    (config.getOptionalString('backend.cache.store') ?? 'memory') !== 'memory'
+  );
 }

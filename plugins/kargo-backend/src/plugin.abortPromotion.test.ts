@@ -74,7 +74,9 @@ describe('POST /projects/:project/stages/:stage/promotions/:promotion/abort', ()
         .get('/api/kargo/projects/checkout/stages/prod')
         .set('Authorization', user())
     ).body as StageDetail;
-    expect(detail.promotions?.find(p => p.name === name)?.phase).toBe('Aborted');
+    expect(detail.promotions?.find(p => p.name === name)?.phase).toBe(
+      'Aborted',
+    );
     expect(detail.waitingOnPullRequest).toBeNull();
     const { call, event } = await auditEvent(backend);
     expect(call).toMatchObject({
@@ -115,7 +117,11 @@ describe('POST /projects/:project/stages/:stage/promotions/:promotion/abort', ()
     const { running } = await prodPromotions(backend.sandbox.url);
     const name = running.metadata!.name!;
     const foreign = await abort(backend, 'staging', name);
-    const missing = await abort(backend, 'prod', 'prod.01jnosuchpromotion.abc1234');
+    const missing = await abort(
+      backend,
+      'prod',
+      'prod.01jnosuchpromotion.abc1234',
+    );
     expect([foreign.status, missing.status]).toEqual([404, 404]);
     expect(foreign.body.error.message).toBe(
       `Promotion ${name} of Stage staging not found in project checkout`,
@@ -140,7 +146,9 @@ describe('POST /projects/:project/stages/:stage/promotions/:promotion/abort', ()
     const { running } = await prodPromotions(backend.sandbox.url);
     const withBody = await request(backend.server)
       .post(
-        `/api/kargo/projects/checkout/stages/prod/promotions/${running.metadata!.name}/abort`,
+        `/api/kargo/projects/checkout/stages/prod/promotions/${
+          running.metadata!.name
+        }/abort`,
       )
       .set('Authorization', user())
       .send({ promotion: 'other' });
@@ -150,13 +158,19 @@ describe('POST /projects/:project/stages/:stage/promotions/:promotion/abort', ()
 
 describe('abort with a permission policy that denies kargo.stage.promote', () => {
   it('answers 403 before any cluster call (a missing Promotion alike), writes nothing and records the failure', async () => {
-    const backend = await startKargoTestBackend({ result: AuthorizeResult.DENY });
+    const backend = await startKargoTestBackend({
+      result: AuthorizeResult.DENY,
+    });
     try {
       const { running } = await prodPromotions(backend.sandbox.url);
       const name = running.metadata!.name!;
       backend.sandbox.faults.resetCounts();
       const existing = await abort(backend, 'prod', name);
-      const missing = await abort(backend, 'prod', 'prod.01jnosuchpromotion.abc1234');
+      const missing = await abort(
+        backend,
+        'prod',
+        'prod.01jnosuchpromotion.abc1234',
+      );
       expect([existing.status, missing.status]).toEqual([403, 403]);
       expect(existing.body.error.message).toBe(
         "Not allowed: kargo.stage.promote on Stage 'prod' of project 'checkout'",

@@ -61,11 +61,16 @@ describe('the demo pipeline served from the snapshot', () => {
     const perf = await stage('payments', 'perf');
     const option = (alias: string) =>
       perf.freightOptions?.find(o => o.alias === alias);
-    expect(option('icy-koala')).toMatchObject({ available: true, approved: true });
+    expect(option('icy-koala')).toMatchObject({
+      available: true,
+      approved: true,
+    });
     expect(option('humble-crane')).toMatchObject({
       available: false,
       current: true,
-      reason: expect.stringMatching(/must be verified in at least one upstream Stage \(qa\)/),
+      reason: expect.stringMatching(
+        /must be verified in at least one upstream Stage \(qa\)/,
+      ),
       // The code and params the UI translates, beside the English reason.
       code: 'notVerifiedInAny',
       params: { freight: 'humble-crane', stage: 'perf', upstream: ['qa'] },

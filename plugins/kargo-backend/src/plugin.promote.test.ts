@@ -97,7 +97,11 @@ describe('POST /projects/:project/stages/:stage/promote', () => {
   });
 
   it('answers 400 for a body that names no Freight, or more than one', async () => {
-    for (const body of [{}, { freight: 'a', stage: 'prod' }, { freight: '../x' }]) {
+    for (const body of [
+      {},
+      { freight: 'a', stage: 'prod' },
+      { freight: '../x' },
+    ]) {
       const res = await request(backend.server)
         .post('/api/kargo/projects/checkout/stages/dev/promote')
         .set('Authorization', user())
@@ -113,7 +117,9 @@ describe('POST /projects/:project/stages/:stage/promote', () => {
       .set('Authorization', user())
       .send({ freight: 'no-such-freight' });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/No Freight named or aliased "no-such-freight"/);
+    expect(res.body.error.message).toMatch(
+      /No Freight named or aliased "no-such-freight"/,
+    );
     expect(res.body.error).toMatchObject({
       code: 'freightNotFound',
       params: { freight: 'no-such-freight', project: 'checkout' },
@@ -123,7 +129,9 @@ describe('POST /projects/:project/stages/:stage/promote', () => {
 
 describe('promote with a permission policy that denies kargo.stage.promote', () => {
   it('answers 403, writes no Promotion and records the failed attempt', async () => {
-    const backend = await startKargoTestBackend({ result: AuthorizeResult.DENY });
+    const backend = await startKargoTestBackend({
+      result: AuthorizeResult.DENY,
+    });
     try {
       const before = await promotionsOf(backend.sandbox.url, 'dev');
       const res = await request(backend.server)
@@ -148,7 +156,9 @@ describe('promote with a permission policy that denies kargo.stage.promote', () 
   });
 
   it('tells a denied user nothing: a missing Stage answers the same 403, and no cluster call runs before the check', async () => {
-    const backend = await startKargoTestBackend({ result: AuthorizeResult.DENY });
+    const backend = await startKargoTestBackend({
+      result: AuthorizeResult.DENY,
+    });
     try {
       backend.sandbox.faults.resetCounts();
       const promote = (project: string, stage: string) =>
@@ -165,7 +175,11 @@ describe('promote with a permission policy that denies kargo.stage.promote', () 
       // Neither answer cost a read of the Stage or the Freight it named.
       const reads = backend.sandbox.faults
         .requests()
-        .filter(r => /\/namespaces\/(checkout|no-such-project)\/(stages|freights)/.test(r.url))
+        .filter(r =>
+          /\/namespaces\/(checkout|no-such-project)\/(stages|freights)/.test(
+            r.url,
+          ),
+        )
         .filter(r => !r.url.includes('watch=true'));
       expect(reads).toEqual([]);
     } finally {

@@ -15,7 +15,10 @@ import { isSharedCacheStore, readRefreshConfig } from './config';
 import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
-import { publishStageChanges, subscribePullRequestWebhooks } from './services/snapshot/notify';
+import {
+  publishStageChanges,
+  subscribePullRequestWebhooks,
+} from './services/snapshot/notify';
 import { SnapshotService } from './services/snapshot/SnapshotService';
 import { SharedListings } from './services/snapshot/sharedListings';
 import { SnapshotStore } from './services/snapshot/SnapshotStore';
@@ -57,7 +60,9 @@ export const kargoPlugin = createBackendPlugin({
         const { httpRouter, logger, scheduler, kargo } = deps;
         const refresh = readRefreshConfig(deps.config);
         const frequencyMs = durationToMilliseconds(refresh.frequency);
-        const pullRequestMs = durationToMilliseconds(refresh.pullRequestFrequency);
+        const pullRequestMs = durationToMilliseconds(
+          refresh.pullRequestFrequency,
+        );
         const watching = refresh.mode === 'watch';
         // Polling with a shared cache store: one replica reads (a global
         // task) and the others serve its snapshot from the cache. Watching:
@@ -67,24 +72,41 @@ export const kargoPlugin = createBackendPlugin({
         const sharedListings = watching && isSharedCacheStore(deps.config);
         const store = new SnapshotStore(
           shared ? deps.cache : undefined,
-          watching ? Number.POSITIVE_INFINITY : Math.max(5 * frequencyMs, 60_000),
+          watching
+            ? Number.POSITIVE_INFINITY
+            : Math.max(5 * frequencyMs, 60_000),
           frequencyMs,
         );
         const snapshots = new SnapshotService(kargo, store, logger, {
           mode: refresh.mode,
-          watch: { timeoutSeconds: Math.round(durationToMilliseconds(refresh.watchTimeout) / 1000) },
+          watch: {
+            timeoutSeconds: Math.round(
+              durationToMilliseconds(refresh.watchTimeout) / 1000,
+            ),
+          },
           sharing: sharedListings
             ? {
-                listings: new SharedListings(deps.cache, Math.max(5 * pullRequestMs, 60_000)),
+                listings: new SharedListings(
+                  deps.cache,
+                  Math.max(5 * pullRequestMs, 60_000),
+                ),
                 maxAgeMs: pullRequestMs,
               }
             : undefined,
         });
-        const actions = new VerificationActionsService(kargo, logger, (instance, project) => {
-          snapshots.refreshProject(instance, project).catch(error =>
-            logger.warn(`Refresh of ${instance}/${project} after a write failed: ${error}`),
-          );
-        });
+        const actions = new VerificationActionsService(
+          kargo,
+          logger,
+          (instance, project) => {
+            snapshots
+              .refreshProject(instance, project)
+              .catch(error =>
+                logger.warn(
+                  `Refresh of ${instance}/${project} after a write failed: ${error}`,
+                ),
+              );
+          },
+        );
         registerKargoPermissions(deps.permissionsRegistry, snapshots);
         registerKargoActions(deps.actionsRegistry, {
           ...deps,
@@ -125,7 +147,9 @@ export const kargoPlugin = createBackendPlugin({
           await scheduler.scheduleTask({
             id: 'kargo-pull-requests-shared',
             scope: 'local',
-            frequency: { milliseconds: Math.min(pullRequestMs, SHARED_LISTINGS_CHECK_MS) },
+            frequency: {
+              milliseconds: Math.min(pullRequestMs, SHARED_LISTINGS_CHECK_MS),
+            },
             timeout: refresh.timeout,
             fn: () => snapshots.adoptSharedPullRequests(),
           });
@@ -135,7 +159,11 @@ export const kargoPlugin = createBackendPlugin({
           deps.lifecycle.addShutdownHook(() => snapshots.stop());
         }
 
-        await setupKargoNotifications({ ...deps, snapshots, refreshFrequency: refresh.pullRequestFrequency });
+        await setupKargoNotifications({
+          ...deps,
+          snapshots,
+          refreshFrequency: refresh.pullRequestFrequency,
+        });
 
         httpRouter.use(await createRouter({ ...deps, snapshots, actions }));
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });

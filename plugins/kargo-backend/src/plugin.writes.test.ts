@@ -28,7 +28,9 @@ describe('kargo backend plugin writing to the sandbox', () => {
     const before = await request(backend.server)
       .get('/api/kargo/projects/checkout/stages/staging')
       .set('Authorization', user());
-    const runsBefore = (before.body as StageDetail).verifications.filter(v => v.analysisRun).length;
+    const runsBefore = (before.body as StageDetail).verifications.filter(
+      v => v.analysisRun,
+    ).length;
 
     const res = await request(backend.server)
       .post('/api/kargo/projects/checkout/stages/staging/reverify')
@@ -38,12 +40,17 @@ describe('kargo backend plugin writing to the sandbox', () => {
 
     const client = sandboxClient(backend.sandbox.url);
     const stage = await client.getStage('checkout', 'staging');
-    expect(JSON.parse(stage.metadata!.annotations!['kargo.akuity.io/reverify'])).toEqual({
+    expect(
+      JSON.parse(stage.metadata!.annotations!['kargo.akuity.io/reverify']),
+    ).toEqual({
       id: res.body.id,
       actor: 'user:default/alice',
     });
     await waitFor(async () => {
-      const runs = await client.listAnalysisRuns('checkout', 'kargo.akuity.io/stage=staging');
+      const runs = await client.listAnalysisRuns(
+        'checkout',
+        'kargo.akuity.io/stage=staging',
+      );
       return runs.length > runsBefore ? runs : undefined;
     }, 'the sandbox to start a new AnalysisRun');
 
@@ -51,7 +58,9 @@ describe('kargo backend plugin writing to the sandbox', () => {
     const after = await request(backend.server)
       .get('/api/kargo/projects/checkout/stages/staging')
       .set('Authorization', user());
-    const runsAfter = (after.body as StageDetail).verifications.filter(v => v.analysisRun);
+    const runsAfter = (after.body as StageDetail).verifications.filter(
+      v => v.analysisRun,
+    );
     expect(runsAfter.length).toBe(runsBefore + 1);
     expect(runsAfter[0].actor).toBe('user:default/alice');
 
@@ -59,7 +68,12 @@ describe('kargo backend plugin writing to the sandbox', () => {
       expect.objectContaining({
         eventId: 'stage-reverify',
         severityLevel: 'medium',
-        meta: { instance: 'sandbox', project: 'checkout', stage: 'staging', actor: 'user:default/alice' },
+        meta: {
+          instance: 'sandbox',
+          project: 'checkout',
+          stage: 'staging',
+          actor: 'user:default/alice',
+        },
       }),
     );
   });
@@ -67,7 +81,8 @@ describe('kargo backend plugin writing to the sandbox', () => {
   it('turns concurrent reverify requests into one new verification per accepted id, never a lost update', async () => {
     const client = sandboxClient(backend.sandbox.url);
     const selector = 'kargo.akuity.io/stage=staging';
-    const runsBefore = (await client.listAnalysisRuns('checkout', selector)).length;
+    const runsBefore = (await client.listAnalysisRuns('checkout', selector))
+      .length;
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         request(backend.server)
@@ -81,13 +96,18 @@ describe('kargo backend plugin writing to the sandbox', () => {
     // No lost update and no duplicate: one new run per distinct verification
     // id accepted (a request arriving after the new run finished may rightly
     // verify again).
-    const accepted = new Set(answers.filter(a => a.status === 202).map(a => a.body.id));
+    const accepted = new Set(
+      answers.filter(a => a.status === 202).map(a => a.body.id),
+    );
     const settled = await waitFor(async () => {
       const s = await client.getStage('checkout', 'staging');
-      const phase = s.status?.freightHistory?.[0]?.verificationHistory?.[0]?.phase;
+      const phase =
+        s.status?.freightHistory?.[0]?.verificationHistory?.[0]?.phase;
       const runs = await client.listAnalysisRuns('checkout', selector);
       const done = phase && phase !== 'Pending' && phase !== 'Running';
-      return done && runs.length >= runsBefore + accepted.size ? runs : undefined;
+      return done && runs.length >= runsBefore + accepted.size
+        ? runs
+        : undefined;
     }, 'the new verifications to finish');
     expect(settled.length).toBe(runsBefore + accepted.size);
     expect(accepted.size).toBeLessThan(answers.length);
@@ -119,7 +139,9 @@ describe('kargo backend plugin writing to the sandbox', () => {
       .get('/api/kargo/snapshot')
       .set('Authorization', mockCredentials.service.header());
     expect(snapshot.body.instances[0].stale).toBe(true);
-    expect(snapshot.body.instances[0].error).toContain("Kargo instance 'sandbox': cannot reach the cluster");
+    expect(snapshot.body.instances[0].error).toContain(
+      "Kargo instance 'sandbox': cannot reach the cluster",
+    );
     // refresh() also runs the pull-request pass, whose Git client retries the
     // stopped sandbox's GitHub fake a few times.
   }, 30_000);
@@ -127,7 +149,9 @@ describe('kargo backend plugin writing to the sandbox', () => {
 
 describe('kargo backend plugin with an unreachable cluster and no snapshot', () => {
   it('answers 503 with a message naming the instance', async () => {
-    const backend = await startKargoTestBackend({ clusterUrl: 'http://127.0.0.1:9' });
+    const backend = await startKargoTestBackend({
+      clusterUrl: 'http://127.0.0.1:9',
+    });
     try {
       const res = await request(backend.server)
         .get('/api/kargo/projects/checkout/stages')
@@ -146,7 +170,9 @@ describe('kargo backend plugin with an unreachable cluster and no snapshot', () 
 
 describe('kargo backend plugin with a permission policy that denies', () => {
   it('answers 403 to a reverify and leaves the Stage untouched', async () => {
-    const backend = await startKargoTestBackend({ result: AuthorizeResult.DENY });
+    const backend = await startKargoTestBackend({
+      result: AuthorizeResult.DENY,
+    });
     try {
       const client = sandboxClient(backend.sandbox.url);
       const before = await client.getStage('checkout', 'staging');

@@ -85,6 +85,9 @@ export const ROLLOUTS_API_VERSION = 'argoproj.io/v1alpha1';
  *
  * @public
  */
-export function kargoProjectSignalChannel(instance: string, project: string): string {
+export function kargoProjectSignalChannel(
+  instance: string,
+  project: string,
+): string {
   return `kargo:project:${instance}/${project}`;
 }

@@ -14,7 +14,8 @@ describe('redactCredentials', () => {
   });
 
   it('leaves ordinary Kargo messages alone', () => {
-    const text = "Kargo instance 'prod': list stages in 'checkout-service' failed: the cluster answered 500";
+    const text =
+      "Kargo instance 'prod': list stages in 'checkout-service' failed: the cluster answered 500";
     expect(redactCredentials(text)).toBe(text);
   });
 });

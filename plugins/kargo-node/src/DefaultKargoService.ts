@@ -6,7 +6,6 @@ import { createKubeConfig } from './cluster/kubeConfig';
 import { KubernetesKargoClusterClient } from './cluster/KubernetesKargoClusterClient';
 import { createPullRequestService } from './git';
 import type {
-  KargoClusterClient,
   KargoInstanceInfo,
   KargoService,
   PullRequestService,
@@ -31,7 +30,10 @@ export class DefaultKargoService implements KargoService {
     const kargoConfig = readKargoConfig(options.config);
     const pullRequests =
       options.pullRequests ??
-      createPullRequestService({ config: options.config, logger: options.logger });
+      createPullRequestService({
+        config: options.config,
+        logger: options.logger,
+      });
     return new DefaultKargoService(kargoConfig, pullRequests, options.logger);
   }
 
@@ -52,10 +54,14 @@ export class DefaultKargoService implements KargoService {
       ]),
     );
     logger?.info(
-      `Kargo instances configured: ${config.instances.map(i => i.name).join(', ')}`,
+      `Kargo instances configured: ${config.instances
+        .map(i => i.name)
+        .join(', ')}`,
     );
     for (const instance of config.instances) {
-      const host = instance.url.startsWith('http:') ? new URL(instance.url).hostname : '';
+      const host = instance.url.startsWith('http:')
+        ? new URL(instance.url).hostname
+        : '';
       // Plain HTTP sends the service account token unencrypted: fine for a
       // local sandbox or kubectl proxy, worth a warning anywhere else.
       if (host && !['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
@@ -75,7 +81,9 @@ export class DefaultKargoService implements KargoService {
     const client = this.clients.get(name);
     if (!client) {
       throw new InputError(
-        `Unknown Kargo instance '${name}'; configured instances: ${[...this.clients.keys()].join(', ')}`,
+        `Unknown Kargo instance '${name}'; configured instances: ${[
+          ...this.clients.keys(),
+        ].join(', ')}`,
       );
     }
     return client;
@@ -88,5 +96,3 @@ export class DefaultKargoService implements KargoService {
     return total;
   }
 }
-
-export type { KargoClusterClient };

@@ -29,7 +29,11 @@ export interface KargoConfig {
 // Instance names appear in query strings, permission resource refs
 // (`<instance>/<project>/<stage>`) and catalog annotations: keep them plain.
 const INSTANCE_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
-const AUTH_PROVIDERS: KargoAuthProvider[] = ['serviceAccount', 'kubeconfig', 'inCluster'];
+const AUTH_PROVIDERS: KargoAuthProvider[] = [
+  'serviceAccount',
+  'kubeconfig',
+  'inCluster',
+];
 
 function readUrl(value: string, key: string): string {
   let url: URL;
@@ -57,7 +61,9 @@ function readInstance(c: Config, index: number): KargoInstanceConfig {
     'serviceAccount') as KargoAuthProvider;
   if (!AUTH_PROVIDERS.includes(authProvider)) {
     throw new Error(
-      `${at}.authProvider must be one of ${AUTH_PROVIDERS.join(', ')}, got '${authProvider}'`,
+      `${at}.authProvider must be one of ${AUTH_PROVIDERS.join(
+        ', ',
+      )}, got '${authProvider}'`,
     );
   }
   const rawUrl = c.getOptionalString('url');
@@ -77,7 +83,9 @@ function readInstance(c: Config, index: number): KargoInstanceConfig {
     );
   }
   if (c.has('caData') && c.has('caFile')) {
-    throw new Error(`${at}: set caData or caFile, not both (instance '${name}')`);
+    throw new Error(
+      `${at}: set caData or caFile, not both (instance '${name}')`,
+    );
   }
   const kargoUrl = c.getOptionalString('kargoUrl');
   return {
@@ -116,7 +124,9 @@ export function readKargoConfig(config: Config): KargoConfig {
   const seen = new Set<string>();
   for (const { name } of instances) {
     if (seen.has(name)) {
-      throw new Error(`kargo.instances: the name '${name}' is used more than once`);
+      throw new Error(
+        `kargo.instances: the name '${name}' is used more than once`,
+      );
     }
     seen.add(name);
   }

@@ -4,7 +4,6 @@
  *
  * @packageDocumentation
  */
-export { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
 export * from './types';
 export { kargoServiceRef } from './refs';
 export { DefaultKargoService } from './DefaultKargoService';

@@ -16,7 +16,7 @@ export interface KargoInstanceInfo {
 }
 
 /**
- * Thin adapter over one cluster's Kubernetes API (@kubernetes/client-node).
+ * Thin adapter over one cluster's Kubernetes API (`@kubernetes/client-node`).
  * Lists are paginated internally and return every item. Errors are
  * `@backstage/errors`: NotFoundError, ConflictError, InputError (422),
  * ServiceUnavailableError (unreachable, 401/403 from the cluster, 5xx) naming
@@ -162,7 +162,7 @@ export interface PullRequestService {
   listRepository(repoUrl: string): Promise<RepositoryListing>;
   /** Forgets a repository's last good list (nobody shows it any more). */
   forget(repoUrl: string): void;
-  /** Returns the open PR/MR for source->target (updating its title/description), else creates it. */
+  /** Returns the open PR/MR from source to target (updating its title/description), else creates it. */
   openOrReclaim(request: OpenOrReclaimRequest): Promise<OpenOrReclaimResult>;
 }
 

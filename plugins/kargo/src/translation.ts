@@ -241,6 +241,9 @@ export const kargoMessages = {
       'Stage "{{stage}}" not found in Kargo project "{{project}}" of instance "{{instance}}"',
     analysisRunNotFound:
       'AnalysisRun "{{analysisRun}}" not found in Kargo project "{{project}}" of instance "{{instance}}"',
+    entityNotFound:
+      'Entity {{kind}}:{{namespace}}/{{name}} not found in the catalog',
+    invalidRequest: 'Invalid value for "{{field}}"',
   } satisfies Record<ReasonCode, string>,
   reasonParts: {
     unknownTime: 'unknown',

@@ -1,75 +1,52 @@
 /**
- * Builders of Kargo and Argo Rollouts objects for the generated fleet, shaped
- * as Kargo 1.x writes them (same shapes as the sandbox's demo scenarios, from
- * the same building blocks of @kargo-backstage/kargo-test-objects), so they
- * pass the sandbox's strict CRD validation.
+ * The fleet's profile of the shared Kargo object builders
+ * (@kargo-backstage/kargo-test-objects): lean objects (no optional fields the
+ * plugin does not read) on the fleet's clock, so they pass the sandbox's
+ * strict CRD validation and thousands of them load quickly.
  */
 import {
-  clockFrom,
+  BuiltFreight,
   collectionId as collectionOf,
-  condition as kubeCondition,
+  kargoObjects,
+  Obj,
   sha1,
-  successRateMetric,
   uuid,
 } from '@kargo-backstage/kargo-test-objects';
 
 export { sha1, uuid };
+export type { Obj };
 
-/** A Kubernetes object as the sandbox loads it. */
-export type Obj = Record<string, any>;
-
-/** RFC 3339 time `minutes` after the fleet's epoch. */
-export const at = clockFrom('2026-06-01T00:00:00Z');
-
-const meta = (name: string, namespace: string | undefined, minutes: number) => ({
-  name,
-  ...(namespace ? { namespace } : {}),
-  uid: uuid(`${namespace}/${name}`),
-  generation: 1,
-  creationTimestamp: at(minutes),
+const fleet = kargoObjects({
+  epoch: '2026-06-01T00:00:00Z',
+  uid: (_kind, name, namespace) => uuid(`${namespace}/${name}`),
+  lean: true,
 });
 
-const condition = (type: string, reason: string, minutes: number) =>
-  kubeCondition(type, 'True', reason, reason, at(minutes));
+/** RFC 3339 time `minutes` after the fleet's epoch. */
+export const at = fleet.at;
 
-export function project(name: string): Obj {
-  return {
-    apiVersion: 'kargo.akuity.io/v1alpha1',
-    kind: 'Project',
-    metadata: { ...meta(name, undefined, 0), finalizers: ['kargo.akuity.io/finalizer'] },
-    status: { conditions: [condition('Ready', 'Ready', 0)] },
-  };
-}
+export const project = (name: string): Obj => fleet.project(name, 0);
 
 /** One Freight of the project's Warehouse, and its FreightReference. */
-export interface FleetFreight {
-  name: string;
-  ref: Obj;
-  object: Obj;
-}
+export type FleetFreight = BuiltFreight;
 
 export function freight(p: string, index: number, repoURL: string): FleetFreight {
   const tag = `v1.${index}.0`;
   const image = `ghcr.io/acme/${p}`;
   const commit = sha1(`${repoURL}@${tag}`);
-  const name = sha1(`Warehouse/${p}:${repoURL}#${commit}|${image}:${tag}`);
-  const origin = { kind: 'Warehouse', name: p };
-  const commits = [{ repoURL, id: commit, branch: 'main', message: `release ${tag}` }];
-  const images = [{ repoURL: image, tag, digest: `sha256:${sha1(tag)}${sha1(image).slice(0, 24)}` }];
-  return {
-    name,
-    ref: { name, origin, commits, images },
-    object: {
-      apiVersion: 'kargo.akuity.io/v1alpha1',
-      kind: 'Freight',
-      metadata: { ...meta(name, p, index * 600), labels: { 'kargo.akuity.io/alias': `alias-${index}` } },
-      alias: `alias-${index}`,
-      origin,
-      commits,
-      images,
-      status: {},
-    },
-  };
+  return fleet.freight({
+    project: p,
+    warehouse: p,
+    alias: `alias-${index}`,
+    image,
+    tag,
+    repoURL,
+    message: `release ${tag}`,
+    minutes: index * 600,
+    commit,
+    digest: `sha256:${sha1(tag)}${sha1(image).slice(0, 24)}`,
+    name: sha1(`Warehouse/${p}:${repoURL}#${commit}|${image}:${tag}`),
+  });
 }
 
 export const collectionId = (f: FleetFreight) => collectionOf(f.name);
@@ -84,49 +61,12 @@ export function analysisRun(o: {
   minutes: number;
   phase: 'Successful' | 'Failed' | 'Running';
 }): Obj {
-  const coll = collectionId(o.freight);
-  const name = `${o.stage}.${sha1(`${o.project}/${o.stage}/${o.minutes}`).slice(0, 26)}.${coll}`;
-  const terminal = o.phase !== 'Running';
-  const metricResults = METRICS.map((m, i) => {
-    const failed = o.phase === 'Failed' && i === 0;
-    let phase = 'Running';
-    if (terminal) phase = failed ? 'Failed' : 'Successful';
-    return {
-      name: m,
-      phase,
-      ...(failed ? { message: `Metric "${m}" assessed Failed due to failed (1) > failureLimit (0)` } : {}),
-      measurements: [0, 1, 2].map(k => ({
-        phase: k === 2 ? phase : 'Successful',
-        startedAt: at(o.minutes + k),
-        ...(terminal || k < 2 ? { finishedAt: at(o.minutes + k), value: '[0.998]' } : {}),
-      })),
-      count: 3,
-      successful: failed || !terminal ? 2 : 3,
-      ...(failed ? { failed: 1 } : {}),
-    };
+  return fleet.analysisRun({
+    ...o,
+    metrics: METRICS,
+    failures: o.phase === 'Failed' ? { [METRICS[0]]: 'failed' } : undefined,
+    runId: sha1(`${o.project}/${o.stage}/${o.minutes}`).slice(0, 26),
   });
-  return {
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind: 'AnalysisRun',
-    metadata: {
-      ...meta(name, o.project, o.minutes),
-      labels: { 'kargo.akuity.io/stage': o.stage, 'kargo.akuity.io/freight-collection': coll },
-      ownerReferences: [
-        { apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Freight', name: o.freight.name, uid: o.freight.object.metadata.uid },
-      ],
-    },
-    spec: {
-      metrics: METRICS.map(successRateMetric),
-      args: [{ name: 'stage', value: o.stage }],
-    },
-    status: {
-      phase: o.phase,
-      startedAt: at(o.minutes),
-      ...(terminal ? { completedAt: at(o.minutes + 3) } : {}),
-      metricResults,
-      runSummary: { count: METRICS.length },
-    },
-  };
 }
 
 /** The steps of a Stage that promotes through a pull request. */
@@ -152,57 +92,36 @@ export function promotion(o: {
   phase: 'Succeeded' | 'Failed' | 'Running';
   pr?: { id: number; url: string; merged: boolean };
 }): Obj {
-  const done = o.phase !== 'Running';
-  const reached = o.phase === 'Failed' ? 4 : 5;
-  return {
-    apiVersion: 'kargo.akuity.io/v1alpha1',
-    kind: 'Promotion',
-    metadata: meta(o.name, o.project, o.minutes),
-    spec: { stage: o.stage, freight: o.freight.name, steps: o.steps },
-    status: {
-      phase: o.phase,
-      freight: o.freight.ref,
-      startedAt: at(o.minutes),
-      ...(done ? { finishedAt: at(o.minutes + 4) } : {}),
-      currentStep: reached,
-      stepExecutionMetadata: o.steps.slice(0, reached + 1).map((s, i) => ({
-        alias: s.as ?? `step-${i + 1}`,
-        startedAt: at(o.minutes),
-        ...(i < reached || done ? { finishedAt: at(o.minutes + 1) } : {}),
-        status: i < reached ? 'Succeeded' : o.phase,
-      })),
-      // A Promotion that failed at git-open-pr keeps no state: its PR is orphaned.
-      ...(o.pr
-        ? {
-            state: {
-              push: { branch: `kargo/promotion/${o.name}`, commit: sha1(o.name) },
-              'open-pr': { pr: { id: o.pr.id, url: o.pr.url } },
-              'wait-for-pr': { pr: { id: o.pr.id, url: o.pr.url, open: !o.pr.merged, merged: o.pr.merged } },
-            },
-          }
-        : {}),
+  const { pr, ...rest } = o;
+  return fleet.promotion({
+    ...rest,
+    reached: o.phase === 'Failed' ? 4 : 5,
+    // A Promotion that failed at git-open-pr keeps no state: its PR is orphaned.
+    state: pr && {
+      push: { branch: `kargo/promotion/${o.name}`, commit: sha1(o.name) },
+      'open-pr': { pr: { id: pr.id, url: pr.url } },
+      'wait-for-pr': { pr: { id: pr.id, url: pr.url, open: !pr.merged, merged: pr.merged } },
     },
-  };
+  });
 }
 
 export function stage(o: { project: string; name: string; repoURL: string; status: Obj; upstream?: string }): Obj {
-  return {
-    apiVersion: 'kargo.akuity.io/v1alpha1',
-    kind: 'Stage',
-    metadata: meta(o.name, o.project, 0),
-    spec: {
-      vars: [{ name: 'repoURL', value: o.repoURL }],
-      requestedFreight: [
-        { origin: { kind: 'Warehouse', name: o.project }, sources: o.upstream ? { stages: [o.upstream] } : { direct: true } },
-      ],
-      promotionTemplate: { spec: { steps: pullRequestSteps(o.name) } },
-      verification: { analysisTemplates: [{ name: 'verification' }], args: [{ name: 'stage', value: o.name }] },
-    },
+  return fleet.stage({
+    project: o.project,
+    name: o.name,
+    minutes: 0,
+    warehouse: o.project,
+    upstream: o.upstream,
+    repoURL: o.repoURL,
+    steps: pullRequestSteps(o.name),
+    templates: ['verification'],
     status: {
-      observedGeneration: 1,
       health: { status: 'Healthy' },
-      conditions: [condition('Ready', 'Ready', 60), condition('Healthy', 'Healthy', 60)],
+      conditions: [
+        fleet.condition('Ready', 'True', 'Ready', 'Ready', 60),
+        fleet.condition('Healthy', 'True', 'Healthy', 'Healthy', 60),
+      ],
       ...o.status,
     },
-  };
+  });
 }

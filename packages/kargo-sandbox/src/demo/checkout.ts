@@ -10,22 +10,21 @@
  */
 import {
   analysisRun,
+  analysisTemplate,
+  collection,
   DemoFreight,
   freight,
-  verificationInfo,
-} from './builders';
-import {
-  analysisTemplate,
   project,
   promotion,
   promotionRef,
   stageObject,
+  verificationInfo,
   warehouse,
-} from './kargo';
+} from './builders';
 import { directSteps, pullRequestSteps } from './steps';
 import { checkoutProdObjects } from './checkoutProd';
 
-import { baseStatus, collection, healthyConditions } from './stageStatus';
+import { baseStatus, healthyConditions } from './stageStatus';
 import { gitHubPullRequest } from './git';
 
 const P = 'checkout';

@@ -1,13 +1,16 @@
 /** checkout/prod: a Running Promotion recording PR #42 and a Failed one whose PR #41 is orphaned. */
 import {
   analysisRun,
+  collection,
   condition,
   DemoFreight,
+  promotion,
+  promotionRef,
+  stageObject,
   verificationInfo,
 } from './builders';
 import { gitHubPullRequest } from './git';
-import { promotion, promotionRef, stageObject } from './kargo';
-import { baseStatus, collection, healthyConditions } from './stageStatus';
+import { baseStatus, healthyConditions } from './stageStatus';
 import { pullRequestSteps } from './steps';
 
 const P = 'checkout';

@@ -7,11 +7,18 @@
  * so Kargo records immediate Successful entries), which keeps the demo's
  * "Failed" and "Stale" lists to the small projects.
  */
-import { DemoFreight, freight, verificationInfo } from './builders';
-import { project, stageObject, warehouse } from './kargo';
+import {
+  collection,
+  DemoFreight,
+  freight,
+  project,
+  stageObject,
+  verificationInfo,
+  warehouse,
+} from './builders';
 import { gitHubPullRequest } from './git';
 import { directSteps } from './steps';
-import { baseStatus, collection, healthyConditions } from './stageStatus';
+import { baseStatus, healthyConditions } from './stageStatus';
 
 const P = 'edge';
 const REPO = 'https://github.com/acme/edge-deploy';

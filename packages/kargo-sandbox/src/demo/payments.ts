@@ -12,17 +12,21 @@
  */
 import {
   analysisRun,
+  analysisTemplate,
+  collection,
   condition,
   DemoFreight,
   freight,
+  project,
+  stageObject,
   verificationInfo,
+  warehouse,
 } from './builders';
-import { analysisTemplate, project, stageObject, warehouse } from './kargo';
 import { directSteps } from './steps';
 import { FAILS_AFTER_ANNOTATION } from '../controller/moving';
 import { paymentsProdObjects } from './paymentsProd';
 
-import { baseStatus, collection, healthyConditions } from './stageStatus';
+import { baseStatus, healthyConditions } from './stageStatus';
 
 const P = 'payments';
 /** When payments/test's running verification fails in the demo. */

@@ -1,8 +1,15 @@
 /** payments/prod: a fixed source branch (release/payments-prod) that already has open MR !7. */
-import { analysisRun, DemoFreight, verificationInfo } from './builders';
+import {
+  analysisRun,
+  collection,
+  DemoFreight,
+  promotion,
+  promotionRef,
+  stageObject,
+  verificationInfo,
+} from './builders';
 import { gitLabMergeRequest } from './git';
-import { promotion, promotionRef, stageObject } from './kargo';
-import { baseStatus, collection, healthyConditions } from './stageStatus';
+import { baseStatus, healthyConditions } from './stageStatus';
 import { pullRequestSteps } from './steps';
 
 const P = 'payments';

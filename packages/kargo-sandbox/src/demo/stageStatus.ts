@@ -1,15 +1,7 @@
-/** Stage status pieces: freight collections with their verification history. */
-import { at, collectionId, condition, DemoFreight } from './builders';
+/** Stage status pieces the demo's Stages share: conditions and the base status. */
+import { at, condition, DemoFreight } from './builders';
 
 type Obj = Record<string, any>;
-
-export function collection(f: DemoFreight, verifications: Obj[]): Obj {
-  return {
-    id: collectionId(f.name),
-    items: { [`Warehouse/${(f.ref.origin as Obj).name}`]: f.ref },
-    verificationHistory: verifications,
-  };
-}
 
 /** Conditions of a Stage whose current Freight is verified and healthy. */
 export function healthyConditions(minutes: number): Obj[] {

@@ -163,7 +163,9 @@ export async function startKargoTestBackend(options?: {
     // the pull-request pass.
     refresh: async () => {
       for (const [t] of scheduler.scheduleTask.mock.calls) {
-        await (t as SchedulerServiceTaskInvocationDefinition).fn(new AbortController().signal);
+        await (t as SchedulerServiceTaskInvocationDefinition).fn(
+          new AbortController().signal,
+        );
       }
     },
     stop: async () => {

@@ -11,7 +11,7 @@ import { audienceOfStage } from './recipients';
 import type { SentNotifications } from './SentNotifications';
 import type { StageChange } from './stageChanges';
 
-export interface KargoNotifierOptions {
+interface KargoNotifierOptions {
   config: KargoNotificationsConfig;
   notifications: NotificationService;
   sent: SentNotifications;

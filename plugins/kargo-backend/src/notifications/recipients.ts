@@ -8,7 +8,7 @@ import {
   parseEntityKargoAnnotations,
 } from '@kargo-backstage/plugin-kargo-common';
 
-export interface StageAudience {
+interface StageAudience {
   /** Entities naming the Stage; the notifications backend resolves their owners. */
   entityRefs: string[];
   /** The Kargo tab of the first of them (a non-Resource entity preferred). */

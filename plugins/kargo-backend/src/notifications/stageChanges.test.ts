@@ -1,21 +1,42 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import type { SchedulerServiceTaskInvocationDefinition } from '@backstage/backend-plugin-api';
-import type { PullRequestInfo, StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import type {
+  PullRequestInfo,
+  StageDetail,
+} from '@kargo-backstage/plugin-kargo-common';
 import { StageChanges } from '../services/snapshot/stageChanges';
 import { StreamStageChangeSource, type StageChange } from './stageChanges';
 
-const stage = (name: string, phase: string, pullRequests: Partial<PullRequestInfo>[] = []) =>
-  ({ instance: 'sandbox', project: 'payments', name, phase, pullRequests }) as unknown as StageDetail;
+const stage = (
+  name: string,
+  phase: string,
+  pullRequests: Partial<PullRequestInfo>[] = [],
+) =>
+  ({
+    instance: 'sandbox',
+    project: 'payments',
+    name,
+    phase,
+    pullRequests,
+  } as unknown as StageDetail);
 
 async function setup() {
   const changes = new StageChanges();
   const scheduler = mockServices.scheduler.mock();
   const delivered: StageChange[][] = [];
-  const source = new StreamStageChangeSource(changes, scheduler, { minutes: 1 }, mockServices.logger.mock());
+  const source = new StreamStageChangeSource(
+    changes,
+    scheduler,
+    { minutes: 1 },
+    mockServices.logger.mock(),
+  );
   await source.subscribe(async list => void delivered.push(list));
-  const task = scheduler.scheduleTask.mock.calls[0][0] as SchedulerServiceTaskInvocationDefinition;
+  const task = scheduler.scheduleTask.mock
+    .calls[0][0] as SchedulerServiceTaskInvocationDefinition;
   const emit = (name: string, detail: StageDetail | null) =>
-    changes.emit([{ instance: 'sandbox', project: 'payments', stage: name, detail }]);
+    changes.emit([
+      { instance: 'sandbox', project: 'payments', stage: name, detail },
+    ]);
   const settled = () => task.fn(new AbortController().signal);
   return { delivered, emit, runScheduledLook: settled };
 }
@@ -40,10 +61,14 @@ describe('StreamStageChangeSource', () => {
 
   it('the scheduled look re-checks only the pull requests of Stages a Promotion waits on', async () => {
     const { delivered, emit, runScheduledLook } = await setup();
-    const waiting = stage('prod', 'Promoting', [{ state: 'open', orphaned: false, promotion: 'p-1', number: 7 }]);
+    const waiting = stage('prod', 'Promoting', [
+      { state: 'open', orphaned: false, promotion: 'p-1', number: 7 },
+    ]);
     emit('prod', waiting);
     emit('qa', stage('qa', 'Failed'));
     await runScheduledLook();
-    expect(delivered.slice(2)).toEqual([[{ previous: { ...waiting, pullRequests: [] }, next: waiting }]]);
+    expect(delivered.slice(2)).toEqual([
+      [{ previous: { ...waiting, pullRequests: [] }, next: waiting }],
+    ]);
   });
 });

@@ -1,4 +1,7 @@
-import type { LoggerService, SchedulerService } from '@backstage/backend-plugin-api';
+import type {
+  LoggerService,
+  SchedulerService,
+} from '@backstage/backend-plugin-api';
 import type { HumanDuration } from '@backstage/types';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import type { StageChanges } from '../services/snapshot/stageChanges';
@@ -16,7 +19,9 @@ export interface StageChangeSource {
 
 /** Whether a Stage has an open pull request a Promotion waits on (its event comes with time). */
 const waitsOnPullRequest = (s: StageDetail) =>
-  s.pullRequests.some(pr => pr.state === 'open' && !pr.orphaned && pr.promotion);
+  s.pullRequests.some(
+    pr => pr.state === 'open' && !pr.orphaned && pr.promotion,
+  );
 
 /**
  * The Stage changes the snapshot's model emits (SnapshotService.changes), in
@@ -37,7 +42,9 @@ export class StreamStageChangeSource implements StageChangeSource {
     private readonly logger: LoggerService,
   ) {}
 
-  async subscribe(listener: (changes: StageChange[]) => Promise<void>): Promise<void> {
+  async subscribe(
+    listener: (changes: StageChange[]) => Promise<void>,
+  ): Promise<void> {
     this.changes.subscribe(batch => {
       const changes: StageChange[] = [];
       for (const { instance, project, stage, detail } of batch) {
@@ -59,13 +66,22 @@ export class StreamStageChangeSource implements StageChangeSource {
       fn: async () => {
         // As it was without its pull requests: only their events can be new.
         const waiting = [...this.seen.values()].filter(waitsOnPullRequest);
-        this.deliver(listener, waiting.map(next => ({ previous: { ...next, pullRequests: [] }, next })));
+        this.deliver(
+          listener,
+          waiting.map(next => ({
+            previous: { ...next, pullRequests: [] },
+            next,
+          })),
+        );
         await this.queue;
       },
     });
   }
 
-  private deliver(listener: (changes: StageChange[]) => Promise<void>, changes: StageChange[]) {
+  private deliver(
+    listener: (changes: StageChange[]) => Promise<void>,
+    changes: StageChange[],
+  ) {
     if (changes.length === 0) return;
     this.queue = this.queue
       .then(() => listener(changes))

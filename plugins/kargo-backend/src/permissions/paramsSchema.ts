@@ -14,10 +14,13 @@ type StringListParams<K extends string> = Record<K, string[]>;
 export function stringListParams<K extends string>(
   key: K,
   description: string,
-): StandardSchemaV1<StringListParams<K>> & StandardJSONSchemaV1<StringListParams<K>> {
+): StandardSchemaV1<StringListParams<K>> &
+  StandardJSONSchemaV1<StringListParams<K>> {
   const jsonSchema = () => ({
     type: 'object',
-    properties: { [key]: { type: 'array', items: { type: 'string' }, description } },
+    properties: {
+      [key]: { type: 'array', items: { type: 'string' }, description },
+    },
     required: [key],
     additionalProperties: false,
   });
@@ -34,7 +37,9 @@ export function stringListParams<K extends string>(
           !list.every(item => typeof item === 'string') ||
           Object.keys(value).some(k => k !== key)
         ) {
-          return { issues: [{ message: `expected { ${key}: string[] }`, path: [key] }] };
+          return {
+            issues: [{ message: `expected { ${key}: string[] }`, path: [key] }],
+          };
         }
         return { value: { [key]: list } as StringListParams<K> };
       },

@@ -19,7 +19,8 @@ function sharedCache(): CacheService & { data: Map<string, unknown> } {
   return cache;
 }
 
-const stage = (name: string) => ({ instance: 'production', project: 'checkout', name }) as StageDetail;
+const stage = (name: string) =>
+  ({ instance: 'production', project: 'checkout', name } as StageDetail);
 
 describe('registerKargoPermissions', () => {
   it('with a shared cache and a conditional permission policy, parses the instance once per request', async () => {
@@ -34,7 +35,12 @@ describe('registerKargoPermissions', () => {
       stale: false,
       error: null,
       projects: {
-        checkout: { project: 'checkout', lastUpdated: now, error: null, stages: ['dev', 'staging', 'prod'].map(stage) },
+        checkout: {
+          project: 'checkout',
+          lastUpdated: now,
+          error: null,
+          stages: ['dev', 'staging', 'prod'].map(stage),
+        },
       },
     });
     const kargo = {
@@ -43,14 +49,26 @@ describe('registerKargoPermissions', () => {
       pullRequests: {},
     } as unknown as KargoService;
     // This replica's memory is never fresh enough: every read asks the cache.
-    const snapshots = new SnapshotService(kargo, new SnapshotStore(cache, 60_000, 0), mockServices.logger.mock());
+    const snapshots = new SnapshotService(
+      kargo,
+      new SnapshotStore(cache, 60_000, 0),
+      mockServices.logger.mock(),
+    );
     const registry = { addResourceType: jest.fn(), addPermissions: jest.fn() };
-    registerKargoPermissions(registry as unknown as PermissionsRegistryService, snapshots);
+    registerKargoPermissions(
+      registry as unknown as PermissionsRegistryService,
+      snapshots,
+    );
     const { getResources } = registry.addResourceType.mock.calls[0][0];
 
     const parse = jest.spyOn(JSON, 'parse');
     try {
-      const refs = ['production/checkout/dev', 'production/checkout/staging', 'production/checkout/prod', 'production/checkout/nope'];
+      const refs = [
+        'production/checkout/dev',
+        'production/checkout/staging',
+        'production/checkout/prod',
+        'production/checkout/nope',
+      ];
       expect(await getResources(refs)).toEqual([
         { instance: 'production', project: 'checkout', name: 'dev' },
         { instance: 'production', project: 'checkout', name: 'staging' },
@@ -58,7 +76,9 @@ describe('registerKargoPermissions', () => {
         undefined,
       ]);
       await getResources(refs);
-      const snapshotParses = parse.mock.calls.filter(([text]) => String(text).includes('"instance":"production"'));
+      const snapshotParses = parse.mock.calls.filter(([text]) =>
+        String(text).includes('"instance":"production"'),
+      );
       expect(snapshotParses.length).toBeLessThanOrEqual(1);
     } finally {
       parse.mockRestore();

@@ -1,6 +1,7 @@
 import { NotFoundError } from '@backstage/errors';
 import {
   annotationsNameStage,
+  errorWithReason,
   kargoStageReadPermission,
   parseEntityKargoAnnotations,
   type EntityStagesResponse,
@@ -38,9 +39,10 @@ export function addEntityRoutes(
     // The caller's own credentials: who cannot see the entity gets a 404.
     const entity = await entities.get(ref, credentials);
     if (!entity) {
-      throw new NotFoundError(
-        `Entity ${ref.kind}:${ref.namespace}/${ref.name} not found in the catalog`,
-      );
+      throw errorWithReason(NotFoundError, {
+        code: 'entityNotFound',
+        params: { kind: ref.kind, namespace: ref.namespace, name: ref.name },
+      });
     }
     const annotations = parseEntityKargoAnnotations(
       entity.metadata.annotations ?? {},

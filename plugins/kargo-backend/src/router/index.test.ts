@@ -11,7 +11,11 @@ function servedRoutes(router: { stack: Layer[] }): string[] {
     .filter(layer => layer.route)
     .flatMap(layer =>
       Object.keys(layer.route!.methods).map(
-        method => `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
+        method =>
+          `${method.toUpperCase()} ${layer.route!.path.replace(
+            /:(\w+)/g,
+            '{$1}',
+          )}`,
       ),
     )
     .sort();
@@ -27,7 +31,9 @@ describe('the OpenAPI document', () => {
         Object.keys(methods).map(method => `${method.toUpperCase()} ${path}`),
       )
       .sort();
-    expect(servedRoutes(router as unknown as { stack: Layer[] })).toEqual(documented);
+    expect(servedRoutes(router as unknown as { stack: Layer[] })).toEqual(
+      documented,
+    );
     expect(documented).toEqual(
       expect.arrayContaining([
         'GET /projects/{project}/stages',
@@ -44,11 +50,18 @@ describe('the OpenAPI document', () => {
   it('is an OpenAPI 3 document whose operations all declare their errors', () => {
     const document = loadOpenApiDocument();
     expect(document.openapi).toMatch(/^3\./);
-    const operations = Object.entries(document.paths as Record<string, any>).flatMap(
-      ([path, methods]) =>
-        Object.entries<any>(methods).map(([method, operation]) => ({ path, method, operation })),
+    const operations = Object.entries(
+      document.paths as Record<string, any>,
+    ).flatMap(([path, methods]) =>
+      Object.entries<any>(methods).map(([method, operation]) => ({
+        path,
+        method,
+        operation,
+      })),
     );
-    expect(operations.every(o => typeof o.operation.operationId === 'string')).toBe(true);
+    expect(
+      operations.every(o => typeof o.operation.operationId === 'string'),
+    ).toBe(true);
     const authenticated = operations.filter(
       o => o.path !== '/health' && o.path !== '/openapi.json',
     );

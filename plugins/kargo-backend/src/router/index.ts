@@ -16,7 +16,9 @@ export type { RouterOptions } from './types';
  * permissions and audit here; the work is in the services. Handlers are
  * typed by the document (src/schema/openapi/generated/router.ts).
  */
-export async function createRouter(options: RouterOptions): Promise<express.Router> {
+export async function createRouter(
+  options: RouterOptions,
+): Promise<express.Router> {
   // The document as written (paths relative to /api/kargo) answers before the
   // library's copy, which would prefix every path with the mount point.
   const document = Router();

@@ -1,5 +1,6 @@
 import { InputError } from '@backstage/errors';
 import {
+  errorWithReason,
   isValidDnsLabel,
   isValidKubernetesName,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -88,6 +89,36 @@ function describeIssues(where: string, error: z.ZodError): string {
     .join('; ');
 }
 
+const LOCATION = {
+  'path parameter': 'path',
+  'query parameter': 'query',
+  'request body': 'body',
+} as const;
+
+/**
+ * A 400 with the `invalidRequest` reason: `field` names what is wrong, the
+ * English `message` says how.
+ */
+export function invalidRequest(
+  message: string,
+  field: string,
+  location: 'path' | 'query' | 'body',
+): InputError {
+  return errorWithReason(
+    InputError,
+    { code: 'invalidRequest', params: { field, location } },
+    { message },
+  );
+}
+
+/** The part of the input the first issue names. */
+function fieldOf(error: z.ZodError): string {
+  const [issue] = error.issues;
+  if (!issue) return '';
+  if (issue.code === 'unrecognized_keys') return issue.keys[0] ?? '';
+  return issue.path.join('.');
+}
+
 /** Parses with a zod schema, or throws InputError (400) saying what is wrong. */
 export function parse<T extends z.ZodTypeAny>(
   schema: T,
@@ -96,7 +127,11 @@ export function parse<T extends z.ZodTypeAny>(
 ): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new InputError(`Invalid ${describeIssues(where, result.error)}`);
+    throw invalidRequest(
+      `Invalid ${describeIssues(where, result.error)}`,
+      fieldOf(result.error),
+      LOCATION[where],
+    );
   }
   return result.data;
 }
@@ -106,10 +141,12 @@ export function resolveInstance(query: unknown, configured: string[]): string {
   const { instance } = parse(instanceQuery, query, 'query parameter');
   if (instance === undefined) return configured[0];
   if (!configured.includes(instance)) {
-    throw new InputError(
+    throw invalidRequest(
       `Unknown Kargo instance '${instance}'; configured instances: ${configured.join(
         ', ',
       )}`,
+      'instance',
+      'query',
     );
   }
   return instance;

@@ -28,7 +28,12 @@ function stageWithCountedReads() {
 }
 
 function found(stage: StageDetail, error: string | null): FoundProject {
-  const project: ProjectState = { project: 'checkout', stages: [stage], lastUpdated: T1, error };
+  const project: ProjectState = {
+    project: 'checkout',
+    stages: [stage],
+    lastUpdated: T1,
+    error,
+  };
   const state: InstanceState = {
     instance: 'sandbox',
     kargoUrl: null,
@@ -46,9 +51,13 @@ describe('servedJson', () => {
     const { stage } = stageWithCountedReads();
     for (const error of [null, 'cluster unreachable']) {
       const f = found(stage, error);
-      expect(JSON.parse(servedJson(f, stage))).toEqual(JSON.parse(JSON.stringify(served(f, stage))));
+      expect(JSON.parse(servedJson(f, stage))).toEqual(
+        JSON.parse(JSON.stringify(served(f, stage))),
+      );
     }
-    expect(JSON.parse(servedJson(found(stage, 'cluster unreachable'), stage))).toMatchObject({
+    expect(
+      JSON.parse(servedJson(found(stage, 'cluster unreachable'), stage)),
+    ).toMatchObject({
       stale: true,
       error: 'cluster unreachable',
       lastUpdated: T1,
@@ -57,7 +66,8 @@ describe('servedJson', () => {
 
   it("serialises a snapshot Stage's verifications once, however often it is served", () => {
     const { stage, reads } = stageWithCountedReads();
-    for (let i = 0; i < 5; i++) servedJson(found(stage, i % 2 ? 'down' : null), stage);
+    for (let i = 0; i < 5; i++)
+      servedJson(found(stage, i % 2 ? 'down' : null), stage);
     expect(reads()).toBe(1);
   });
 });

@@ -25,4 +25,3 @@ export interface RouterOptions {
 
 /** The express router typed by the OpenAPI document (src/schema/openapi.yaml). */
 export type KargoApiRouter = ApiRouter<typeof spec>;
-

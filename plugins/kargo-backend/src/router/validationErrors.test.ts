@@ -1,4 +1,9 @@
-import { describeValidatorMessage } from './validationErrors';
+import { InputError, NotFoundError } from '@backstage/errors';
+import { reasonOf } from '@kargo-backstage/plugin-kargo-common';
+import {
+  describeValidatorMessage,
+  validationErrorWording,
+} from './validationErrors';
 
 describe('describeValidatorMessage', () => {
   it.each([
@@ -23,5 +28,36 @@ describe('describeValidatorMessage', () => {
     expect(
       describeValidatorMessage("Unknown Kargo instance 'x'"),
     ).toBeUndefined();
+  });
+});
+
+describe('validationErrorWording', () => {
+  function passOn(err: Error): unknown {
+    const next = jest.fn();
+    validationErrorWording(err, {} as any, {} as any, next);
+    return next.mock.calls[0][0];
+  }
+
+  it("gives the validator's 400 the invalidRequest reason naming the field", () => {
+    const error = passOn(
+      new InputError('request/params/stage must match pattern "^[a-z0-9]$"'),
+    ) as Error;
+    expect(error.name).toBe('InputError');
+    expect(error.message).toMatch(/^Invalid path parameter 'stage': /);
+    expect(reasonOf(error)).toEqual({
+      code: 'invalidRequest',
+      params: { field: 'stage', location: 'path' },
+    });
+    expect(
+      reasonOf(passOn(new InputError("Unknown query parameter 'foo'"))),
+    ).toEqual({
+      code: 'invalidRequest',
+      params: { field: 'foo', location: 'query' },
+    });
+  });
+
+  it('passes other errors on as they are', () => {
+    const other = new NotFoundError('nope');
+    expect(passOn(other)).toBe(other);
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '@kargo-backstage/plugin-kargo-node';
 
 /** Which Stage, and who asks. */
-export interface VerificationActionRequest {
+interface VerificationActionRequest {
   instance: string;
   project: string;
   stage: string;

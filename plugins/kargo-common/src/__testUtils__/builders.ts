@@ -1,8 +1,10 @@
 /**
- * Builders for Kargo 1.x objects shaped exactly as Kargo writes them
- * (field names and layout from Kargo v1.11 and Argo Rollouts). Tests compose
+ * The fixtures' builders of Kargo 1.x objects: the shared ones of
+ * @kargo-backstage/kargo-test-objects with the parameters the tests name
+ * (seeds, sequence numbers), typed as kargo-common's types. Tests compose
  * them into the demo scenarios in the sibling files.
  */
+import { collection as sharedCollection } from '@kargo-backstage/kargo-test-objects';
 import type {
   AnalysisRun,
   Condition,
@@ -15,7 +17,7 @@ import type {
   VerificationInfo,
 } from '../types';
 import { sha1Hex } from '../util/hash';
-import { at, collectionId, freightName, ulid } from './ids';
+import { at, freightName, objects, ulid } from './ids';
 
 export * from './ids';
 
@@ -26,35 +28,20 @@ export function freight(
   alias: string,
   repo = 'https://github.com/acme/app',
 ): Freight {
-  const name = freightName(seed);
-  return {
-    apiVersion: 'kargo.akuity.io/v1alpha1',
-    kind: 'Freight',
-    metadata: {
-      name,
-      namespace: project,
-      labels: { 'kargo.akuity.io/alias': alias },
-      creationTimestamp: at(0),
-    },
+  return objects.freight({
+    project,
+    warehouse,
     alias,
-    origin: { kind: 'Warehouse', name: warehouse },
-    commits: [
-      {
-        repoURL: repo,
-        id: sha1Hex(`commit:${seed}`),
-        branch: 'main',
-        message: `Release ${seed}`,
-        author: 'Dev <dev@acme.io>',
-      },
-    ],
-    images: [
-      {
-        repoURL: `ghcr.io/acme/${warehouse}`,
-        tag: seed,
-        digest: `sha256:${sha1Hex(seed)}${sha1Hex(seed).slice(0, 24)}`,
-      },
-    ],
-  };
+    image: `ghcr.io/acme/${warehouse}`,
+    tag: seed,
+    repoURL: repo,
+    message: `Release ${seed}`,
+    minutes: 0,
+    author: 'Dev <dev@acme.io>',
+    commit: sha1Hex(`commit:${seed}`),
+    digest: `sha256:${sha1Hex(seed)}${sha1Hex(seed).slice(0, 24)}`,
+    name: freightName(seed),
+  }).object;
 }
 
 /** A FreightCollection holding one Freight of `warehouse`. */
@@ -63,18 +50,17 @@ export function collection(
   f: Freight,
   verificationHistory: VerificationInfo[],
 ): FreightCollection {
-  return {
-    id: collectionId(f.metadata!.name!),
-    items: {
-      [`Warehouse/${warehouse}`]: {
-        name: f.metadata!.name!,
-        origin: { kind: 'Warehouse', name: warehouse },
-        commits: f.commits,
-        images: f.images,
-      },
+  const name = f.metadata!.name!;
+  const origin = { kind: 'Warehouse', name: warehouse };
+  return sharedCollection(
+    {
+      name,
+      alias: f.alias ?? '',
+      ref: { name, origin, commits: f.commits, images: f.images },
+      object: f,
     },
     verificationHistory,
-  };
+  );
 }
 
 /** The name Kargo v1.1+ gives an AnalysisRun: `<stage>.<ulid>.<collection id>`. */
@@ -103,65 +89,54 @@ export interface RunOptions {
   promotion?: string;
 }
 
-export function analysisRun(o: RunOptions): AnalysisRun {
-  const annotations: Record<string, string> = {};
-  if (o.stageAnnotation)
-    annotations['kargo.akuity.io/stage'] = o.stageAnnotation;
-  if (o.promotion) annotations['kargo.akuity.io/promotion'] = o.promotion;
-  return {
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind: 'AnalysisRun',
-    metadata: {
-      name: runName(o.stage, o.n, o.collection),
-      namespace: o.project,
-      creationTimestamp: o.startedAt,
-      labels: {
-        'kargo.akuity.io/stage': o.stageLabel ?? o.stage,
-        'kargo.akuity.io/freight-collection': o.collection,
-      },
-      annotations,
-      ownerReferences: o.freightNames.map(name => ({
-        apiVersion: 'kargo.akuity.io/v1alpha1',
-        kind: 'Freight',
-        name,
-        uid: `uid-${name.slice(0, 8)}`,
-      })),
-    },
-    spec: {
-      metrics: (o.metricResults?.map(r => r.name) ?? ['smoke-test']).map(
-        name => ({ name }),
-      ),
-    },
-    status: {
-      phase: o.phase ?? 'Successful',
-      ...(o.message ? { message: o.message } : {}),
-      startedAt: o.startedAt,
-      ...(o.completedAt ? { completedAt: o.completedAt } : {}),
-      metricResults: o.metricResults ?? [
+/** The one measurement of the default `smoke-test` metric. */
+function smokeTest(o: RunOptions): MetricResult[] {
+  return [
+    {
+      name: 'smoke-test',
+      phase:
+        o.phase === 'Running' || o.phase === 'Pending'
+          ? 'Running'
+          : o.phase ?? 'Successful',
+      count: 1,
+      successful: o.phase === 'Successful' || !o.phase ? 1 : 0,
+      failed: o.phase === 'Failed' ? 1 : 0,
+      measurements: [
         {
-          name: 'smoke-test',
-          phase:
-            o.phase === 'Running' || o.phase === 'Pending'
-              ? 'Running'
-              : o.phase ?? 'Successful',
-          count: 1,
-          successful: o.phase === 'Successful' || !o.phase ? 1 : 0,
-          failed: o.phase === 'Failed' ? 1 : 0,
-          measurements: [
-            {
-              phase: o.phase === 'Failed' ? 'Failed' : 'Successful',
-              startedAt: o.startedAt,
-              finishedAt: o.completedAt,
-              value: o.phase === 'Failed' ? '0.42' : '0.99',
-              ...(o.phase === 'Failed'
-                ? { message: 'error rate above 5%' }
-                : {}),
-            },
-          ],
+          phase: o.phase === 'Failed' ? 'Failed' : 'Successful',
+          startedAt: o.startedAt,
+          finishedAt: o.completedAt,
+          value: o.phase === 'Failed' ? '0.42' : '0.99',
+          ...(o.phase === 'Failed' ? { message: 'error rate above 5%' } : {}),
         },
       ],
     },
-  };
+  ];
+}
+
+export function analysisRun(o: RunOptions): AnalysisRun {
+  const metricResults = o.metricResults ?? smokeTest(o);
+  return objects.analysisRun({
+    project: o.project,
+    stage: o.stage,
+    stageLabel: o.stageLabel,
+    annotations: o.stageAnnotation
+      ? { 'kargo.akuity.io/stage': o.stageAnnotation }
+      : undefined,
+    promotion: o.promotion,
+    freight: o.freightNames.map(name => ({
+      name,
+      uid: `uid-${name.slice(0, 8)}`,
+    })),
+    collection: o.collection,
+    runId: ulid(o.n),
+    minutes: 0,
+    phase: (o.phase ?? 'Successful') as 'Successful',
+    metrics: metricResults.map(r => r.name!),
+    metricResults,
+    message: o.message,
+    times: { startedAt: o.startedAt, completedAt: o.completedAt },
+  }) as AnalysisRun;
 }
 
 /** The VerificationInfo Kargo records for a run. */
@@ -204,60 +179,32 @@ export interface StageOptions {
   health?: string;
 }
 
+const readyConditions = (): Condition[] =>
+  ['Ready', 'Healthy', 'Verified'].map(type => ({
+    type,
+    status: 'True',
+    reason: type,
+    lastTransitionTime: at(1),
+  }));
+
 export function stage(o: StageOptions): Stage {
-  return {
-    apiVersion: 'kargo.akuity.io/v1alpha1',
-    kind: 'Stage',
-    metadata: {
-      name: o.name,
-      namespace: o.project,
-      generation: 3,
-      creationTimestamp: at(0),
-    },
-    spec: {
-      ...(o.vars ? { vars: o.vars } : {}),
-      requestedFreight: [
-        {
-          origin: { kind: 'Warehouse', name: o.warehouse },
-          sources: { direct: true },
-        },
-      ],
-      promotionTemplate: {
-        spec: {
-          ...(o.templateVars ? { vars: o.templateVars } : {}),
-          steps: o.steps ?? [],
-        },
-      },
-      ...(o.verification === false
-        ? {}
-        : { verification: { analysisTemplates: [{ name: 'smoke-test' }] } }),
-    },
+  return objects.stage({
+    project: o.project,
+    name: o.name,
+    minutes: 0,
+    warehouse: o.warehouse,
+    vars: o.vars,
+    templateVars: o.templateVars,
+    steps: o.steps ?? [],
+    templates: o.verification === false ? undefined : ['smoke-test'],
+    templateArgs: false,
+    generation: 3,
     status: {
-      observedGeneration: 3,
-      conditions: o.conditions ?? [
-        {
-          type: 'Ready',
-          status: 'True',
-          reason: 'Ready',
-          lastTransitionTime: at(1),
-        },
-        {
-          type: 'Healthy',
-          status: 'True',
-          reason: 'Healthy',
-          lastTransitionTime: at(1),
-        },
-        {
-          type: 'Verified',
-          status: 'True',
-          reason: 'Verified',
-          lastTransitionTime: at(1),
-        },
-      ],
+      conditions: o.conditions ?? readyConditions(),
       health: { status: o.health ?? 'Healthy' },
       freightHistory: o.freightHistory ?? [],
     },
-  };
+  });
 }
 
 export function promotion(
@@ -269,19 +216,15 @@ export function promotion(
   steps: PromotionStep[],
   state?: Record<string, unknown>,
 ): Promotion {
-  return {
-    apiVersion: 'kargo.akuity.io/v1alpha1',
-    kind: 'Promotion',
-    metadata: {
-      name: `${stageName}.${ulid(n)}.${freightRef.slice(0, 7)}`,
-      namespace: project,
-      creationTimestamp: at(n),
-    },
-    spec: { stage: stageName, freight: freightRef, steps },
-    status: {
-      ...(phase ? { phase } : {}),
-      startedAt: at(n),
-      ...(state ? { state } : {}),
-    },
-  };
+  return objects.promotion({
+    project,
+    stage: stageName,
+    name: `${stageName}.${ulid(n)}.${freightRef.slice(0, 7)}`,
+    freight: { name: freightRef },
+    minutes: n,
+    steps,
+    phase,
+    state,
+    progress: false,
+  });
 }

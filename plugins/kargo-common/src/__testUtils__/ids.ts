@@ -1,29 +1,28 @@
-/** Names, ids and times shaped as Kargo generates them. */
-import { clockFrom, collectionId } from '@kargo-backstage/kargo-test-objects';
-import { sha1Hex } from '../util/hash';
+/** The fixtures' profile of the shared Kargo object builders, and their names and ids. */
+import {
+  kargoObjects,
+  sequenceUlid,
+  sha1,
+} from '@kargo-backstage/kargo-test-objects';
 
-const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
+export { collectionId } from '@kargo-backstage/kargo-test-objects';
 
-/** A lower-case ULID whose order follows `n` (as time would). */
-export function ulid(n: number): string {
-  let tail = '';
-  let rest = n;
-  for (let i = 0; i < 6; i++) {
-    tail = CROCKFORD[rest % 32] + tail;
-    rest = Math.floor(rest / 32);
-  }
-  return `01jc8m3x${tail}`.padEnd(26, '0');
-}
+/** Objects without uids, on the fixtures' clock (2026-11-30T09:00:00Z). */
+export const objects = kargoObjects({
+  epoch: '2026-11-30T09:00:00Z',
+  uid: () => undefined,
+});
 
 /** RFC 3339 time `minutes` after 2026-11-30T09:00:00Z. */
-export const at = clockFrom('2026-11-30T09:00:00Z');
+export const at = objects.at;
+
+/** A lower-case ULID whose order follows `n` (as time would). */
+export const ulid = sequenceUlid;
 
 /** A Freight name as Kargo generates it (sha1 hex). */
 export function freightName(seed: string): string {
-  return sha1Hex(`Warehouse/app:${seed}`);
+  return sha1(`Warehouse/app:${seed}`);
 }
-
-export { collectionId };
 
 export function uuid(n: number): string {
   const hex = n.toString(16).padStart(12, '0');

@@ -7,7 +7,4 @@ export {
   type AssistantVerification,
   type CallerRefusals,
 } from './stageView';
-export {
-  matchesStageFilter,
-  type StageFilter,
-} from './stageFilter';
+export { matchesStageFilter, type StageFilter } from './stageFilter';

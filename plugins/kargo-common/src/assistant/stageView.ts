@@ -140,7 +140,7 @@ function withRefusal(
  * One sentence saying what matters: the current verification, stale records
  * and orphaned PRs. An assistant quotes it; the lists hold the evidence.
  */
-export function summarizeStage(stage: StageDetail): string {
+function summarizeStage(stage: StageDetail): string {
   const parts: string[] = [];
   const current = stage.verifications.find(v => v.current);
   if (!current) {

@@ -56,9 +56,7 @@ describe('buildPipelineGraph', () => {
       ['prod', 2],
     ]);
     expect(graph.origins).toEqual(['Warehouse/app']);
-    expect(
-      graph.edges.map(e => `${e.from.name}->${e.to}`).sort(),
-    ).toEqual([
+    expect(graph.edges.map(e => `${e.from.name}->${e.to}`).sort()).toEqual([
       'Warehouse/app->test',
       'perf->prod',
       'test->perf',
@@ -93,16 +91,24 @@ describe('buildPipelineGraph', () => {
         ...Array.from({ length: n }, (_, i) =>
           fc.record({
             direct: fc.boolean(),
-            upstream: fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, i - 1) }), {
-              maxLength: i === 0 ? 0 : 3,
-            }),
+            upstream: fc.uniqueArray(
+              fc.integer({ min: 0, max: Math.max(0, i - 1) }),
+              {
+                maxLength: i === 0 ? 0 : 3,
+              },
+            ),
           }),
         ),
       ),
     )
     .map(specs =>
       specs.map((s, i) =>
-        stage(`s${i}`, [from(s.upstream.map(u => `s${u}`), s.direct)]),
+        stage(`s${i}`, [
+          from(
+            s.upstream.map(u => `s${u}`),
+            s.direct,
+          ),
+        ]),
       ),
     );
 
@@ -152,7 +158,9 @@ describe('buildPipelineGraph', () => {
         const shuffled = [...stages].sort(() => (noise.next().value % 3) - 1);
         const graph = buildPipelineGraph(shuffled);
         const misplaced = graph.nodes.filter(node => {
-          const hasUpstream = node.stage.requestedFreight.some(r => r.stages.length);
+          const hasUpstream = node.stage.requestedFreight.some(
+            r => r.stages.length,
+          );
           return hasUpstream ? node.column === 0 : node.column !== 0;
         });
         expect(misplaced).toEqual([]);

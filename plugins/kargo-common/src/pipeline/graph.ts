@@ -115,10 +115,9 @@ export function buildPipelineGraph<S extends GraphStage>(
         });
       }
     }
-    upstreamOf.set(
-      name,
-      [...new Set([...shown].map(key => key.split('\n')[1]))],
-    );
+    upstreamOf.set(name, [
+      ...new Set([...shown].map(key => key.split('\n')[1])),
+    ]);
     hidden.set(name, [...missing].sort());
   }
   const columns = columnsOf(upstreamOf);
@@ -128,8 +127,7 @@ export function buildPipelineGraph<S extends GraphStage>(
     hiddenUpstream: hidden.get(name) ?? [],
   }));
   nodes.sort(
-    (a, b) =>
-      a.column - b.column || a.stage.name.localeCompare(b.stage.name),
+    (a, b) => a.column - b.column || a.stage.name.localeCompare(b.stage.name),
   );
   return { nodes, edges, origins: [...origins].sort() };
 }

@@ -4,20 +4,20 @@ export {
   isFreightAvailableToStage,
   resolveFreight,
 } from './freightAvailability';
-export type { FreightAvailability, FreightResolution } from './freightAvailability';
+export type {
+  FreightAvailability,
+  FreightResolution,
+} from './freightAvailability';
 export {
   buildPromotion,
   isTerminalPromotionPhase,
   recordedPullRequestUrl,
 } from './build';
 export type { BuildPromotionOptions } from './build';
-export {
-  type PromotionTimelineInput,
-} from './timeline';
+export { type PromotionTimelineInput } from './timeline';
 export {
   abortablePromotionOf,
   decidePromotionAbort,
-  hasAbortRequest,
   promotionAbortAnnotation,
   type PromotionAbortDecision,
 } from './abort';

@@ -15,7 +15,12 @@ const stage: Stage = {
 
 const now = Date.parse('2026-12-01T12:00:00Z');
 
-function freight(name: string, created: string, status: Freight['status'], warehouse = 'app'): Freight {
+function freight(
+  name: string,
+  created: string,
+  status: Freight['status'],
+  warehouse = 'app',
+): Freight {
   return {
     metadata: { name, namespace: 'shop', creationTimestamp: created },
     origin: { kind: 'Warehouse', name: warehouse },
@@ -42,7 +47,9 @@ describe('freightOptionsOf', () => {
       ],
       now,
     );
-    expect(options.map(o => [o.name, o.available, o.approved, o.current])).toEqual([
+    expect(
+      options.map(o => [o.name, o.available, o.approved, o.current]),
+    ).toEqual([
       ['approved', true, true, true],
       ['soaking', false, false, false],
       ['soaked', true, false, false],
@@ -54,6 +61,9 @@ describe('freightOptionsOf', () => {
     const many = Array.from({ length: 5 }, (_, i) =>
       freight(`f${i}`, `2026-12-01T0${i}:00:00Z`, {}),
     );
-    expect(freightOptionsOf(stage, many, now, 2).map(o => o.name)).toEqual(['f4', 'f3']);
+    expect(freightOptionsOf(stage, many, now, 2).map(o => o.name)).toEqual([
+      'f4',
+      'f3',
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { toMillis } from '../util/time';
 import { freightAlias, isFreightAvailableToStage } from './freightAvailability';
 
 /** How many Freight a Stage lists to promote to, newest first. */
-export const FREIGHT_OPTIONS_LIMIT = 20;
+const FREIGHT_OPTIONS_LIMIT = 20;
 
 /**
  * The Freight a Stage requests (from one of its origins), newest first, each

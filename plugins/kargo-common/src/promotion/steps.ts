@@ -4,7 +4,7 @@ import type { Promotion, PromotionStepState } from '../types';
 const FAILED_STEP = new Set(['Failed', 'Errored', 'Aborted']);
 
 /** The state of step `index` of a Promotion, from its spec and execution metadata. */
-export function stepState(
+function stepState(
   promotion: Promotion,
   index: number,
 ): PromotionStepState | null {
@@ -31,13 +31,21 @@ export function failedStepOf(promotion: Promotion): PromotionStepState | null {
   for (let i = meta.length - 1; i >= 0; i--) {
     if (FAILED_STEP.has(meta[i]?.status ?? '')) {
       const state = stepState(promotion, i)!;
-      return { ...state, message: state.message ?? promotion.status?.message ?? null };
+      return {
+        ...state,
+        message: state.message ?? promotion.status?.message ?? null,
+      };
     }
   }
   const at = promotion.status?.currentStep;
   if (typeof at !== 'number') return null;
   const state = stepState(promotion, at);
-  return state && { ...state, message: state.message ?? promotion.status?.message ?? null };
+  return (
+    state && {
+      ...state,
+      message: state.message ?? promotion.status?.message ?? null,
+    }
+  );
 }
 
 /** The step a Running Promotion is at. */

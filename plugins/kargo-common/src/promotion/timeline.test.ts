@@ -44,7 +44,8 @@ const failed = promotion(
   '2026-12-01T08:00:00Z',
   {
     phase: 'Failed',
-    message: 'step "wait-for-pr" failed: no PR number found in output from step "open-pr"',
+    message:
+      'step "wait-for-pr" failed: no PR number found in output from step "open-pr"',
     startedAt: '2026-12-01T08:00:01Z',
     finishedAt: '2026-12-01T08:01:00Z',
     currentStep: 3,
@@ -70,7 +71,11 @@ const waiting = promotion('p2', '2026-12-01T09:00:00Z', {
     { status: 'Succeeded' },
     { status: 'Succeeded' },
     { status: 'Succeeded' },
-    { alias: 'wait-for-pr', status: 'Running', startedAt: '2026-12-01T09:00:05Z' },
+    {
+      alias: 'wait-for-pr',
+      status: 'Running',
+      startedAt: '2026-12-01T09:00:05Z',
+    },
   ],
   state: {
     'open-pr': { pr: { id: 42, url: 'https://github.com/acme/app/pull/42' } },
@@ -101,13 +106,15 @@ describe('buildPromotionTimeline', () => {
       message: 'boom',
       currentStep: 1,
     });
-    expect(buildPromotionTimeline({ promotions: [old] })[0].failedStep).toEqual({
-      alias: 'push',
-      uses: 'git-push',
-      status: null,
-      message: 'boom',
-      startedAt: null,
-    });
+    expect(buildPromotionTimeline({ promotions: [old] })[0].failedStep).toEqual(
+      {
+        alias: 'push',
+        uses: 'git-push',
+        status: null,
+        message: 'boom',
+        startedAt: null,
+      },
+    );
   });
 
   it('gives the running step, the Freight alias and the PR it opened', () => {
@@ -155,7 +162,9 @@ describe('buildPromotionTimeline', () => {
         finishedAt: finished,
       });
     const older = done('a', '2026-12-01T10:00:00Z', '2026-12-01T10:01:00Z');
-    const newer = { ...done('b', '2026-12-01T11:00:00Z', '2026-12-01T11:01:00Z') };
+    const newer = {
+      ...done('b', '2026-12-01T11:00:00Z', '2026-12-01T11:01:00Z'),
+    };
     newer.spec = { ...newer.spec, freight: 'f-a' };
     const verification = (start: string, phase: string) =>
       ({
@@ -164,7 +173,7 @@ describe('buildPromotionTimeline', () => {
         phase,
         stale: false,
         analysisRun: { name: `run-${start}`, namespace: 'shop' },
-      }) as VerificationEntry;
+      } as VerificationEntry);
     const timeline = buildPromotionTimeline({
       promotions: [newer, older],
       verifications: [

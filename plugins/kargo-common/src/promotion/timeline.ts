@@ -114,7 +114,8 @@ export function buildPromotionTimeline(
       currentStep: currentStepOf(promotion),
       pullRequest: pullRequestOf(promotion, input.pullRequests ?? []),
       // Only while it runs: once Kargo acted, the phase says Aborted.
-      ...(hasAbortRequest(promotion) && !isTerminalPromotionPhase(promotion.status?.phase)
+      ...(hasAbortRequest(promotion) &&
+      !isTerminalPromotionPhase(promotion.status?.phase)
         ? { abortRequested: true }
         : {}),
       // `promotions` is newest first: the next one is the one before it.

@@ -34,7 +34,7 @@ export interface AttributePullRequestsInput {
 const WAITING_PHASES = new Set(['', 'Pending', 'Running']);
 
 /** The branch Kargo's git-push `generateTargetBranch` pushes to. */
-export function promotionBranch(promotion: string): string {
+function promotionBranch(promotion: string): string {
   return `kargo/promotion/${promotion}`;
 }
 

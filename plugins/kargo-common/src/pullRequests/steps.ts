@@ -5,12 +5,7 @@ import { ExpressionScope, layerVars, resolveExpression } from './expressions';
 import { normalizeRepoUrl } from './repoUrl';
 
 /** Steps that name a Git repository in `config.repoURL`. */
-export const GIT_STEPS = [
-  'git-clone',
-  'git-push',
-  'git-open-pr',
-  'git-wait-for-pr',
-];
+const GIT_STEPS = ['git-clone', 'git-push', 'git-open-pr', 'git-wait-for-pr'];
 
 /**
  * A Git step of a Stage's promotion template or of one of its Promotions.

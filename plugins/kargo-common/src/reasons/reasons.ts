@@ -86,6 +86,9 @@ export interface ReasonParams {
     project: string;
     instance: string;
   };
+  entityNotFound: { kind: string; namespace: string; name: string };
+  // A request the API refuses (400): `field` names the part that is wrong.
+  invalidRequest: { field: string; location: 'path' | 'query' | 'body' };
 }
 
 /** @public */
@@ -103,6 +106,12 @@ export type Reason = {
 
 const noVerification = 'This Stage has no verification configured';
 const upstreamList = (upstream: string[]) => upstream.join(', ') || 'none';
+
+const LOCATIONS = {
+  path: 'path parameter',
+  query: 'query parameter',
+  body: 'request body field',
+} as const;
 
 const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
   promotionRunning: p =>
@@ -187,6 +196,9 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
     `Stage '${p.stage}' not found in Kargo project '${p.project}' of instance '${p.instance}'`,
   analysisRunNotFound: p =>
     `AnalysisRun '${p.analysisRun}' not found in Kargo project '${p.project}' of instance '${p.instance}'`,
+  entityNotFound: p =>
+    `Entity ${p.kind}:${p.namespace}/${p.name} not found in the catalog`,
+  invalidRequest: p => `Invalid ${LOCATIONS[p.location]} '${p.field}'`,
 };
 
 function verificationOngoing(state: string, startTime: string | null) {

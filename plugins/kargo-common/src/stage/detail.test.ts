@@ -69,7 +69,7 @@ describe('buildStageDetail', () => {
     expect(detail.stale).toBe(false);
   });
 
-  it('lists the Stage\'s Promotions newest first with the PR each opened', () => {
+  it("lists the Stage's Promotions newest first with the PR each opened", () => {
     const detail = buildStageDetail({
       instance: 'production',
       stage: prodStage,

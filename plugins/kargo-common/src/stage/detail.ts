@@ -55,7 +55,7 @@ export interface BuildStageDetailInput {
 }
 
 /** What `buildProjectStages` already walked of a Stage, so it is not walked again. */
-export interface WalkedStage {
+interface WalkedStage {
   gitSteps: GitStep[];
   repositories: string[];
 }

@@ -1,8 +1,4 @@
-export {
-  buildStageDetail,
-  toStageSummary,
-  type BuildStageDetailInput,
-} from './detail';
+export { toStageSummary } from './detail';
 export {
   buildProjectStages,
   type BuildProjectStagesInput,

@@ -47,12 +47,16 @@ describe('buildProjectStages', () => {
   });
 
   it('builds only the Stages asked for', () => {
-    const built = [...buildProjectStages({ ...input, only: new Set(['prod']) })];
+    const built = [
+      ...buildProjectStages({ ...input, only: new Set(['prod']) }),
+    ];
     expect(built.map(b => b.detail.name)).toEqual(['prod']);
   });
 
   it('shows no pull requests for a repository never listed, without failing', () => {
-    const [, prod] = [...buildProjectStages({ ...input, pullRequestsOf: () => undefined })];
+    const [, prod] = [
+      ...buildProjectStages({ ...input, pullRequestsOf: () => undefined }),
+    ];
     expect(prod.detail.pullRequests).toEqual([]);
     expect(prod.detail.error).toBeNull();
   });
@@ -64,7 +68,9 @@ describe('buildProjectStages', () => {
         throw new Error('garbled spec');
       },
     } as Stage;
-    const built = [...buildProjectStages({ ...input, stages: [broken, stagingStage] })];
+    const built = [
+      ...buildProjectStages({ ...input, stages: [broken, stagingStage] }),
+    ];
     expect(built[0].detail).toMatchObject({
       name: 'broken',
       phase: 'Unknown',

@@ -143,7 +143,7 @@ export interface Stage extends KubeObject {
     observedGeneration?: number;
     currentPromotion?: PromotionReference;
     lastPromotion?: PromotionReference;
-    /** Kargo <= v1.4 only. */
+    /** Kargo up to v1.4 only. */
     phase?: string;
     /** Kargo v0.7 to v0.9 only. */
     currentFreight?: FreightReference & {

@@ -32,7 +32,7 @@ export function runKey(namespace: string | undefined, name: string): string {
 }
 
 /** The AnalysisRuns the Stage's status names, as `namespace/name` keys. */
-export function referencedRunKeys(stage: Stage): Set<string> {
+function referencedRunKeys(stage: Stage): Set<string> {
   const namespace = stage?.metadata?.namespace;
   const keys = new Set<string>();
   for (const collection of collectionsOfStage(stage)) {

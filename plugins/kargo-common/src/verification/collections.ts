@@ -22,7 +22,7 @@ type LegacyEntry = FreightReference & {
 };
 
 /** Identity of a recorded verification, to merge layouts that repeat it. */
-export function verificationKey(vi: VerificationInfo): string {
+function verificationKey(vi: VerificationInfo): string {
   if (vi.id) return `id:${vi.id}`;
   if (vi.analysisRun?.name) {
     return `ar:${vi.analysisRun.namespace ?? ''}/${vi.analysisRun.name}`;

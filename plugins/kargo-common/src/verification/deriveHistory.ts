@@ -122,7 +122,7 @@ function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
  * Newest first: by start time, then by AnalysisRun name, whose ULID sorts by
  * creation time. Entries without a start time go last.
  */
-export function compareEntries(a: VerificationEntry, b: VerificationEntry) {
+function compareEntries(a: VerificationEntry, b: VerificationEntry) {
   const ta = toMillis(a.startTime);
   const tb = toMillis(b.startTime);
   if (ta !== tb) {

@@ -1,6 +1,5 @@
 export {
   analysisRunSelectorOfStage,
-  analysisRunsOfStage,
   stageNameOfAnalysisRun,
 } from './analysisRuns';
 export {
@@ -10,4 +9,3 @@ export {
 export { deriveStageActions } from './actions';
 export { metricsOfAnalysisRun } from './metrics';
 export { slimAnalysisRun } from './slimRun';
-export { verificationCounts } from './summary';

@@ -1,7 +1,7 @@
 import type { VerificationEntry, VerificationInfo } from '../types';
 
 /** The message Kargo (v1.1+) writes in a verification a user aborted. */
-export const ABORTED_BY_USER_MESSAGE = 'Verification aborted by user';
+const ABORTED_BY_USER_MESSAGE = 'Verification aborted by user';
 
 /** An empty phase means Argo Rollouts has not looked at the run yet. */
 export function livePhaseOf(phase: string | null | undefined): string {

@@ -20,7 +20,12 @@ async function startServer(handler: Handler) {
     let body = '';
     req.on('data', c => (body += c));
     req.on('end', () => {
-      const entry = { method: req.method!, url: req.url!, headers: req.headers, body };
+      const entry = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body,
+      };
       seen.push(entry);
       const out = handler(entry);
       res.writeHead(out.status, { 'content-type': 'application/json' });
@@ -109,20 +114,32 @@ describe('KubernetesKargoClusterClient', () => {
   it('lists AnalysisRuns with a label selector and projects cluster-wide', async () => {
     server = await startServer(req =>
       req.url.startsWith('/apis/kargo.akuity.io/v1alpha1/projects')
-        ? { status: 200, body: { items: [{ metadata: { name: 'b' } }, { metadata: { name: 'a' } }] } }
+        ? {
+            status: 200,
+            body: {
+              items: [{ metadata: { name: 'b' } }, { metadata: { name: 'a' } }],
+            },
+          }
         : { status: 200, body: { items: [] } },
     );
     const client = clientFor(server.url);
     expect(await client.listProjects()).toEqual(['a', 'b']);
     await client.listAnalysisRuns('checkout', 'kargo.akuity.io/stage=staging');
     const url = new URL(server.seen[1].url, 'http://x');
-    expect(url.pathname).toBe('/apis/argoproj.io/v1alpha1/namespaces/checkout/analysisruns');
-    expect(url.searchParams.get('labelSelector')).toBe('kargo.akuity.io/stage=staging');
+    expect(url.pathname).toBe(
+      '/apis/argoproj.io/v1alpha1/namespaces/checkout/analysisruns',
+    );
+    expect(url.searchParams.get('labelSelector')).toBe(
+      'kargo.akuity.io/stage=staging',
+    );
     expect(url.searchParams.get('limit')).toBe('500');
   });
 
   it('merge-patches annotations with the resourceVersion as a precondition', async () => {
-    server = await startServer(() => ({ status: 200, body: { metadata: { name: 'staging' } } }));
+    server = await startServer(() => ({
+      status: 200,
+      body: { metadata: { name: 'staging' } },
+    }));
     const client = clientFor(server.url);
     await client.patchStageAnnotations(
       'checkout',
@@ -134,7 +151,10 @@ describe('KubernetesKargoClusterClient', () => {
     expect(req.method).toBe('PATCH');
     expect(req.headers['content-type']).toBe('application/merge-patch+json');
     expect(JSON.parse(req.body)).toEqual({
-      metadata: { annotations: { 'kargo.akuity.io/reverify': '{"id":"x"}' }, resourceVersion: '42' },
+      metadata: {
+        annotations: { 'kargo.akuity.io/reverify': '{"id":"x"}' },
+        resourceVersion: '42',
+      },
     });
   });
 
@@ -146,19 +166,24 @@ describe('KubernetesKargoClusterClient', () => {
     [403, 'ServiceUnavailableError'],
     [500, 'ServiceUnavailableError'],
     [503, 'ServiceUnavailableError'],
-  ])('translates a %s from the cluster into %s naming the instance', async (code, name) => {
-    server = await startServer(() => status(code, `upstream says ${code}`));
-    const client = clientFor(server.url);
-    const error = await client.getStage('checkout', 'staging').catch(e => e);
-    expect(error.name).toBe(name);
-    expect(error.message).toContain("instance 'prod-eu'");
-    expect(error.message).not.toContain(TOKEN);
-    expect(JSON.stringify(error)).not.toContain(TOKEN);
-  });
+  ])(
+    'translates a %s from the cluster into %s naming the instance',
+    async (code, name) => {
+      server = await startServer(() => status(code, `upstream says ${code}`));
+      const client = clientFor(server.url);
+      const error = await client.getStage('checkout', 'staging').catch(e => e);
+      expect(error.name).toBe(name);
+      expect(error.message).toContain("instance 'prod-eu'");
+      expect(error.message).not.toContain(TOKEN);
+      expect(JSON.stringify(error)).not.toContain(TOKEN);
+    },
+  );
 
   it('hints at RBAC when the service account may not list', async () => {
     server = await startServer(() => status(403, 'stages is forbidden'));
-    const error = await clientFor(server.url).listStages('payments').catch(e => e);
+    const error = await clientFor(server.url)
+      .listStages('payments')
+      .catch(e => e);
     expect(error.name).toBe('ServiceUnavailableError');
     expect(error.message).toContain(
       "the service account of instance 'prod-eu' may not list stages in 'payments'",
@@ -167,10 +192,18 @@ describe('KubernetesKargoClusterClient', () => {
 
   it('keeps the Kubernetes Status message of a conflict', async () => {
     server = await startServer(() =>
-      status(409, 'the object has been modified; please apply your changes to the latest version'),
+      status(
+        409,
+        'the object has been modified; please apply your changes to the latest version',
+      ),
     );
     const error = await clientFor(server.url)
-      .patchStageAnnotations('checkout', 'staging', { a: 'b' }, { resourceVersion: '1' })
+      .patchStageAnnotations(
+        'checkout',
+        'staging',
+        { a: 'b' },
+        { resourceVersion: '1' },
+      )
       .catch(e => e);
     expect(error.name).toBe('ConflictError');
     expect(error.message).toContain('the object has been modified');
@@ -180,9 +213,13 @@ describe('KubernetesKargoClusterClient', () => {
     const closed = await startServer(() => status(200, ''));
     const url = closed.url;
     await closed.stop();
-    const error = await clientFor(url).listProjects().catch(e => e);
+    const error = await clientFor(url)
+      .listProjects()
+      .catch(e => e);
     expect(error.name).toBe('ServiceUnavailableError');
-    expect(error.message).toContain("Kargo instance 'prod-eu': cannot reach the cluster (ECONNREFUSED)");
+    expect(error.message).toContain(
+      "Kargo instance 'prod-eu': cannot reach the cluster (ECONNREFUSED)",
+    );
     expect(error.message).not.toContain(TOKEN);
   });
 });

@@ -26,7 +26,10 @@ import type {
 } from '../types';
 import { KubeOperation, translateKubeError } from './errors';
 import { keepAliveMiddleware } from './keepAlive';
-import { KubernetesKargoClusterWatch, WATCHED_KINDS } from './watch/KubernetesKargoClusterWatch';
+import {
+  KubernetesKargoClusterWatch,
+  WATCHED_KINDS,
+} from './watch/KubernetesKargoClusterWatch';
 
 const KARGO = { group: 'kargo.akuity.io', version: 'v1alpha1' };
 const ROLLOUTS = { group: 'argoproj.io', version: 'v1alpha1' };
@@ -62,7 +65,7 @@ function timeoutMiddleware(ms: number): ObservableMiddleware {
 }
 
 /**
- * {@link KargoClusterClient} over @kubernetes/client-node. Every failure
+ * {@link KargoClusterClient} over `@kubernetes/client-node`. Every failure
  * leaves here as an `@backstage/errors` error (see `translateKubeError`).
  *
  * @public
@@ -82,7 +85,10 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     this.api = options.kubeConfig.makeApiClient(CustomObjectsApi);
     this.pageSize = options.pageSize ?? 500;
     this.options = {
-      middleware: [timeoutMiddleware(options.requestTimeoutMs ?? 30_000), keepAliveMiddleware()],
+      middleware: [
+        timeoutMiddleware(options.requestTimeoutMs ?? 30_000),
+        keepAliveMiddleware(),
+      ],
       middlewareMergeStrategy: 'append',
     };
   }
@@ -97,7 +103,11 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     try {
       return await fn();
     } catch (error) {
-      if (onGone !== undefined && error instanceof ApiException && error.code === 410) {
+      if (
+        onGone !== undefined &&
+        error instanceof ApiException &&
+        error.code === 410
+      ) {
         throw onGone;
       }
       throw translateKubeError(error, { ...op, instance: this.instance.name });
@@ -110,7 +120,8 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     namespace?: string,
     select?: (item: T) => T,
   ): Promise<T[]> {
-    return (await this.listWithVersion(resource, page, namespace, select)).items;
+    return (await this.listWithVersion(resource, page, namespace, select))
+      .items;
   }
 
   /**
@@ -134,7 +145,9 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
           const list = await this.call(
             { verb: 'list', resource, namespace },
             () => page(token),
-            token !== undefined && attempt < MAX_LIST_RESTARTS ? EXPIRED_CONTINUE : undefined,
+            token !== undefined && attempt < MAX_LIST_RESTARTS
+              ? EXPIRED_CONTINUE
+              : undefined,
           );
           const pageItems = list.items ?? [];
           items.push(...(select ? pageItems.map(select) : pageItems));
@@ -218,7 +231,13 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     labelSelector?: string,
     select?: (run: AnalysisRun) => AnalysisRun,
   ): Promise<AnalysisRun[]> {
-    return this.listNamespaced<AnalysisRun>(ROLLOUTS, 'analysisruns', project, labelSelector, select);
+    return this.listNamespaced<AnalysisRun>(
+      ROLLOUTS,
+      'analysisruns',
+      project,
+      labelSelector,
+      select,
+    );
   }
 
   getStage(project: string, name: string): Promise<Stage> {
@@ -226,7 +245,12 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
   }
 
   getAnalysisRun(project: string, name: string): Promise<AnalysisRun> {
-    return this.getNamespaced<AnalysisRun>(ROLLOUTS, 'analysisruns', project, name);
+    return this.getNamespaced<AnalysisRun>(
+      ROLLOUTS,
+      'analysisruns',
+      project,
+      name,
+    );
   }
 
   getPromotion(project: string, name: string): Promise<Promotion> {
@@ -248,12 +272,19 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     select?: (item: T) => T,
     namespace?: string,
   ) {
-    const query = { ...WATCHED_KINDS[kind], plural: kind, limit: this.pageSize };
+    const query = {
+      ...WATCHED_KINDS[kind],
+      plural: kind,
+      limit: this.pageSize,
+    };
     return this.listWithVersion<T>(
       kind,
       cont =>
         namespace === undefined
-          ? this.api.listClusterCustomObject({ ...query, _continue: cont }, this.options)
+          ? this.api.listClusterCustomObject(
+              { ...query, _continue: cont },
+              this.options,
+            )
           : this.api.listNamespacedCustomObject(
               { ...query, namespace, _continue: cont },
               this.options,
@@ -269,7 +300,13 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     annotations: Record<string, string | null>,
     options?: { resourceVersion?: string },
   ): Promise<Stage> {
-    return this.patchAnnotations<Stage>('stages', project, name, annotations, options);
+    return this.patchAnnotations<Stage>(
+      'stages',
+      project,
+      name,
+      annotations,
+      options,
+    );
   }
 
   patchPromotionAnnotations(
@@ -278,7 +315,13 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     annotations: Record<string, string | null>,
     options?: { resourceVersion?: string },
   ): Promise<Promotion> {
-    return this.patchAnnotations<Promotion>('promotions', project, name, annotations, options);
+    return this.patchAnnotations<Promotion>(
+      'promotions',
+      project,
+      name,
+      annotations,
+      options,
+    );
   }
 
   private patchAnnotations<T>(
@@ -291,12 +334,19 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     // A resourceVersion inside a merge patch is a precondition: the API
     // server answers 409 when the object changed since it was read.
     const metadata: Record<string, unknown> = { annotations };
-    if (options?.resourceVersion) metadata.resourceVersion = options.resourceVersion;
-    return this.call({ verb: 'patch', resource: plural, namespace: project, name }, () =>
-      this.api.patchNamespacedCustomObject(
-        { ...KARGO, plural, namespace: project, name, body: { metadata } },
-        setHeaderOptions('Content-Type', PatchStrategy.MergePatch, this.options),
-      ),
+    if (options?.resourceVersion)
+      metadata.resourceVersion = options.resourceVersion;
+    return this.call(
+      { verb: 'patch', resource: plural, namespace: project, name },
+      () =>
+        this.api.patchNamespacedCustomObject(
+          { ...KARGO, plural, namespace: project, name, body: { metadata } },
+          setHeaderOptions(
+            'Content-Type',
+            PatchStrategy.MergePatch,
+            this.options,
+          ),
+        ),
     );
   }
 
@@ -308,7 +358,12 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
       metadata: { ...promotion.metadata, namespace: project },
     };
     return this.call(
-      { verb: 'create', resource: 'promotions', namespace: project, name: promotion.metadata?.name },
+      {
+        verb: 'create',
+        resource: 'promotions',
+        namespace: project,
+        name: promotion.metadata?.name,
+      },
       () =>
         this.api.createNamespacedCustomObject(
           { ...KARGO, plural: 'promotions', namespace: project, body },

@@ -75,25 +75,34 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
     const detail = statusMessage(error.body);
     const suffix = detail ? `: ${detail}` : '';
     if (code === 404) {
-      return new NotFoundError(`Kargo ${instance}: cannot ${describe(op)}: not found`);
+      return new NotFoundError(
+        `Kargo ${instance}: cannot ${describe(op)}: not found`,
+      );
     }
     if (code === 409) {
       return new ConflictError(
-        `Kargo ${instance}: ${describe(op)} conflicted with a concurrent change${suffix}`,
+        `Kargo ${instance}: ${describe(
+          op,
+        )} conflicted with a concurrent change${suffix}`,
       );
     }
     if (code === 422 || code === 400) {
-      return new InputError(`Kargo ${instance}: ${describe(op)} was rejected${suffix}`);
+      return new InputError(
+        `Kargo ${instance}: ${describe(op)} was rejected${suffix}`,
+      );
     }
     if (code === 401) {
       return new ServiceUnavailableError(
-        `Kargo ${instance}: the cluster rejected the configured credentials (401) on ${describe(op)}; check the service account token of ${instance}`,
-
-        );
+        `Kargo ${instance}: the cluster rejected the configured credentials (401) on ${describe(
+          op,
+        )}; check the service account token of ${instance}`,
+      );
     }
     if (code === 403) {
       const forbidden = new ServiceUnavailableError(
-        `Kargo ${instance}: the service account of ${instance} may not ${describe(op)} (403 Forbidden); grant it the Kargo ClusterRole (see docs/rbac.md)`,
+        `Kargo ${instance}: the service account of ${instance} may not ${describe(
+          op,
+        )} (403 Forbidden); grant it the Kargo ClusterRole (see docs/rbac.md)`,
       );
       FORBIDDEN.add(forbidden);
       return forbidden;
@@ -102,8 +111,7 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
     // quote the request it failed to forward.
     return new ServiceUnavailableError(
       `Kargo ${instance}: the cluster answered ${code} to ${describe(op)}`,
-
-      );
+    );
   }
   const err = error as {
     code?: string;
@@ -113,11 +121,14 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
     statusCode?: number;
   };
   // Already translated (a LIST inside a watch went through here).
-  if (err instanceof ServiceUnavailableError || err instanceof InputError) return err;
+  if (err instanceof ServiceUnavailableError || err instanceof InputError)
+    return err;
   // client-node's Watch reports a non-200 answer as an Error with statusCode.
   if (typeof err?.statusCode === 'number') {
     return new ServiceUnavailableError(
-      `Kargo ${instance}: the cluster answered ${err.statusCode} to ${describe(op)}`,
+      `Kargo ${instance}: the cluster answered ${err.statusCode} to ${describe(
+        op,
+      )}`,
     );
   }
   if (err?.name === 'AbortError' || err?.type === 'aborted') {
@@ -128,20 +139,28 @@ export function translateKubeError(error: unknown, op: KubeOperation): Error {
   if (err?.code && CERTIFICATE_CODE.test(err.code)) {
     const reason = /reason: (.*)$/.exec(err.message ?? '')?.[1] ?? err.code;
     return new ServiceUnavailableError(
-      `Kargo ${instance}: the cluster's TLS certificate is not trusted (${reason}) on ${describe(op)}; set caData or caFile of ${instance} to the cluster's CA`,
+      `Kargo ${instance}: the cluster's TLS certificate is not trusted (${reason}) on ${describe(
+        op,
+      )}; set caData or caFile of ${instance} to the cluster's CA`,
     );
   }
   if (err?.code && NETWORK_CODES.has(err.code)) {
     return new ServiceUnavailableError(
-      `Kargo ${instance}: cannot reach the cluster (${err.code}) to ${describe(op)}`,
+      `Kargo ${instance}: cannot reach the cluster (${err.code}) to ${describe(
+        op,
+      )}`,
     );
   }
   if (err?.name === 'FetchError' || err?.name === 'TypeError') {
     return new ServiceUnavailableError(
-      `Kargo ${instance}: request failed to ${describe(op)}: ${redactCredentials(err.message ?? 'unknown error')}`,
+      `Kargo ${instance}: request failed to ${describe(
+        op,
+      )}: ${redactCredentials(err.message ?? 'unknown error')}`,
     );
   }
   return new ServiceUnavailableError(
-    `Kargo ${instance}: ${describe(op)} failed: ${redactCredentials(err?.message ?? String(error))}`,
+    `Kargo ${instance}: ${describe(op)} failed: ${redactCredentials(
+      err?.message ?? String(error),
+    )}`,
   );
 }

@@ -1,4 +1,8 @@
-import { DEMO_TOKENS, startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
+import {
+  DEMO_TOKENS,
+  startSandbox,
+  type Sandbox,
+} from '@kargo-backstage/kargo-sandbox';
 import { createKubeConfig } from './kubeConfig';
 import { KubernetesKargoClusterClient } from './KubernetesKargoClusterClient';
 
@@ -23,7 +27,11 @@ function clientFor(sandbox: Sandbox, token: string, pageSize?: number) {
 describe('KubernetesKargoClusterClient against the sandbox', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS, controller: false });
+    sandbox = await startSandbox({
+      port: 0,
+      tokens: DEMO_TOKENS,
+      controller: false,
+    });
   });
   afterAll(() => sandbox.stop());
 
@@ -31,7 +39,10 @@ describe('KubernetesKargoClusterClient against the sandbox', () => {
     const client = clientFor(sandbox, 'sandbox-readonly-token', 5);
     expect(await client.listProjects()).toEqual(['checkout', 'payments']);
     const before = client.requestCount;
-    const runs = await client.listAnalysisRuns('payments', 'kargo.akuity.io/stage=perf');
+    const runs = await client.listAnalysisRuns(
+      'payments',
+      'kargo.akuity.io/stage=perf',
+    );
     expect(runs).toHaveLength(14);
     expect(new Set(runs.map(r => r.metadata?.name)).size).toBe(14);
     // 14 runs at 5 per page: three requests.
@@ -41,7 +52,10 @@ describe('KubernetesKargoClusterClient against the sandbox', () => {
   it('restarts a LIST whose continue token expired (410) instead of failing it', async () => {
     const client = clientFor(sandbox, 'sandbox-readonly-token', 5);
     sandbox.faults.set({ path: /continue=/, status: 410, times: 1 });
-    const runs = await client.listAnalysisRuns('payments', 'kargo.akuity.io/stage=perf');
+    const runs = await client.listAnalysisRuns(
+      'payments',
+      'kargo.akuity.io/stage=perf',
+    );
     expect(new Set(runs.map(r => r.metadata?.name)).size).toBe(14);
     expect(runs).toHaveLength(14);
   });
@@ -49,10 +63,14 @@ describe('KubernetesKargoClusterClient against the sandbox', () => {
   it('applies a selection to every run of every page', async () => {
     const client = clientFor(sandbox, 'sandbox-readonly-token', 5);
     const seen: string[] = [];
-    const runs = await client.listAnalysisRuns('payments', 'kargo.akuity.io/stage=perf', run => {
-      seen.push(run.metadata!.name!);
-      return { metadata: { name: run.metadata!.name } };
-    });
+    const runs = await client.listAnalysisRuns(
+      'payments',
+      'kargo.akuity.io/stage=perf',
+      run => {
+        seen.push(run.metadata!.name!);
+        return { metadata: { name: run.metadata!.name } };
+      },
+    );
     expect(seen).toHaveLength(14);
     expect(runs).toEqual(seen.map(name => ({ metadata: { name } })));
   });
@@ -69,7 +87,9 @@ describe('KubernetesKargoClusterClient against the sandbox', () => {
   it('names the missing RBAC when a read-only service account patches', async () => {
     const client = clientFor(sandbox, 'sandbox-readonly-token');
     const error = await client
-      .patchStageAnnotations('checkout', 'staging', { 'kargo.akuity.io/refresh': 'x' })
+      .patchStageAnnotations('checkout', 'staging', {
+        'kargo.akuity.io/refresh': 'x',
+      })
       .catch(e => e);
     expect(error.name).toBe('ServiceUnavailableError');
     expect(error.message).toContain(
@@ -96,9 +116,14 @@ describe('KubernetesKargoClusterClient against the sandbox', () => {
     );
     expect(patched.metadata?.annotations?.['example.com/note']).toBe('hello');
     const conflict = await client
-      .patchStageAnnotations('checkout', 'dev', { 'example.com/note': 'again' }, {
-        resourceVersion: stage.metadata?.resourceVersion,
-      })
+      .patchStageAnnotations(
+        'checkout',
+        'dev',
+        { 'example.com/note': 'again' },
+        {
+          resourceVersion: stage.metadata?.resourceVersion,
+        },
+      )
       .catch(e => e);
     expect(conflict.name).toBe('ConflictError');
   });

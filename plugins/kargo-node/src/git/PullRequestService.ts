@@ -42,7 +42,7 @@ export interface PullRequestServiceOptions {
   /**
    * The fetch used for GitHub and GitLab API calls (default: the global fetch,
    * looked up per call). GitHub App token minting inside
-   * @backstage/integration always uses the global fetch.
+   * `@backstage/integration` always uses the global fetch.
    */
   fetchApiOverride?: { fetch: typeof fetch };
   /** Replaces DefaultGithubCredentialsProvider (e.g. a shared instance). */

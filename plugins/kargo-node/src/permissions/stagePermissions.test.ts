@@ -27,7 +27,11 @@ function permissionsAllowing(...allowed: string[]): PermissionsService {
   } as PermissionsService;
 }
 
-const stage = (name: string) => ({ instance: 'prod', project: 'checkout', name });
+const stage = (name: string) => ({
+  instance: 'prod',
+  project: 'checkout',
+  name,
+});
 
 describe('requireStagePermission', () => {
   it('lets an allowed write through and names the permission and Stage when denied', async () => {

@@ -71,8 +71,13 @@ export async function filterAuthorizedStages<T extends StageRef>(
 ): Promise<T[]> {
   if (stages.length === 0) return [];
   const decisions = await permissions.authorize(
-    stages.map(stage => ({ permission, resourceRef: kargoStageResourceRef(stage) })),
+    stages.map(stage => ({
+      permission,
+      resourceRef: kargoStageResourceRef(stage),
+    })),
     { credentials },
   );
-  return stages.filter((_, i) => decisions[i]?.result === AuthorizeResult.ALLOW);
+  return stages.filter(
+    (_, i) => decisions[i]?.result === AuthorizeResult.ALLOW,
+  );
 }

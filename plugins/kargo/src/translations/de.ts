@@ -236,6 +236,9 @@ const de = createTranslationMessages({
       'Stage „{{stage}}“ im Kargo-Projekt „{{project}}“ der Instanz „{{instance}}“ nicht gefunden',
     'reasons.analysisRunNotFound':
       'AnalysisRun „{{analysisRun}}“ im Kargo-Projekt „{{project}}“ der Instanz „{{instance}}“ nicht gefunden',
+    'reasons.entityNotFound':
+      'Entität {{kind}}:{{namespace}}/{{name}} nicht im Katalog gefunden',
+    'reasons.invalidRequest': 'Ungültiger Wert für „{{field}}“',
     'reasonParts.unknownTime': 'unbekannt',
     'reasonParts.soakedIn': '{{duration}} in {{stage}}',
     'reasonParts.none': 'keine',

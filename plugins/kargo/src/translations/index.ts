@@ -4,8 +4,8 @@ import { kargoTranslationRef } from '../translation';
 /**
  * The Kargo frontend's translations beyond English, each loaded only when the
  * app switches to its language. The new frontend system gets it through the
- * plugin; a legacy app passes it to `createApp({ __experimentalTranslations:
- * { resources: [kargoTranslations] } })`.
+ * plugin; a legacy app passes it to `createApp` as
+ * `__experimentalTranslations: { resources: [kargoTranslations] }`.
  *
  * @alpha
  */

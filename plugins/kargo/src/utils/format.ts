@@ -1,6 +1,7 @@
 /**
- * Small, locale-aware formatting helpers shared by the Kargo components.
- * Times are shown in the viewer's local time zone.
+ * The frontend's one set of time, duration and list formatters, shared by the
+ * Kargo components and the reason texts. Times are shown in the viewer's time
+ * zone; the `language` variants word them in the viewer's language.
  */
 
 // One list of terminal phases: kargo-common's.
@@ -19,6 +20,67 @@ function parse(iso: string | null | undefined): Date | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Whole hours, minutes and seconds of a (non-negative) number of seconds. */
+function hms(totalSeconds: number) {
+  const seconds = Math.max(0, totalSeconds);
+  return {
+    h: Math.floor(seconds / 3600),
+    m: Math.floor((seconds % 3600) / 60),
+    s: seconds % 60,
+  };
+}
+
+function safely<T>(format: () => T): T | undefined {
+  try {
+    return format();
+  } catch {
+    return undefined; // an unknown locale or a value Intl refuses
+  }
+}
+
+/** `10:42` (or `10:42 AM`) in the viewer's time zone and language. */
+export function formatLocalClock(
+  iso: string,
+  language: string,
+): string | undefined {
+  const date = parse(iso);
+  if (!date) return undefined;
+  return safely(() =>
+    new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date),
+  );
+}
+
+/** `1 hr 30 min`, `45 sec` in English; `1 Std. 30 Min.` in German. */
+export function formatLocalDuration(ms: number, language: string): string {
+  const { h, m, s } = hms(Math.floor(ms / 1000));
+  const parts: Array<[number, string]> = [
+    [h, 'hour'],
+    [m, 'minute'],
+    [h ? 0 : s, 'second'],
+  ];
+  const shown = parts.filter(([value]) => value > 0);
+  const unit = (value: number, name: string) =>
+    safely(() =>
+      new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit: name,
+        unitDisplay: 'short',
+      }).format(value),
+    ) ?? `${value} ${name}`;
+  return shown.length
+    ? shown.map(([value, name]) => unit(value, name)).join(' ')
+    : unit(0, 'second');
+}
+
+/** `a, b and c` in the viewer's language (`a, b, c` if Intl cannot). */
+export function formatList(items: string[], language: string): string {
+  return (
+    safely(() =>
+      new Intl.ListFormat(language, { type: 'conjunction' }).format(items),
+    ) ?? items.join(', ')
+  );
 }
 
 /** `10:42` */
@@ -48,20 +110,14 @@ export function formatDuration(
   const start = parse(startIso);
   const end = parse(endIso);
   if (!start || !end) return undefined;
-  const seconds = Math.max(
-    0,
-    Math.round((end.getTime() - start.getTime()) / 1000),
-  );
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
+  const { h, m, s } = hms(Math.round((end.getTime() - start.getTime()) / 1000));
   if (h > 0) return `${h}h ${m}m`;
   if (m > 0) return `${m}m ${s}s`;
   return `${s}s`;
 }
 
 /** How long something has been open, in the one unit a person reads best. */
-export interface WaitAge {
+interface WaitAge {
   unit: 'minutes' | 'hours' | 'days';
   count: number;
 }
@@ -76,7 +132,10 @@ export function waitAge(
 ): WaitAge | undefined {
   const start = parse(startIso);
   if (!start) return undefined;
-  const minutes = Math.max(0, Math.floor((now.getTime() - start.getTime()) / 60_000));
+  const minutes = Math.max(
+    0,
+    Math.floor((now.getTime() - start.getTime()) / 60_000),
+  );
   if (minutes < 60) return { unit: 'minutes', count: minutes };
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return { unit: 'hours', count: hours };

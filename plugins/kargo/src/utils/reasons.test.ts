@@ -117,6 +117,29 @@ describe('reasonText', () => {
     );
   });
 
+  it('words a missing entity and a refused request field, in English and German', () => {
+    const missing = {
+      code: 'entityNotFound',
+      params: { kind: 'component', namespace: 'default', name: 'shop' },
+    };
+    expect(reasonText(missing, null, 'en', english)).toBe(
+      'Entity component:default/shop not found in the catalog',
+    );
+    expect(reasonText(missing, null, 'de', german)).toBe(
+      'Entität component:default/shop nicht im Katalog gefunden',
+    );
+    const invalid = {
+      code: 'invalidRequest',
+      params: { field: 'stage', location: 'path' },
+    };
+    expect(reasonText(invalid, null, 'en', english)).toBe(
+      'Invalid value for "stage"',
+    );
+    expect(reasonText(invalid, null, 'de', german)).toBe(
+      'Ungültiger Wert für „stage“',
+    );
+  });
+
   it('shows the English message without a code or for an unknown code', () => {
     expect(reasonText({}, 'From an older backend', 'de', german)).toBe(
       'From an older backend',

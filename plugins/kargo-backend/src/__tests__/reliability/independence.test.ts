@@ -40,7 +40,11 @@ describe('each Kargo instance is refreshed on its own', () => {
           ...base.kargo,
           instances: [
             ...base.kargo.instances,
-            { name: 'hanging', url: hanging.url, serviceAccountToken: SECRETS.k8s },
+            {
+              name: 'hanging',
+              url: hanging.url,
+              serviceAccountToken: SECRETS.k8s,
+            },
           ],
         },
       },
@@ -67,7 +71,9 @@ describe('each Kargo instance is refreshed on its own', () => {
     hanging.faults.set({ path: /^\/apis?\//, hang: true });
     const stuck = new AbortController();
     const hangingRun = task('kargo-snapshot-refresh:hanging').fn(stuck.signal);
-    await task('kargo-snapshot-refresh:sandbox').fn(new AbortController().signal);
+    await task('kargo-snapshot-refresh:sandbox').fn(
+      new AbortController().signal,
+    );
     const res = await stages('sandbox');
     expect(res.status).toBe(200);
     expect(res.body.stale).toBe(false);
@@ -77,7 +83,9 @@ describe('each Kargo instance is refreshed on its own', () => {
   });
 
   it("a refresh honours the scheduler's abort signal (kargo.refresh.timeout) and serves the last data stale", async () => {
-    await task('kargo-snapshot-refresh:sandbox').fn(new AbortController().signal);
+    await task('kargo-snapshot-refresh:sandbox').fn(
+      new AbortController().signal,
+    );
     sandbox.faults.set({ path: /^\/apis?\//, hang: true });
     const timeout = new AbortController();
     const run = task('kargo-snapshot-refresh:sandbox').fn(timeout.signal);
@@ -91,10 +99,16 @@ describe('each Kargo instance is refreshed on its own', () => {
 
   it('pull requests never delay Kargo data: a hanging Git provider leaves fresh Stages served', async () => {
     sandbox.faults.set({ path: /^\/(github|gitlab)\//, hang: true });
-    await task('kargo-snapshot-refresh:sandbox').fn(new AbortController().signal);
+    await task('kargo-snapshot-refresh:sandbox').fn(
+      new AbortController().signal,
+    );
     const res = await stages('sandbox');
     expect(res.status).toBe(200);
     expect(res.body.stale).toBe(false);
-    expect(res.body.items.map((s: { name: string }) => s.name)).toEqual(['dev', 'prod', 'staging']);
+    expect(res.body.items.map((s: { name: string }) => s.name)).toEqual([
+      'dev',
+      'prod',
+      'staging',
+    ]);
   });
 });

@@ -18,11 +18,13 @@ import {
   userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
-import { setRunPhase as setSandboxRunPhase, until } from './__testUtils__/sandboxRuns';
+import {
+  setRunPhase as setSandboxRunPhase,
+  until,
+} from './__testUtils__/sandboxRuns';
 
 // Real servers on a shared, loaded machine.
 jest.setTimeout(60_000);
-
 
 /** What a user is shown of a Stage, without when it was read. */
 function shown(stage: StageDetail) {
@@ -35,14 +37,20 @@ describe('watch mode against the sandbox', () => {
   let backend: ReliabilityBackend;
 
   beforeEach(async () => {
-    sandbox = await startSecretSandbox({ controller: false, bookmarkIntervalMs: 200 });
+    sandbox = await startSecretSandbox({
+      controller: false,
+      bookmarkIntervalMs: 200,
+    });
     const base = kargoConfig(sandbox);
     backend = await startReliabilityBackend({
       sandbox,
       requestTimeoutMs: 2_000,
       config: {
         ...base,
-        kargo: { ...base.kargo, refresh: { mode: 'watch', watchTimeout: { seconds: 5 } } },
+        kargo: {
+          ...base.kargo,
+          refresh: { mode: 'watch', watchTimeout: { seconds: 5 } },
+        },
       },
     });
   });
@@ -55,7 +63,9 @@ describe('watch mode against the sandbox', () => {
     const res = await request(backend.server)
       .get(`/api/kargo/projects/${project}/stages`)
       .set('Authorization', userHeader());
-    return res.status === 200 ? (res.body as { stale: boolean; items: StageSummary[] }) : undefined;
+    return res.status === 200
+      ? (res.body as { stale: boolean; items: StageSummary[] })
+      : undefined;
   };
   const detail = async (project: string, name: string) => {
     const res = await request(backend.server)
@@ -104,7 +114,9 @@ describe('watch mode against the sandbox', () => {
     return until(async () => {
       const served = await stages(project);
       const got = served?.items.map(summary);
-      return JSON.stringify(got) === JSON.stringify(expected) && !served!.stale ? got : undefined;
+      return JSON.stringify(got) === JSON.stringify(expected) && !served!.stale
+        ? got
+        : undefined;
     }, `${project} to equal a fresh LIST`);
   }
 
@@ -112,7 +124,10 @@ describe('watch mode against the sandbox', () => {
     setSandboxRunPhase(sandbox, 'payments', name, phase);
 
   async function runningTestRun() {
-    const test = await until(() => detail('payments', 'test'), 'the first sync');
+    const test = await until(
+      () => detail('payments', 'test'),
+      'the first sync',
+    );
     const current = test.verifications.find(v => v.current)!;
     expect(current.phase).toBe('Running');
     return current.analysisRun!.name;
@@ -124,11 +139,15 @@ describe('watch mode against the sandbox', () => {
     setRunPhase(run, 'Successful');
     const after = await until(async () => {
       const test = await detail('payments', 'test');
-      const current = test?.verifications.find(v => v.analysisRun?.name === run);
+      const current = test?.verifications.find(
+        v => v.analysisRun?.name === run,
+      );
       return current?.phase === 'Successful' ? test : undefined;
     }, 'the new phase');
     expect(after.stale).toBe(false);
-    const lists = sandbox.faults.requests().filter(r => r.api === 'kubernetes' && !r.url.includes('watch=true'));
+    const lists = sandbox.faults
+      .requests()
+      .filter(r => r.api === 'kubernetes' && !r.url.includes('watch=true'));
     expect(lists).toEqual([]);
   });
 
@@ -137,7 +156,9 @@ describe('watch mode against the sandbox', () => {
     sandbox.cutWatches();
     setRunPhase(run, 'Failed');
     await equalsFreshList('payments');
-    expect(shown((await detail('payments', 'test'))!).verificationPhase).toBe('Failed');
+    expect(shown((await detail('payments', 'test'))!).verificationPhase).toBe(
+      'Failed',
+    );
   });
 
   it('a 410 Gone on reconnect: relists, and the answer equals a fresh LIST', async () => {
@@ -146,7 +167,9 @@ describe('watch mode against the sandbox', () => {
     sandbox.cutWatches();
     setRunPhase(run, 'Error');
     await equalsFreshList('payments');
-    expect(shown((await detail('payments', 'test'))!).verificationPhase).toBe('Error');
+    expect(shown((await detail('payments', 'test'))!).verificationPhase).toBe(
+      'Error',
+    );
   });
 
   it('an instance that goes away and comes back: last good data served stale meanwhile, then fresh', async () => {
@@ -159,7 +182,8 @@ describe('watch mode against the sandbox', () => {
       return served?.stale ? served : undefined;
     }, 'the stale flag');
     // The same Stages, each now naming the instance's error.
-    const withoutError = (items: StageSummary[]) => items.map(({ error: _e, ...rest }) => rest);
+    const withoutError = (items: StageSummary[]) =>
+      items.map(({ error: _e, ...rest }) => rest);
     expect(withoutError(during.items)).toEqual(withoutError(before.items));
     setRunPhase(run, 'Failed');
     sandbox.faults.clear();

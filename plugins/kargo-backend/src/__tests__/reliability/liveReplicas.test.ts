@@ -11,13 +11,15 @@ import {
   userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
-import { startTestPostgres, type TestPostgres } from '@kargo-backstage/kargo-sandbox';
+import {
+  startTestPostgres,
+  type TestPostgres,
+} from '@kargo-backstage/kargo-sandbox';
 import { startTestRedis, type TestRedis } from './__testUtils__/redis';
 import { setRunPhase, until } from './__testUtils__/sandboxRuns';
 
 // PostgreSQL, Redis and two backends start here, on a shared, loaded machine.
 jest.setTimeout(90_000);
-
 
 describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', () => {
   let pg: TestPostgres;
@@ -34,7 +36,8 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
       const res = await request(replica.server)
         .get(`/api/kargo/projects/${project}/stages`)
         .set('Authorization', userHeader());
-      for (const stage of res.status === 200 ? res.body.items : []) open += stage.openPullRequests;
+      for (const stage of res.status === 200 ? res.body.items : [])
+        open += stage.openPullRequests;
     }
     return open;
   };
@@ -48,12 +51,20 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
       ...base,
       // No scheduled pull-request pass during the test: only the listing of
       // the repositories the first sync finds.
-      kargo: { ...base.kargo, refresh: { ...base.kargo.refresh, frequency: { minutes: 10 } } },
+      kargo: {
+        ...base.kargo,
+        refresh: { ...base.kargo.refresh, frequency: { minutes: 10 } },
+      },
       backend: {
         cache: { store: 'redis', connection: redis.url },
         database: {
           client: 'pg',
-          connection: { host: pg.host, port: pg.port, user: pg.user, password: 'unused' },
+          connection: {
+            host: pg.host,
+            port: pg.port,
+            user: pg.user,
+            password: 'unused',
+          },
         },
       },
     };
@@ -63,12 +74,20 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
         await startReliabilityBackend({
           sandbox,
           config,
-          services: [databaseServiceFactory, schedulerServiceFactory, cacheServiceFactory],
+          services: [
+            databaseServiceFactory,
+            schedulerServiceFactory,
+            cacheServiceFactory,
+          ],
         }),
       );
       if (i === 0) {
         // The first replica has listed every repository its Stages show.
-        await until(async () => ((await openPullRequests(replicas[0])) > 0 ? true : undefined), 'the pull requests');
+        await until(
+          async () =>
+            (await openPullRequests(replicas[0])) > 0 ? true : undefined,
+          'the pull requests',
+        );
         gitRequestsOfOne = gitListings();
       }
     }
@@ -81,7 +100,11 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
     await pg?.stop();
   });
 
-  const detail = async (replica: ReliabilityBackend, project: string, name: string) => {
+  const detail = async (
+    replica: ReliabilityBackend,
+    project: string,
+    name: string,
+  ) => {
     const res = await request(replica.server)
       .get(`/api/kargo/projects/${project}/stages/${name}`)
       .set('Authorization', userHeader());
@@ -90,9 +113,15 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
 
   it('a change in the cluster reaches both replicas, each from its own watch', async () => {
     const [a, b] = replicas;
-    const before = await until(() => detail(a, 'payments', 'test'), 'the first sync');
+    const before = await until(
+      () => detail(a, 'payments', 'test'),
+      'the first sync',
+    );
     const run = before.verifications.find(v => v.current)!.analysisRun!.name;
-    await until(() => detail(b, 'payments', 'test'), 'the first sync of replica b');
+    await until(
+      () => detail(b, 'payments', 'test'),
+      'the first sync of replica b',
+    );
     // No LIST from here on: the change arrives on each replica's watch.
     const requestsBefore = sandbox.faults.requests().length;
 
@@ -118,7 +147,10 @@ describe('two backend replicas on one PostgreSQL and one Redis (watch mode)', ()
     expect(gitRequestsOfOne).toBeGreaterThan(0);
     // The second replica shows the same open pull requests...
     const open = await openPullRequests(a);
-    await until(async () => ((await openPullRequests(b)) === open ? true : undefined), 'the pull requests on b');
+    await until(
+      async () => ((await openPullRequests(b)) === open ? true : undefined),
+      'the pull requests on b',
+    );
     // ...taken from the first one's listings in the shared cache, not asked again.
     expect(gitListings()).toBe(gitRequestsOfOne);
   });

@@ -9,7 +9,10 @@ import {
   userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
-import { startTestPostgres, type TestPostgres } from '@kargo-backstage/kargo-sandbox';
+import {
+  startTestPostgres,
+  type TestPostgres,
+} from '@kargo-backstage/kargo-sandbox';
 import { startTestRedis, type TestRedis } from './__testUtils__/redis';
 import {
   recordingSchedulerFactory,
@@ -45,7 +48,11 @@ describe('two backend replicas on one PostgreSQL and one Redis (poll mode)', () 
       // A run left behind by a stopped replica is given up after 4 s.
       kargo: {
         ...base.kargo,
-        refresh: { mode: 'poll', frequency: { seconds: 1 }, timeout: { seconds: 4 } },
+        refresh: {
+          mode: 'poll',
+          frequency: { seconds: 1 },
+          timeout: { seconds: 4 },
+        },
       },
       backend: {
         // The store the replicas share: a real redis-server.

@@ -14,12 +14,13 @@ import type { InstanceState, ProjectState } from './types';
 /** Stages built between two turns of the event loop (~5 ms of work). */
 const BUILD_BATCH = 10;
 
-const yieldToEventLoop = () => new Promise<void>(resolve => setImmediate(resolve));
+const yieldToEventLoop = () =>
+  new Promise<void>(resolve => setImmediate(resolve));
 
 /** Which Stages of a project to rebuild: some (by name) or all. */
 export type Rebuild = Map<string, ReadonlySet<string> | 'all'>;
 
-export interface UpdateOptions {
+interface UpdateOptions {
   rebuild: Rebuild;
   /**
    * A project's lists, read or held by the source. A rejection marks the
@@ -27,7 +28,9 @@ export interface UpdateOptions {
    * leaves it as it was. Asked for in the order of `rebuild`, one project at
    * a time, and never kept: a source may read them as they are asked for.
    */
-  listsOf: (project: string) => ProjectLists | undefined | Promise<ProjectLists | undefined>;
+  listsOf: (
+    project: string,
+  ) => ProjectLists | undefined | Promise<ProjectLists | undefined>;
   /** The complete project list, when it was read (a project not in it is dropped). */
   projects?: string[];
   /** Projects that could not be read: they keep their Stages, with the error. */
@@ -90,7 +93,10 @@ export class InstanceModel {
       if (!repos.some(r => wanted.has(normalizeRepoUrl(r) ?? r))) continue;
       const [project, stage] = key.split('/');
       const names = rebuild.get(project);
-      rebuild.set(project, new Set([...(names === 'all' || !names ? [] : names), stage]));
+      rebuild.set(
+        project,
+        new Set([...(names === 'all' || !names ? [] : names), stage]),
+      );
     }
     return rebuild;
   }
@@ -109,7 +115,8 @@ export class InstanceModel {
     // Only a read (or a source that knows) may clear a failure: a rebuild
     // after a pull-request change keeps the instance's stale mark.
     let failure = options.failure;
-    if (failure === undefined) failure = options.read ?? true ? null : previous?.error ?? null;
+    if (failure === undefined)
+      failure = options.read ?? true ? null : previous?.error ?? null;
     // A read while part of the instance fails is not a complete read.
     const read = (options.read ?? true) && !failure;
     const projects: Record<string, ProjectState> = { ...previous?.projects };
@@ -144,11 +151,20 @@ export class InstanceModel {
       // A read that started later already landed: never replace it with older data.
       if (!lists || (read && (before?.lastUpdated ?? '') > now)) continue;
       const stamp = read ? now : before?.lastUpdated ?? now;
-      projects[project] = await this.rebuildProject(project, lists, which, before, stamp, changes);
+      projects[project] = await this.rebuildProject(
+        project,
+        lists,
+        which,
+        before,
+        stamp,
+        changes,
+      );
     }
     // Never read completely (a failing first sync) stays null: served as 503.
     const lastUpdated =
-      read && now > (previous?.lastUpdated ?? '') ? now : previous?.lastUpdated ?? (read ? now : null);
+      read && now > (previous?.lastUpdated ?? '')
+        ? now
+        : previous?.lastUpdated ?? (read ? now : null);
     await this.store.set({
       instance: this.instance.name,
       kargoUrl: this.instance.kargoUrl,
@@ -208,12 +224,19 @@ export class InstanceModel {
       built.add(detail.name);
       const key = `${project}/${detail.name}`;
       this.repositories.set(key, repositories);
-      this.unlisted.push(...this.pullRequests.use(this.trackerKey(key), repositories));
+      this.unlisted.push(
+        ...this.pullRequests.use(this.trackerKey(key), repositories),
+      );
       const content = contentOf(detail);
       if (this.content.get(key) !== content) {
         this.content.set(key, content);
         stages.set(detail.name, detail);
-        changes.push({ instance: this.instance.name, project, stage: detail.name, detail });
+        changes.push({
+          instance: this.instance.name,
+          project,
+          stage: detail.name,
+          detail,
+        });
       }
       // The backend serves every plugin from this event loop.
       if (++count % BUILD_BATCH === 0) await yieldToEventLoop();
@@ -236,13 +259,21 @@ export class InstanceModel {
     return `${this.instance.name}/${stageKey}`;
   }
 
-  private removeAll(project: string, stages: Array<Pick<StageDetail, 'name'>>): StageChange[] {
+  private removeAll(
+    project: string,
+    stages: Array<Pick<StageDetail, 'name'>>,
+  ): StageChange[] {
     return stages.map(({ name }) => {
       const key = `${project}/${name}`;
       this.content.delete(key);
       this.repositories.delete(key);
       this.pullRequests.use(this.trackerKey(key), []);
-      return { instance: this.instance.name, project, stage: name, detail: null };
+      return {
+        instance: this.instance.name,
+        project,
+        stage: name,
+        detail: null,
+      };
     });
   }
 }

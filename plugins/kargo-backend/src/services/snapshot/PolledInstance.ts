@@ -46,20 +46,32 @@ export class PolledInstance implements InstanceSource {
     const now = new Date().toISOString();
     let projects: string[];
     try {
-      projects = await abortable(this.client.listProjects(), signal, `Reading instance '${name}'`);
+      projects = await abortable(
+        this.client.listProjects(),
+        signal,
+        `Reading instance '${name}'`,
+      );
     } catch (error) {
       const state = await this.model.fail(messageOf(error));
       // Warn once per distinct failure; a long outage must not flood the log.
       if (this.lastError !== state.error) {
-        this.logger.warn(`Kargo refresh failed: ${state.error}`, { instance: name });
+        this.logger.warn(`Kargo refresh failed: ${state.error}`, {
+          instance: name,
+        });
       } else {
-        this.logger.debug(`Kargo refresh still failing: ${state.error}`, { instance: name });
+        this.logger.debug(`Kargo refresh still failing: ${state.error}`, {
+          instance: name,
+        });
       }
       this.lastError = state.error;
       return state;
     }
     const read = readAhead(projects, PROJECT_CONCURRENCY, project =>
-      abortable(listProject(this.client, project), signal, `Reading project '${project}'`),
+      abortable(
+        listProject(this.client, project),
+        signal,
+        `Reading project '${project}'`,
+      ),
     );
     await this.model.update({
       rebuild: new Map(projects.map(p => [p, 'all'])),
@@ -67,16 +79,25 @@ export class PolledInstance implements InstanceSource {
         try {
           return await read(project);
         } catch (error) {
-          this.logger.warn(`Kargo instance '${name}', project '${project}': ${messageOf(error)}`);
+          this.logger.warn(
+            `Kargo instance '${name}', project '${project}': ${messageOf(
+              error,
+            )}`,
+          );
           throw error;
         }
       },
       projects,
       now,
     });
-    if (this.lastError) this.logger.info(`Kargo instance '${name}' is readable again`, { instance: name });
+    if (this.lastError)
+      this.logger.info(`Kargo instance '${name}' is readable again`, {
+        instance: name,
+      });
     this.lastError = null;
-    this.logger.debug(`Kargo instance '${name}': gathered ${projects.length} projects`);
+    this.logger.debug(
+      `Kargo instance '${name}': gathered ${projects.length} projects`,
+    );
     return (await this.model.current())!;
   }
 
@@ -106,7 +127,11 @@ export class PolledInstance implements InstanceSource {
     for (const [project, which] of rebuild) {
       const lists = await read(project).catch(() => undefined);
       if (!lists) continue;
-      await this.model.update({ rebuild: new Map([[project, which]]), listsOf: () => lists, read: false });
+      await this.model.update({
+        rebuild: new Map([[project, which]]),
+        listsOf: () => lists,
+        read: false,
+      });
     }
   }
 }

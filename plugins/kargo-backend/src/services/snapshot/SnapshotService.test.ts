@@ -29,11 +29,16 @@ function flakyClient(inner: KubernetesKargoClusterClient) {
   const guard = (method: string, project?: string) => {
     calls.push(project ? `${method} ${project}` : method);
     if (failing.all || (project && failing.projects.has(project))) {
-      throw new ServiceUnavailableError(`Kargo instance 'sandbox': cannot reach the cluster (ECONNREFUSED)`);
+      throw new ServiceUnavailableError(
+        `Kargo instance 'sandbox': cannot reach the cluster (ECONNREFUSED)`,
+      );
     }
   };
   const wrap =
-    <A extends [string, ...unknown[]], R>(method: string, fn: (...args: A) => Promise<R>) =>
+    <A extends [string, ...unknown[]], R>(
+      method: string,
+      fn: (...args: A) => Promise<R>,
+    ) =>
     async (...args: A): Promise<R> => {
       guard(method, args[0]);
       return fn(...args);
@@ -47,14 +52,26 @@ function flakyClient(inner: KubernetesKargoClusterClient) {
     listStages: wrap('listStages', p => inner.listStages(p)),
     listFreight: wrap('listFreight', p => inner.listFreight(p)),
     listPromotions: wrap('listPromotions', p => inner.listPromotions(p)),
-    listAnalysisRuns: wrap('listAnalysisRuns', (p: string, s?: string, select?: (r: AnalysisRun) => AnalysisRun) =>
-      inner.listAnalysisRuns(p, s, select),
+    listAnalysisRuns: wrap(
+      'listAnalysisRuns',
+      (p: string, s?: string, select?: (r: AnalysisRun) => AnalysisRun) =>
+        inner.listAnalysisRuns(p, s, select),
     ),
     getStage: wrap('getStage', (p: string, n: string) => inner.getStage(p, n)),
-    getAnalysisRun: wrap('getAnalysisRun', (p: string, n: string) => inner.getAnalysisRun(p, n)),
-    getPromotion: wrap('getPromotion', (p: string, n: string) => inner.getPromotion(p, n)),
-    patchStageAnnotations: wrap('patch', inner.patchStageAnnotations.bind(inner)),
-    patchPromotionAnnotations: wrap('patch', inner.patchPromotionAnnotations.bind(inner)),
+    getAnalysisRun: wrap('getAnalysisRun', (p: string, n: string) =>
+      inner.getAnalysisRun(p, n),
+    ),
+    getPromotion: wrap('getPromotion', (p: string, n: string) =>
+      inner.getPromotion(p, n),
+    ),
+    patchStageAnnotations: wrap(
+      'patch',
+      inner.patchStageAnnotations.bind(inner),
+    ),
+    patchPromotionAnnotations: wrap(
+      'patch',
+      inner.patchPromotionAnnotations.bind(inner),
+    ),
     createPromotion: wrap('createPromotion', inner.createPromotion.bind(inner)),
   };
   return { client, calls, failing };
@@ -62,7 +79,8 @@ function flakyClient(inner: KubernetesKargoClusterClient) {
 
 /** Waits until a call was made (the rebuild after a pull-request change is not awaited). */
 async function eventuallyCalled(calls: string[], call: string) {
-  while (!calls.includes(call)) await new Promise(resolve => setTimeout(resolve, 10));
+  while (!calls.includes(call))
+    await new Promise(resolve => setTimeout(resolve, 10));
   await new Promise(resolve => setTimeout(resolve, 10));
 }
 
@@ -129,12 +147,21 @@ describe('SnapshotService', () => {
       [
         'listProjects',
         ...['checkout', 'payments'].flatMap(p =>
-          ['listStages', 'listFreight', 'listPromotions', 'listAnalysisRuns'].map(m => `${m} ${p}`),
+          [
+            'listStages',
+            'listFreight',
+            'listPromotions',
+            'listAnalysisRuns',
+          ].map(m => `${m} ${p}`),
         ),
       ].sort(),
     );
     const state = await service.getInstance('sandbox');
-    expect(state.projects.checkout.stages.map(s => s.name)).toEqual(['dev', 'prod', 'staging']);
+    expect(state.projects.checkout.stages.map(s => s.name)).toEqual([
+      'dev',
+      'prod',
+      'staging',
+    ]);
     expect(state.projects.payments.stages).toHaveLength(5);
     expect(state).toMatchObject({ stale: false, error: null });
   });
@@ -177,10 +204,14 @@ describe('SnapshotService', () => {
     const { service, listOpenPullRequests } = setup();
     await service.refreshAll();
     listOpenPullRequests.mockClear();
-    await service.refreshRepository('https://github.com/someone-else/private-repo');
+    await service.refreshRepository(
+      'https://github.com/someone-else/private-repo',
+    );
     expect(listOpenPullRequests).not.toHaveBeenCalled();
     await service.refreshRepository(CHECKOUT_REPO);
-    expect(listOpenPullRequests.mock.calls.map(([repo]) => repo)).toEqual([CHECKOUT_REPO]);
+    expect(listOpenPullRequests.mock.calls.map(([repo]) => repo)).toEqual([
+      CHECKOUT_REPO,
+    ]);
   });
 
   it('puts a rate-limited repository on its Stages only', async () => {
@@ -194,14 +225,20 @@ describe('SnapshotService', () => {
     await service.refreshAll();
     // The listing's Stages are rebuilt after it (not awaited by the refresh).
     let state = await service.getInstance('sandbox');
-    while (state.projects.checkout.stages.some(s => s.pullRequestErrors.length === 0)) {
+    while (
+      state.projects.checkout.stages.some(s => s.pullRequestErrors.length === 0)
+    ) {
       await new Promise(resolve => setTimeout(resolve, 10));
       state = await service.getInstance('sandbox');
     }
     const hhmm = resetAt.toISOString().slice(11, 16);
     for (const stage of state.projects.checkout.stages) {
       expect(stage.pullRequestErrors).toEqual([
-        { repoUrl: CHECKOUT_REPO, message: `rate limited until ${hhmm} UTC`, rateLimitedUntil: resetAt.toISOString() },
+        {
+          repoUrl: CHECKOUT_REPO,
+          message: `rate limited until ${hhmm} UTC`,
+          rateLimitedUntil: resetAt.toISOString(),
+        },
       ]);
     }
     for (const stage of state.projects.payments.stages) {
@@ -228,7 +265,10 @@ describe('SnapshotService', () => {
     flaky.failing.all = true;
     await service.refreshAll();
     const state = await service.getInstance('sandbox');
-    expect(state).toMatchObject({ stale: true, lastUpdated: first.lastUpdated });
+    expect(state).toMatchObject({
+      stale: true,
+      lastUpdated: first.lastUpdated,
+    });
     expect(state.error).toContain('cannot reach the cluster');
     expect(state.projects.checkout.stages).toHaveLength(3);
   });
@@ -259,9 +299,12 @@ describe('SnapshotService', () => {
     await service.refreshAll();
     flaky.calls.length = 0;
     await service.refreshProject('sandbox', 'checkout');
-    expect(flaky.calls.sort()).toEqual(
-      ['listAnalysisRuns checkout', 'listFreight checkout', 'listPromotions checkout', 'listStages checkout'],
-    );
+    expect(flaky.calls.sort()).toEqual([
+      'listAnalysisRuns checkout',
+      'listFreight checkout',
+      'listPromotions checkout',
+      'listStages checkout',
+    ]);
   });
 
   it('concurrent post-write refreshes cannot overwrite a newer snapshot in the shared cache', async () => {
@@ -288,7 +331,11 @@ describe('SnapshotService', () => {
     await hasRead;
     await new Promise(r => setTimeout(r, 5));
     // Meanwhile a Stage is deleted and a later refresh reads that, and lands first.
-    const stage = sandbox.registry.find('kargo.akuity.io', 'v1alpha1', 'stages')!;
+    const stage = sandbox.registry.find(
+      'kargo.akuity.io',
+      'v1alpha1',
+      'stages',
+    )!;
     const dev = sandbox.store.get(stage, 'checkout', 'dev')!;
     sandbox.store.delete(stage, 'checkout', 'dev');
     try {
@@ -296,7 +343,10 @@ describe('SnapshotService', () => {
       release();
       await older;
       const state = await service.getInstance('sandbox');
-      expect(state.projects.checkout.stages.map(s => s.name)).toEqual(['prod', 'staging']);
+      expect(state.projects.checkout.stages.map(s => s.name)).toEqual([
+        'prod',
+        'staging',
+      ]);
     } finally {
       sandbox.load(dev);
     }

@@ -8,7 +8,10 @@ import { PullRequestTracker, type ListingSharing } from './pullRequestTracker';
 import { StageChanges } from './stageChanges';
 import type { SnapshotStore } from './SnapshotStore';
 import type { InstanceState } from './types';
-import { WatchedInstance, type WatchedInstanceOptions } from './WatchedInstance';
+import {
+  WatchedInstance,
+  type WatchedInstanceOptions,
+} from './WatchedInstance';
 
 /** How long a request waits for a first gathering before answering 503. */
 const FIRST_GATHER_WAIT_MS = 15_000;
@@ -49,15 +52,29 @@ export class SnapshotService {
     private readonly logger: LoggerService,
     options: SnapshotServiceOptions = {},
   ) {
-    this.pullRequests = new PullRequestTracker(kargo.pullRequests, logger, options.sharing);
+    this.pullRequests = new PullRequestTracker(
+      kargo.pullRequests,
+      logger,
+      options.sharing,
+    );
     for (const { name } of kargo.listInstances()) {
       const client = kargo.cluster(name);
-      const model = new InstanceModel(client.instance, store, this.pullRequests, this.changes);
+      const model = new InstanceModel(
+        client.instance,
+        store,
+        this.pullRequests,
+        this.changes,
+      );
       const watchable = options.mode === 'watch' && client.watch;
       this.sources.set(
         name,
         watchable
-          ? new WatchedInstance(client as Required<typeof client>, model, logger, options.watch)
+          ? new WatchedInstance(
+              client as Required<typeof client>,
+              model,
+              logger,
+              options.watch,
+            )
           : new PolledInstance(client, model, logger),
       );
     }
@@ -66,7 +83,9 @@ export class SnapshotService {
         [...this.sources.values()].map(async source => {
           const rebuild = source.model.stagesShowing(repos);
           if (!rebuild.size) return;
-          await this.track(source.rebuild(rebuild)).catch(e => logger.warn(`Rebuilding after a PR change failed: ${e}`));
+          await this.track(source.rebuild(rebuild)).catch(e =>
+            logger.warn(`Rebuilding after a PR change failed: ${e}`),
+          );
         }),
       );
     });
@@ -92,7 +111,9 @@ export class SnapshotService {
    */
   async refreshAll(signal?: AbortSignal): Promise<void> {
     const started = Date.now();
-    await Promise.allSettled(this.instanceNames().map(name => this.refreshInstance(name, signal)));
+    await Promise.allSettled(
+      this.instanceNames().map(name => this.refreshInstance(name, signal)),
+    );
     // Repositories new to a Stage were listed meanwhile: once per refresh.
     await this.pullRequests.listAll(signal, started);
     // And the Stages show what those listings found.
@@ -118,7 +139,8 @@ export class SnapshotService {
 
   /** Re-lists one repository now (a pull_request / merge_request webhook named it). */
   async refreshRepository(repoUrl: string): Promise<void> {
-    if (this.pullRequests.isShown(repoUrl)) await this.pullRequests.list([repoUrl], { fresh: true });
+    if (this.pullRequests.isShown(repoUrl))
+      await this.pullRequests.list([repoUrl], { fresh: true });
   }
 
   /** Refreshes one instance; concurrent callers share one read. */
@@ -159,16 +181,21 @@ export class SnapshotService {
 
   private source(name: string): InstanceSource {
     const source = this.sources.get(name);
-    if (!source) throw new ServiceUnavailableError(`Unknown Kargo instance '${name}'`);
+    if (!source)
+      throw new ServiceUnavailableError(`Unknown Kargo instance '${name}'`);
     return source;
   }
 
   // Stages that started to show a repository get its pull requests now, not
   // at the next scheduled pass (and never inside the Kargo read).
   private listNewRepositories() {
-    const repos = [...this.sources.values()].flatMap(s => s.model.takeUnlisted());
+    const repos = [...this.sources.values()].flatMap(s =>
+      s.model.takeUnlisted(),
+    );
     if (repos.length) {
-      this.track(this.pullRequests.list(repos)).catch(e => this.logger.warn(`Listing pull requests failed: ${e}`));
+      this.track(this.pullRequests.list(repos)).catch(e =>
+        this.logger.warn(`Listing pull requests failed: ${e}`),
+      );
     }
   }
 

@@ -47,9 +47,14 @@ describe('SnapshotStore', () => {
     const cache = mockServices.cache.mock();
     const store = new SnapshotStore(cache, 60_000, 0);
     await store.set(stateAt('2026-11-30T10:00:00.000Z'));
-    const newer = { ...stateAt(new Date().toISOString()), kargoUrl: 'https://kargo.example.com' };
+    const newer = {
+      ...stateAt(new Date().toISOString()),
+      kargoUrl: 'https://kargo.example.com',
+    };
     cache.get.mockResolvedValue(newer as any);
-    expect((await store.get('production'))?.kargoUrl).toBe('https://kargo.example.com');
+    expect((await store.get('production'))?.kargoUrl).toBe(
+      'https://kargo.example.com',
+    );
   });
 
   it('hands its state to another replica through the cache, as one JSON string', async () => {
@@ -78,5 +83,4 @@ describe('SnapshotStore', () => {
     expect(await store.get('production')).toBe(state);
     expect(await store.get('staging')).toBeUndefined();
   });
-
 });

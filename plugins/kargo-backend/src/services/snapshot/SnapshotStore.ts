@@ -50,7 +50,11 @@ export class SnapshotStore {
     let shared: InstanceState | undefined;
     try {
       const raw = await this.cache.get<JsonValue>(KEY_PREFIX + instance);
-      if (typeof raw === 'string' && local && this.decodedFrom.get(instance) === raw) {
+      if (
+        typeof raw === 'string' &&
+        local &&
+        this.decodedFrom.get(instance) === raw
+      ) {
         shared = local;
       } else {
         shared = decode(raw);
@@ -59,7 +63,11 @@ export class SnapshotStore {
     } catch {
       // A failing (or garbled) cache store must not take the API down: memory will do.
     }
-    if (shared && (!local || Date.parse(shared.attemptedAt) >= Date.parse(local.attemptedAt))) {
+    if (
+      shared &&
+      (!local ||
+        Date.parse(shared.attemptedAt) >= Date.parse(local.attemptedAt))
+    ) {
       this.memory.set(instance, shared);
       return shared;
     }

@@ -1,5 +1,9 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { stagesTouchedBy, type ProjectLists, type Stage } from '@kargo-backstage/plugin-kargo-common';
+import {
+  stagesTouchedBy,
+  type ProjectLists,
+  type Stage,
+} from '@kargo-backstage/plugin-kargo-common';
 import type {
   KargoClusterClient,
   KargoClusterWatch,
@@ -66,7 +70,11 @@ export class WatchedInstance implements InstanceSource {
 
   async refresh(signal?: AbortSignal): Promise<InstanceState> {
     await this.ready();
-    await abortable(this.watch.resync(), signal, `Relisting instance '${this.model.instance.name}'`);
+    await abortable(
+      this.watch.resync(),
+      signal,
+      `Relisting instance '${this.model.instance.name}'`,
+    );
     await this.flush();
     return (await this.model.current())!;
   }
@@ -76,7 +84,12 @@ export class WatchedInstance implements InstanceSource {
   }
 
   async rebuild(rebuild: Rebuild): Promise<void> {
-    await this.model.update({ rebuild, listsOf: p => this.listsOf(p), read: false, failure: this.failure });
+    await this.model.update({
+      rebuild,
+      listsOf: p => this.listsOf(p),
+      read: false,
+      failure: this.failure,
+    });
   }
 
   private projects(): string[] {
@@ -119,7 +132,10 @@ export class WatchedInstance implements InstanceSource {
       const touched = stagesTouchedBy(event, stages);
       if (touched.size === 0) return;
       const known = this.pending.get(project);
-      this.pending.set(project, new Set([...(known && known !== 'all' ? known : []), ...touched]));
+      this.pending.set(
+        project,
+        new Set([...(known && known !== 'all' ? known : []), ...touched]),
+      );
     }
     this.schedule();
   }
@@ -128,7 +144,9 @@ export class WatchedInstance implements InstanceSource {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.flush().catch(error => this.logger.warn(`Applying Kargo changes failed: ${error}`));
+      this.flush().catch(error =>
+        this.logger.warn(`Applying Kargo changes failed: ${error}`),
+      );
     }, this.options.batchMs ?? 20);
   }
 
@@ -149,7 +167,9 @@ export class WatchedInstance implements InstanceSource {
     const name = this.model.instance.name;
     if (error) {
       if (this.failure !== error.message) {
-        this.logger.warn(`Kargo watch failed, reconnecting: ${error.message}`, { instance: name });
+        this.logger.warn(`Kargo watch failed, reconnecting: ${error.message}`, {
+          instance: name,
+        });
       }
       this.failure = error.message;
       this.model.fail(error.message).catch(() => undefined);
@@ -157,9 +177,13 @@ export class WatchedInstance implements InstanceSource {
     }
     if (this.failure === null) return;
     this.failure = null;
-    this.logger.info(`Kargo instance '${name}' is watched again`, { instance: name });
+    this.logger.info(`Kargo instance '${name}' is watched again`, {
+      instance: name,
+    });
     // What changed meanwhile arrives as events; rebuilding everything once
     // also clears the stale flag and covers the first sync if it failed.
-    this.syncAll().catch(e => this.logger.warn(`Applying Kargo changes failed: ${e}`));
+    this.syncAll().catch(e =>
+      this.logger.warn(`Applying Kargo changes failed: ${e}`),
+    );
   }
 }

@@ -1,5 +1,5 @@
 /** The error a refresh abandoned by its abort signal rejects with. */
-export class RefreshAbandonedError extends Error {
+class RefreshAbandonedError extends Error {
   constructor(what: string) {
     super(`${what} took longer than kargo.refresh.timeout and was abandoned`);
     this.name = 'RefreshAbandonedError';
@@ -11,7 +11,11 @@ export class RefreshAbandonedError extends Error {
  * timeout), so that a hanging cluster never holds a refresh: the requests
  * still end on their own timeout, but nobody waits for them.
  */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
+export function abortable<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  what: string,
+): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(new RefreshAbandonedError(what));
   return new Promise<T>((resolve, reject) => {

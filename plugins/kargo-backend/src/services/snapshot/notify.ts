@@ -24,18 +24,25 @@ export function publishStageChanges(
           channel: kargoProjectSignalChannel(instance, project),
           message: { instance, project },
         })
-        .catch(error => logger.debug(`Signalling a Kargo change failed: ${error}`));
+        .catch(error =>
+          logger.debug(`Signalling a Kargo change failed: ${error}`),
+        );
     }
   });
 }
 
 /** The repository a GitHub pull_request or GitLab merge_request webhook is about. */
-export function repositoryOfWebhook(topic: string, payload: unknown): string | undefined {
+function repositoryOfWebhook(
+  topic: string,
+  payload: unknown,
+): string | undefined {
   const body = payload as {
     repository?: { html_url?: unknown };
     project?: { web_url?: unknown };
   } | null;
-  const url = topic.startsWith('github.') ? body?.repository?.html_url : body?.project?.web_url;
+  const url = topic.startsWith('github.')
+    ? body?.repository?.html_url
+    : body?.project?.web_url;
   return typeof url === 'string' ? url : undefined;
 }
 
@@ -45,7 +52,10 @@ export function repositoryOfWebhook(topic: string, payload: unknown): string | u
  * request event re-lists that repository at once instead of at the next
  * scheduled pass.
  */
-export function subscribePullRequestWebhooks(events: EventsService, snapshots: SnapshotService) {
+export function subscribePullRequestWebhooks(
+  events: EventsService,
+  snapshots: SnapshotService,
+) {
   return events.subscribe({
     id: 'kargo-pull-requests',
     topics: ['github.pull_request', 'gitlab.merge_request'],

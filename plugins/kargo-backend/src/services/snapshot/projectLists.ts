@@ -8,7 +8,10 @@ import type { KargoClusterClient } from '@kargo-backstage/plugin-kargo-node';
  * Reads one project with one paginated LIST per kind (never a request per
  * Stage). I/O only: building the Stages is kargo-common's.
  */
-export async function listProject(client: KargoClusterClient, project: string): Promise<ProjectLists> {
+export async function listProject(
+  client: KargoClusterClient,
+  project: string,
+): Promise<ProjectLists> {
   const [stages, promotions, freight, analysisRuns] = await Promise.all([
     client.listStages(project),
     client.listPromotions(project),

@@ -10,16 +10,28 @@ const REPO = 'https://github.com/acme/checkout-deploy';
 
 function setup(cache?: CacheService) {
   const listOpenPullRequests = jest.fn(async () => []);
-  const service = withListingRules({ listOpenPullRequests, openOrReclaim: jest.fn() });
+  const service = withListingRules({
+    listOpenPullRequests,
+    openOrReclaim: jest.fn(),
+  });
   const forget = jest.spyOn(service, 'forget');
   const logger = mockServices.logger.mock();
-  const sharing = cache && { listings: new SharedListings(cache, 600_000), maxAgeMs: 60_000 };
-  return { tracker: new PullRequestTracker(service, logger, sharing), forget, listOpenPullRequests };
+  const sharing = cache && {
+    listings: new SharedListings(cache, 600_000),
+    maxAgeMs: 60_000,
+  };
+  return {
+    tracker: new PullRequestTracker(service, logger, sharing),
+    forget,
+    listOpenPullRequests,
+  };
 }
 
 /** Two replicas' trackers on one cache store (Backstage's memory store stands in for redis). */
 function replicas() {
-  const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin('kargo');
+  const cache = CacheManager.fromConfig(new ConfigReader({})).forPlugin(
+    'kargo',
+  );
   return [setup(cache), setup(cache)];
 }
 
@@ -28,7 +40,9 @@ describe('PullRequestTracker', () => {
     const { tracker, forget } = setup();
     expect(tracker.use('prod/checkout/prod', [REPO])).toEqual([REPO]);
     // Never listed yet, however it is spelled.
-    expect(tracker.use('prod/checkout/uat', [`${REPO}.git`])).toEqual([`${REPO}.git`]);
+    expect(tracker.use('prod/checkout/uat', [`${REPO}.git`])).toEqual([
+      `${REPO}.git`,
+    ]);
     await tracker.list([REPO]);
     expect(tracker.lookup(REPO)).toEqual({ pullRequests: [], error: null });
 
@@ -44,7 +58,11 @@ describe('PullRequestTracker', () => {
   it('lists a repository once while a listing of it is under way', async () => {
     const { tracker, listOpenPullRequests } = setup();
     tracker.use('prod/checkout/prod', [REPO]);
-    await Promise.all([tracker.list([REPO]), tracker.listAll(), tracker.list([REPO])]);
+    await Promise.all([
+      tracker.list([REPO]),
+      tracker.listAll(),
+      tracker.list([REPO]),
+    ]);
     expect(listOpenPullRequests).toHaveBeenCalledTimes(1);
   });
 
@@ -61,14 +79,17 @@ describe('PullRequestTracker', () => {
     expect(changed).toHaveBeenLastCalledWith([REPO]);
   });
 
-  it('replicas sharing a cache store list a repository once: a new Stage on the second takes the first one\'s listing', async () => {
+  it("replicas sharing a cache store list a repository once: a new Stage on the second takes the first one's listing", async () => {
     const [a, b] = replicas();
     a.listOpenPullRequests.mockResolvedValue([{ number: 7 }] as never);
     a.tracker.use('prod/checkout/prod', [REPO]);
     await a.tracker.list([REPO]);
     b.tracker.use('prod/checkout/prod', [REPO]);
     await b.tracker.list([REPO]);
-    expect(b.tracker.lookup(REPO)).toEqual({ pullRequests: [{ number: 7 }], error: null });
+    expect(b.tracker.lookup(REPO)).toEqual({
+      pullRequests: [{ number: 7 }],
+      error: null,
+    });
     expect(a.listOpenPullRequests).toHaveBeenCalledTimes(1);
     expect(b.listOpenPullRequests).not.toHaveBeenCalled();
   });
@@ -84,7 +105,10 @@ describe('PullRequestTracker', () => {
     a.listOpenPullRequests.mockResolvedValue([{ number: 8 }] as never);
     await a.tracker.listAll();
     await b.tracker.adoptShared();
-    expect(b.tracker.lookup(REPO)).toEqual({ pullRequests: [{ number: 8 }], error: null });
+    expect(b.tracker.lookup(REPO)).toEqual({
+      pullRequests: [{ number: 8 }],
+      error: null,
+    });
     expect(changed).toHaveBeenCalledWith([REPO]);
     expect(b.listOpenPullRequests).not.toHaveBeenCalled();
   });

@@ -15,7 +15,7 @@ export interface ListingSharing {
 
 /** Called with the repositories whose listing changed. */
 /** Told which listings changed; a listing resolves once what it returns is done (the Stages rebuilt). */
-export type ListingsChanged = (repoUrls: string[]) => void | Promise<void>;
+type ListingsChanged = (repoUrls: string[]) => void | Promise<void>;
 
 function keyOf(repoUrl: string): string {
   return normalizeRepoUrl(repoUrl) ?? repoUrl;
@@ -91,7 +91,10 @@ export class PullRequestTracker {
    * listed since `since` (epoch ms) already. Always asks the provider: with
    * replicas, the pass is a global task (one replica per interval).
    */
-  listAll(signal?: AbortSignal, since = Number.POSITIVE_INFINITY): Promise<void> {
+  listAll(
+    signal?: AbortSignal,
+    since = Number.POSITIVE_INFINITY,
+  ): Promise<void> {
     const repos = new Map<string, string>();
     for (const list of this.shown.values()) {
       for (const repo of list) {
@@ -106,14 +109,20 @@ export class PullRequestTracker {
    * Lists these repositories now: new ones (a listing another replica shared
    * recently is taken instead) or, `fresh`, named by a webhook.
    */
-  async list(repoUrls: string[], options: { signal?: AbortSignal; fresh?: boolean } = {}): Promise<void> {
+  async list(
+    repoUrls: string[],
+    options: { signal?: AbortSignal; fresh?: boolean } = {},
+  ): Promise<void> {
     const read = new Map<string, SharedListing>();
     const results = await Promise.all(
       repoUrls.map(async repo => {
         if (options.signal?.aborted) return undefined;
         const key = keyOf(repo);
         // No await without sharing: a listing under way is joined in this turn.
-        const shared = options.fresh || !this.sharing ? undefined : await this.sharedListing(key);
+        const shared =
+          options.fresh || !this.sharing
+            ? undefined
+            : await this.sharedListing(key);
         if (shared) return { repo, ...shared };
         const listedAt = Date.now();
         const listing = await this.listOnce(repo);
@@ -137,7 +146,8 @@ export class PullRequestTracker {
     const results = await Promise.all(
       [...this.users.keys()].map(async key => {
         const entry = await this.sharing!.listings.get(key);
-        if (!entry || entry.listedAt < (this.listedAt.get(key) ?? 0)) return undefined;
+        if (!entry || entry.listedAt < (this.listedAt.get(key) ?? 0))
+          return undefined;
         return { repo: this.urls.get(key) ?? key, ...entry };
       }),
     );
@@ -146,12 +156,18 @@ export class PullRequestTracker {
 
   private async sharedListing(key: string): Promise<SharedListing | undefined> {
     const entry = await this.sharing?.listings.get(key);
-    return entry && Date.now() - entry.listedAt < this.sharing!.maxAgeMs ? entry : undefined;
+    return entry && Date.now() - entry.listedAt < this.sharing!.maxAgeMs
+      ? entry
+      : undefined;
   }
 
   /** Keeps the listings (newer than what it has) and tells the listeners what changed. */
   private async apply(
-    results: Array<{ repo: string; listing: RepositoryListing; listedAt: number }>,
+    results: Array<{
+      repo: string;
+      listing: RepositoryListing;
+      listedAt: number;
+    }>,
   ): Promise<void> {
     const changed: string[] = [];
     for (const { repo, listing, listedAt } of results) {
@@ -160,7 +176,8 @@ export class PullRequestTracker {
       if ((this.listedAt.get(key) ?? 0) > listedAt) continue; // a newer one landed meanwhile
       this.listedAt.set(key, listedAt);
       const before = this.listings.get(key);
-      if (before && JSON.stringify(before) === JSON.stringify(listing)) continue;
+      if (before && JSON.stringify(before) === JSON.stringify(listing))
+        continue;
       this.listings.set(key, listing);
       changed.push(repo);
     }
@@ -171,7 +188,9 @@ export class PullRequestTracker {
         try {
           await listener(changed);
         } catch (error) {
-          this.logger.warn(`Rebuilding Stages after a pull request change failed: ${error}`);
+          this.logger.warn(
+            `Rebuilding Stages after a pull request change failed: ${error}`,
+          );
         }
       }),
     );
@@ -179,7 +198,9 @@ export class PullRequestTracker {
 
   // The service shares a listing under way with every caller.
   private listOnce(repoUrl: string): Promise<RepositoryListing> {
-    return this.service.listRepository(this.urls.get(keyOf(repoUrl)) ?? repoUrl);
+    return this.service.listRepository(
+      this.urls.get(keyOf(repoUrl)) ?? repoUrl,
+    );
   }
 
   /** Whether a Stage shows this repository (to route a webhook). */

@@ -28,7 +28,9 @@ export class SharedListings {
   async get(repoKey: string): Promise<SharedListing | undefined> {
     try {
       const raw = await this.cache.get<string>(PREFIX + repoKey);
-      return typeof raw === 'string' ? (JSON.parse(raw) as SharedListing) : undefined;
+      return typeof raw === 'string'
+        ? (JSON.parse(raw) as SharedListing)
+        : undefined;
     } catch {
       return undefined;
     }
@@ -39,7 +41,9 @@ export class SharedListings {
     if (entries.size === 0) return;
     try {
       for (const [repoKey, entry] of entries) {
-        await this.cache.set(PREFIX + repoKey, JSON.stringify(entry), { ttl: this.ttlMs });
+        await this.cache.set(PREFIX + repoKey, JSON.stringify(entry), {
+          ttl: this.ttlMs,
+        });
       }
       await this.cache.set(STAMP, randomUUID(), { ttl: this.ttlMs });
     } catch {

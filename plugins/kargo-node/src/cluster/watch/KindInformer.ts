@@ -14,7 +14,7 @@ export interface ListedKind {
   resourceVersion: string;
 }
 
-export interface KindInformerOptions {
+interface KindInformerOptions {
   kubeConfig: KubeConfig;
   /** Cluster-wide path of the kind, e.g. /apis/kargo.akuity.io/v1alpha1/stages. */
   path: string;
@@ -66,14 +66,27 @@ class KargoWatch extends Watch {
     done: (err: any) => void,
   ): Promise<AbortController> {
     // What the stream calls, dropped once it ended or was stopped: see STOPPED.
-    let target: { callback: typeof callback; done: typeof done; select: KargoWatch['select'] } | undefined =
-      { callback, done, select: this.select };
+    let target:
+      | {
+          callback: typeof callback;
+          done: typeof done;
+          select: KargoWatch['select'];
+        }
+      | undefined = { callback, done, select: this.select };
     const controller = await super.watch(
       path,
-      { ...queryParams, allowWatchBookmarks: true, timeoutSeconds: this.timeoutSeconds },
+      {
+        ...queryParams,
+        allowWatchBookmarks: true,
+        timeoutSeconds: this.timeoutSeconds,
+      },
       (phase, object, raw) => {
         const t = target;
-        t?.callback(phase, phase === 'BOOKMARK' || phase === 'ERROR' ? object : t.select(object), raw);
+        t?.callback(
+          phase,
+          phase === 'BOOKMARK' || phase === 'ERROR' ? object : t.select(object),
+          raw,
+        );
       },
       err => {
         const t = target;
@@ -135,7 +148,9 @@ export class KindInformer {
         this.listed?.resolve();
       },
     );
-    const listFn = async (): Promise<KubernetesListObject<KubernetesObject>> => {
+    const listFn = async (): Promise<
+      KubernetesListObject<KubernetesObject>
+    > => {
       const listed = await options.list();
       if (current()) {
         options.onListed(listed.items);
@@ -152,7 +167,9 @@ export class KindInformer {
     informer.on('delete', o => current() && options.onDelete(object(o)));
     informer.on('error', error => {
       if (!current() || isAbort(error)) return;
-      options.onHealth(error instanceof Error ? error : new Error(String(error)));
+      options.onHealth(
+        error instanceof Error ? error : new Error(String(error)),
+      );
       // The first LIST failed: start() answers now (the caller sees the health).
       this.listed?.resolve();
       this.scheduleReconnect(informer);
@@ -161,7 +178,9 @@ export class KindInformer {
     const done = new Promise<void>(resolve => {
       this.listed = { resolve };
     });
-    informer.start().catch(error => informer.stop().then(() => options.onHealth(error)));
+    informer
+      .start()
+      .catch(error => informer.stop().then(() => options.onHealth(error)));
     return done;
   }
 
@@ -184,7 +203,8 @@ export class KindInformer {
     clearTimeout(this.retry);
     const delay = backoffDelay(this.attempt++, this.options.backoff);
     this.retry = setTimeout(() => {
-      if (this.informer === informer && !this.stopped) informer.start().catch(() => undefined);
+      if (this.informer === informer && !this.stopped)
+        informer.start().catch(() => undefined);
     }, delay);
     this.retry.unref?.();
   }

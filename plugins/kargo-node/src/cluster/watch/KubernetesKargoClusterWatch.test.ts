@@ -1,6 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DEMO_TOKENS, startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
+import {
+  DEMO_TOKENS,
+  startSandbox,
+  type Sandbox,
+} from '@kargo-backstage/kargo-sandbox';
 import {
   buildProjectStages,
   type AnalysisRun,
@@ -10,15 +14,29 @@ import {
   type Promotion,
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
-import type { KargoClusterWatch, KargoWatchEvent, KargoWatchKind } from '../../types';
+import type {
+  KargoClusterWatch,
+  KargoWatchEvent,
+  KargoWatchKind,
+} from '../../types';
 import { createKubeConfig } from '../kubeConfig';
 import { KubernetesKargoClusterClient } from '../KubernetesKargoClusterClient';
 
 // Real servers on a shared CI machine: allow for a slow start.
 jest.setTimeout(30_000);
 
-const KINDS: KargoWatchKind[] = ['projects', 'stages', 'analysisruns', 'promotions', 'freights'];
-const ANALYSIS_RUNS = { group: 'argoproj.io', version: 'v1alpha1', plural: 'analysisruns' };
+const KINDS: KargoWatchKind[] = [
+  'projects',
+  'stages',
+  'analysisruns',
+  'promotions',
+  'freights',
+];
+const ANALYSIS_RUNS = {
+  group: 'argoproj.io',
+  version: 'v1alpha1',
+  plural: 'analysisruns',
+};
 
 function clientFor(url: string, token = 'sandbox-readonly-token') {
   return new KubernetesKargoClusterClient({
@@ -50,7 +68,12 @@ function fresh(sandbox: Sandbox): string[] {
     const rt = sandbox.registry.find(group, 'v1alpha1', kind)!;
     return sandbox.store
       .list(rt)
-      .map(o => `${kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}@${o.metadata.resourceVersion}`);
+      .map(
+        o =>
+          `${kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}@${
+            o.metadata.resourceVersion
+          }`,
+      );
   }).sort();
 }
 
@@ -60,19 +83,26 @@ function held(watch: KargoClusterWatch): string[] {
       .list(kind)
       .map(
         (o: KubeObject) =>
-          `${kind} ${o.metadata?.namespace ?? ''}/${o.metadata?.name}@${o.metadata?.resourceVersion}`,
+          `${kind} ${o.metadata?.namespace ?? ''}/${o.metadata?.name}@${
+            o.metadata?.resourceVersion
+          }`,
       ),
   ).sort();
 }
 
 function setPhase(sandbox: Sandbox, name: string, phase: string) {
-  const rt = sandbox.registry.find(ANALYSIS_RUNS.group, ANALYSIS_RUNS.version, ANALYSIS_RUNS.plural)!;
+  const rt = sandbox.registry.find(
+    ANALYSIS_RUNS.group,
+    ANALYSIS_RUNS.version,
+    ANALYSIS_RUNS.plural,
+  )!;
   const run = sandbox.store.get(rt, 'payments', name)!;
   sandbox.store.update(rt, { ...run, status: { ...run.status, phase } });
 }
 
 function lists(sandbox: Sandbox) {
-  return sandbox.faults.requests().filter(r => !r.url.includes('watch=true')).length;
+  return sandbox.faults.requests().filter(r => !r.url.includes('watch=true'))
+    .length;
 }
 
 describe('KubernetesKargoClusterWatch against the sandbox', () => {
@@ -82,7 +112,11 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
   const health: Array<Error | null> = [];
 
   beforeEach(async () => {
-    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS, controller: false });
+    sandbox = await startSandbox({
+      port: 0,
+      tokens: DEMO_TOKENS,
+      controller: false,
+    });
     events.length = 0;
     health.length = 0;
   });
@@ -106,15 +140,22 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     expect(held(watch!)).toEqual(fresh(sandbox));
     // A project's lists hold exactly its namespace's objects.
     const all = fresh(sandbox);
-    const namespaces = new Set(all.map(l => l.split(' ')[1].split('/')[0]).filter(Boolean));
+    const namespaces = new Set(
+      all.map(l => l.split(' ')[1].split('/')[0]).filter(Boolean),
+    );
     expect(namespaces.size).toBeGreaterThan(1);
     for (const ns of namespaces) {
       for (const kind of KINDS.filter(k => k !== 'projects')) {
         const inNamespace = watch!
           .list(kind, ns)
-          .map((o: KubeObject) => `${kind} ${ns}/${o.metadata?.name}@${o.metadata?.resourceVersion}`)
+          .map(
+            (o: KubeObject) =>
+              `${kind} ${ns}/${o.metadata?.name}@${o.metadata?.resourceVersion}`,
+          )
           .sort();
-        expect(inNamespace).toEqual(all.filter(l => l.startsWith(`${kind} ${ns}/`)));
+        expect(inNamespace).toEqual(
+          all.filter(l => l.startsWith(`${kind} ${ns}/`)),
+        );
       }
     }
     const listed = lists(sandbox);
@@ -123,11 +164,15 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     await until(
       () =>
         events.some(
-          e => e.object.metadata?.name === run.metadata?.name && (e.object as any).status?.phase === 'Failed',
+          e =>
+            e.object.metadata?.name === run.metadata?.name &&
+            (e.object as any).status?.phase === 'Failed',
         ),
       'the run change',
     );
-    const change = events.filter(e => e.object.metadata?.name === run.metadata?.name).at(-1)!;
+    const change = events
+      .filter(e => e.object.metadata?.name === run.metadata?.name)
+      .at(-1)!;
     expect(change.kind).toBe('analysisruns');
     expect((change.object as any).status.phase).toBe('Failed');
     expect(lists(sandbox)).toBe(listed);
@@ -140,18 +185,32 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     // Changed while no stream is open: the reconnect must not lose them.
     setPhase(sandbox, first.metadata!.name!, 'Failed');
     setPhase(sandbox, second.metadata!.name!, 'Error');
-    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
+    await until(
+      () => held(watch!).join() === fresh(sandbox).join(),
+      'the state of a fresh LIST',
+    );
     await until(() => health.at(-1) === null, 'every stream back');
   });
 
   it('relists on 410 Gone and then equals a fresh LIST, deletions included', async () => {
     await startWatch();
     const [gone] = watch!.list('analysisruns', 'payments');
-    sandbox.faults.set({ path: /watch=true/, status: 410, times: KINDS.length });
+    sandbox.faults.set({
+      path: /watch=true/,
+      status: 410,
+      times: KINDS.length,
+    });
     sandbox.cutWatches();
-    const rt = sandbox.registry.find(ANALYSIS_RUNS.group, ANALYSIS_RUNS.version, ANALYSIS_RUNS.plural)!;
+    const rt = sandbox.registry.find(
+      ANALYSIS_RUNS.group,
+      ANALYSIS_RUNS.version,
+      ANALYSIS_RUNS.plural,
+    )!;
     sandbox.store.delete(rt, 'payments', gone.metadata!.name!);
-    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
+    await until(
+      () => held(watch!).join() === fresh(sandbox).join(),
+      'the state of a fresh LIST',
+    );
     expect(events).toContainEqual(
       expect.objectContaining({ kind: 'analysisruns', type: 'delete' }),
     );
@@ -165,7 +224,10 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     expect(String(health.find(h => h))).toMatch(/instance 'sandbox'/);
     sandbox.faults.clear();
     await until(() => health.at(-1) === null, 'the instance back');
-    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
+    await until(
+      () => held(watch!).join() === fresh(sandbox).join(),
+      'the state of a fresh LIST',
+    );
   });
 
   it('a server-side watch timeout resumes the watch without a LIST', async () => {
@@ -174,7 +236,10 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     await new Promise(r => setTimeout(r, 1500));
     const run = watch!.list('analysisruns', 'payments')[0];
     setPhase(sandbox, run.metadata!.name!, 'Inconclusive');
-    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the change');
+    await until(
+      () => held(watch!).join() === fresh(sandbox).join(),
+      'the change',
+    );
     expect(lists(sandbox)).toBe(listed);
   });
 
@@ -197,10 +262,14 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
 
     const run = watch!.list('analysisruns', 'payments')[0];
     setPhase(sandbox, run.metadata!.name!, 'Failed');
-    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the run change');
+    await until(
+      () => held(watch!).join() === fresh(sandbox).join(),
+      'the run change',
+    );
 
     // A project created later gets its streams: its Stage arrives.
-    const kargo = (plural: string) => sandbox.registry.find('kargo.akuity.io', 'v1alpha1', plural)!;
+    const kargo = (plural: string) =>
+      sandbox.registry.find('kargo.akuity.io', 'v1alpha1', plural)!;
     sandbox.store.create(kargo('projects'), {
       apiVersion: 'kargo.akuity.io/v1alpha1',
       kind: 'Project',
@@ -212,8 +281,14 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
       metadata: { name: 'dev', namespace: 'orders' },
       spec: {},
     });
-    await until(() => watch!.list('stages', 'orders').length === 1, 'the new project\'s Stage');
-    await until(() => held(watch!).join() === fresh(sandbox).join(), 'the state of a fresh LIST');
+    await until(
+      () => watch!.list('stages', 'orders').length === 1,
+      "the new project's Stage",
+    );
+    await until(
+      () => held(watch!).join() === fresh(sandbox).join(),
+      'the state of a fresh LIST',
+    );
   });
 });
 
@@ -221,7 +296,11 @@ describe('what the watch keeps of each object', () => {
   let sandbox: Sandbox;
   let watch: KargoClusterWatch | undefined;
   beforeEach(async () => {
-    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS, controller: false });
+    sandbox = await startSandbox({
+      port: 0,
+      tokens: DEMO_TOKENS,
+      controller: false,
+    });
   });
   afterEach(async () => {
     await watch?.stop();
@@ -233,11 +312,21 @@ describe('what the watch keeps of each object', () => {
     watch = client.watch({ onEvent: () => {} });
     await watch.start();
     const now = new Date().toISOString();
-    const projects = watch.list('projects').map((p: KubeObject) => p.metadata!.name!);
+    const projects = watch
+      .list('projects')
+      .map((p: KubeObject) => p.metadata!.name!);
     expect(projects.length).toBeGreaterThan(1);
     for (const project of projects) {
-      const build = (read: ProjectLists) =>
-        [...buildProjectStages({ ...read, instance: 'sandbox', kargoUrl: null, project, now, pullRequestsOf: () => undefined })];
+      const build = (read: ProjectLists) => [
+        ...buildProjectStages({
+          ...read,
+          instance: 'sandbox',
+          kargoUrl: null,
+          project,
+          now,
+          pullRequestsOf: () => undefined,
+        }),
+      ];
       const asRead = build({
         stages: await client.listStages(project),
         analysisRuns: await client.listAnalysisRuns(project),
@@ -256,15 +345,20 @@ describe('what the watch keeps of each object', () => {
     // What no derivation reads is not held: the server's bookkeeping, the
     // runs' metric definitions and successful measurements.
     const kept = KINDS.flatMap(kind => watch!.list(kind));
-    const stored = sandbox.store.list(sandbox.registry.find('kargo.akuity.io', 'v1alpha1', 'stages')!);
+    const stored = sandbox.store.list(
+      sandbox.registry.find('kargo.akuity.io', 'v1alpha1', 'stages')!,
+    );
     expect(stored[0].metadata.uid).toBeDefined();
     for (const object of kept) {
       expect(Object.keys(object.metadata ?? {})).not.toEqual(
-        expect.arrayContaining([expect.stringMatching(/^(uid|generation|managedFields)$/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/^(uid|generation|managedFields)$/),
+        ]),
       );
     }
     for (const run of watch.list<AnalysisRun>('analysisruns')) {
-      for (const metric of run.spec?.metrics ?? []) expect(Object.keys(metric)).toEqual(['name']);
+      for (const metric of run.spec?.metrics ?? [])
+        expect(Object.keys(metric)).toEqual(['name']);
     }
   });
 
@@ -272,28 +366,43 @@ describe('what the watch keeps of each object', () => {
     watch = clientFor(sandbox.url).watch({ onEvent: () => {} });
     await watch.start();
     const references = [
-      ...watch.list<Stage>('stages').flatMap(s => [
-        ...(s.status?.freightHistory ?? []).flatMap(c => Object.values(c.items ?? {})),
-        s.status?.lastPromotion?.freight,
-        s.status?.currentPromotion?.freight,
-      ]),
+      ...watch
+        .list<Stage>('stages')
+        .flatMap(s => [
+          ...(s.status?.freightHistory ?? []).flatMap(c =>
+            Object.values(c.items ?? {}),
+          ),
+          s.status?.lastPromotion?.freight,
+          s.status?.currentPromotion?.freight,
+        ]),
       ...watch.list<Promotion>('promotions').map(p => p.status?.freight),
     ].filter((r): r is FreightReference => !!r?.name);
     const byName = new Map<string, FreightReference[]>();
-    for (const ref of references) byName.set(ref.name!, [...(byName.get(ref.name!) ?? []), ref]);
+    for (const ref of references)
+      byName.set(ref.name!, [...(byName.get(ref.name!) ?? []), ref]);
     const repeated = [...byName.values()].filter(refs => refs.length > 1);
     expect(repeated.length).toBeGreaterThan(0);
-    for (const refs of repeated) for (const ref of refs) expect(ref).toBe(refs[0]);
+    for (const refs of repeated)
+      for (const ref of refs) expect(ref).toBe(refs[0]);
   });
 });
 
 describe('a stopped watch', () => {
   it('keeps nothing of what it held, after its streams were cut and it relisted', async () => {
-    const sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS, controller: false });
+    const sandbox = await startSandbox({
+      port: 0,
+      tokens: DEMO_TOKENS,
+      controller: false,
+    });
     try {
-      let watch: KargoClusterWatch | undefined = clientFor(sandbox.url).watch({ onEvent: () => {} });
+      let watch: KargoClusterWatch | undefined = clientFor(sandbox.url).watch({
+        onEvent: () => {},
+      });
       await watch.start();
-      const refs = [new WeakRef(watch), ...watch.list('stages').map((s: KubeObject) => new WeakRef(s))];
+      const refs = [
+        new WeakRef(watch),
+        ...watch.list('stages').map((s: KubeObject) => new WeakRef(s)),
+      ];
       // Streams that end by themselves, then a relist, then the stop.
       sandbox.cutWatches();
       await watch.resync();

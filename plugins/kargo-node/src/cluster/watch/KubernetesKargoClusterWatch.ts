@@ -1,13 +1,20 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@kargo-backstage/plugin-kargo-common';
-import type { KargoClusterWatch, KargoWatchKind, KargoWatchOptions } from '../../types';
+import type {
+  KargoClusterWatch,
+  KargoWatchKind,
+  KargoWatchOptions,
+} from '../../types';
 import { isForbidden, translateKubeError } from '../errors';
 import { DEFAULT_BACKOFF } from './backoff';
 import { KindInformer, type ListedKind } from './KindInformer';
 import { ObjectCompactor } from './compactObject';
 
 /** Where each kind lives: API group/version, cluster-wide. */
-export const WATCHED_KINDS: Record<KargoWatchKind, { group: string; version: string }> = {
+export const WATCHED_KINDS: Record<
+  KargoWatchKind,
+  { group: string; version: string }
+> = {
   projects: { group: 'kargo.akuity.io', version: 'v1alpha1' },
   stages: { group: 'kargo.akuity.io', version: 'v1alpha1' },
   promotions: { group: 'kargo.akuity.io', version: 'v1alpha1' },
@@ -16,7 +23,8 @@ export const WATCHED_KINDS: Record<KargoWatchKind, { group: string; version: str
 };
 
 const KINDS = Object.keys(WATCHED_KINDS) as KargoWatchKind[];
-const keyOf = (o: KubeObject) => `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+const keyOf = (o: KubeObject) =>
+  `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
 /** A stream: a kind cluster-wide (`stages`) or in one namespace (`stages@checkout`). */
 const streamOf = (kind: KargoWatchKind, namespace?: string) =>
   namespace === undefined ? kind : `${kind}@${namespace}`;
@@ -30,7 +38,9 @@ class KindObjects {
   private readonly byNamespace = new Map<string, Map<string, KubeObject>>();
 
   get(object: KubeObject): KubeObject | undefined {
-    return this.byNamespace.get(object.metadata?.namespace ?? '')?.get(keyOf(object));
+    return this.byNamespace
+      .get(object.metadata?.namespace ?? '')
+      ?.get(keyOf(object));
   }
 
   set(object: KubeObject) {
@@ -48,12 +58,15 @@ class KindObjects {
   }
 
   list(namespace?: string): KubeObject[] {
-    if (namespace !== undefined) return [...(this.byNamespace.get(namespace)?.values() ?? [])];
-    return [...this.byNamespace.values()].flatMap(objects => [...objects.values()]);
+    if (namespace !== undefined)
+      return [...(this.byNamespace.get(namespace)?.values() ?? [])];
+    return [...this.byNamespace.values()].flatMap(objects => [
+      ...objects.values(),
+    ]);
   }
 }
 
-export interface KubernetesKargoClusterWatchOptions extends KargoWatchOptions {
+interface KubernetesKargoClusterWatchOptions extends KargoWatchOptions {
   instance: string;
   kubeConfig: KubeConfig;
   /** Every page of a LIST of the kind (cluster-wide, or in one namespace), and its resourceVersion. */
@@ -126,7 +139,10 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     await Promise.all([...this.informers.values()].map(i => i.relist()));
   }
 
-  list<T extends KubeObject = KubeObject>(kind: KargoWatchKind, namespace?: string): T[] {
+  list<T extends KubeObject = KubeObject>(
+    kind: KargoWatchKind,
+    namespace?: string,
+  ): T[] {
     return (this.objects.get(kind)?.list(namespace) ?? []) as T[];
   }
 
@@ -134,9 +150,14 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     const objects = this.objects.get(kind)!;
     const previous = objects.get(object);
     // ListWatch reports the items of each LIST again: only changes count.
-    if (previous && previous.metadata?.resourceVersion === object.metadata?.resourceVersion) return;
+    if (
+      previous &&
+      previous.metadata?.resourceVersion === object.metadata?.resourceVersion
+    )
+      return;
     objects.set(object);
-    if (kind === 'projects' && !previous) this.followProject(object.metadata?.name, true);
+    if (kind === 'projects' && !previous)
+      this.followProject(object.metadata?.name, true);
     this.options.onEvent({ kind, type: 'upsert', object, previous });
   }
 
@@ -150,7 +171,11 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
   }
 
   /** A complete LIST (of one namespace when given): what is held but not listed was deleted meanwhile. */
-  private replace(kind: KargoWatchKind, items: KubeObject[], namespace?: string) {
+  private replace(
+    kind: KargoWatchKind,
+    items: KubeObject[],
+    namespace?: string,
+  ) {
     const listed = new Set(items.map(keyOf));
     for (const object of this.objects.get(kind)!.list(namespace)) {
       if (!listed.has(keyOf(object))) this.remove(kind, object);
@@ -166,7 +191,11 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     if (error) {
       this.errors.set(
         stream,
-        translateKubeError(error, { instance: this.options.instance, verb: 'watch', resource: kind }),
+        translateKubeError(error, {
+          instance: this.options.instance,
+          verb: 'watch',
+          resource: kind,
+        }),
       );
     } else {
       this.errors.delete(stream);
@@ -196,7 +225,10 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
       if (present) {
         this.fallbacks.push(this.startStream(kind, namespace));
       } else {
-        this.informers.get(stream)?.stop().catch(() => undefined);
+        this.informers
+          .get(stream)
+          ?.stop()
+          .catch(() => undefined);
         this.informers.delete(stream);
         this.errors.delete(stream);
         this.replace(kind, [], namespace);
@@ -204,7 +236,10 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     }
   }
 
-  private async startStream(kind: KargoWatchKind, namespace: string | undefined): Promise<void> {
+  private async startStream(
+    kind: KargoWatchKind,
+    namespace: string | undefined,
+  ): Promise<void> {
     const stream = streamOf(kind, namespace);
     if (!namespace || this.stopped || this.informers.has(stream)) return;
     const informer = this.informerOf(kind, namespace);

@@ -5,9 +5,9 @@ describe('backoffDelay', () => {
 
   it('doubles from the first delay up to the largest', () => {
     const top = () => 0.999999;
-    expect([0, 1, 2, 3, 4, 10].map(a => backoffDelay(a, backoff, top))).toEqual([
-      100, 200, 400, 800, 1000, 1000,
-    ]);
+    expect([0, 1, 2, 3, 4, 10].map(a => backoffDelay(a, backoff, top))).toEqual(
+      [100, 200, 400, 800, 1000, 1000],
+    );
   });
 
   it('spreads reconnects over the upper half of the delay (jitter)', () => {

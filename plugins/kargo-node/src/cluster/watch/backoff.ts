@@ -17,6 +17,9 @@ export function backoffDelay(
   backoff: Backoff,
   random: () => number = Math.random,
 ): number {
-  const exponential = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(attempt, 30));
+  const exponential = Math.min(
+    backoff.maxMs,
+    backoff.initialMs * 2 ** Math.min(attempt, 30),
+  );
   return Math.round(exponential * (0.5 + random() / 2));
 }

@@ -16,7 +16,9 @@ const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
  * controllers write; uid; generation) nor kubectl's last-applied copy of the
  * whole object.
  */
-function compactMetadata(metadata: ObjectMeta | undefined): ObjectMeta | undefined {
+function compactMetadata(
+  metadata: ObjectMeta | undefined,
+): ObjectMeta | undefined {
   if (!metadata || typeof metadata !== 'object') return metadata;
   const kept: ObjectMeta = {
     name: metadata.name,
@@ -27,7 +29,8 @@ function compactMetadata(metadata: ObjectMeta | undefined): ObjectMeta | undefin
   if (metadata.labels) kept.labels = metadata.labels;
   if (metadata.annotations) {
     const { [LAST_APPLIED]: _copy, ...annotations } = metadata.annotations;
-    kept.annotations = LAST_APPLIED in metadata.annotations ? annotations : metadata.annotations;
+    kept.annotations =
+      LAST_APPLIED in metadata.annotations ? annotations : metadata.annotations;
   }
   if (Array.isArray(metadata.ownerReferences)) {
     // An AnalysisRun names its Freight here: kind and name are what is read.
@@ -62,7 +65,10 @@ export class ObjectCompactor {
   compact(kind: KargoWatchKind, object: KubeObject): KubeObject {
     if (!object || typeof object !== 'object') return object;
     const reduced = kind === 'analysisruns' ? slimAnalysisRun(object) : object;
-    const compacted = { ...reduced, metadata: compactMetadata(reduced.metadata) };
+    const compacted = {
+      ...reduced,
+      metadata: compactMetadata(reduced.metadata),
+    };
     if (kind === 'stages') this.compactStage(compacted as Stage);
     if (kind === 'promotions') this.compactPromotion(compacted as Promotion);
     if (kind === 'analysisruns') this.compactRun(compacted as AnalysisRun);
@@ -84,37 +90,47 @@ export class ObjectCompactor {
   // before): their parts are replaced in place.
   private compactStage(stage: Stage) {
     const template = stage.spec?.promotionTemplate?.spec;
-    if (template && typeof template === 'object' && template.steps) template.steps = this.shared(template.steps);
+    if (template && typeof template === 'object' && template.steps)
+      template.steps = this.shared(template.steps);
     const status = stage.status;
     if (!status || typeof status !== 'object') return;
-    for (const collection of Array.isArray(status.freightHistory) ? status.freightHistory : []) {
+    for (const collection of Array.isArray(status.freightHistory)
+      ? status.freightHistory
+      : []) {
       const items = collection?.items;
       if (!items || typeof items !== 'object') continue;
-      for (const key of Object.keys(items)) items[key] = this.shared(items[key]);
+      for (const key of Object.keys(items))
+        items[key] = this.shared(items[key]);
     }
     for (const promotion of [status.currentPromotion, status.lastPromotion]) {
       if (!promotion || typeof promotion !== 'object') continue;
       if (promotion.freight) promotion.freight = this.shared(promotion.freight);
-      if (promotion.status?.freight) promotion.status.freight = this.shared(promotion.status.freight);
+      if (promotion.status?.freight)
+        promotion.status.freight = this.shared(promotion.status.freight);
     }
   }
 
   private compactPromotion(promotion: Promotion) {
     const { spec, status } = promotion;
-    if (spec && typeof spec === 'object' && spec.steps) spec.steps = this.shared(spec.steps);
-    if (status && typeof status === 'object' && status.freight) status.freight = this.shared(status.freight);
+    if (spec && typeof spec === 'object' && spec.steps)
+      spec.steps = this.shared(spec.steps);
+    if (status && typeof status === 'object' && status.freight)
+      status.freight = this.shared(status.freight);
   }
 
   private compactRun(run: AnalysisRun) {
     const metadata = run.metadata!;
     if (metadata?.labels) metadata.labels = this.shared(metadata.labels);
-    if (metadata?.ownerReferences) metadata.ownerReferences = this.shared(metadata.ownerReferences);
+    if (metadata?.ownerReferences)
+      metadata.ownerReferences = this.shared(metadata.ownerReferences);
     if (run.spec) run.spec = this.shared(run.spec);
     const results = run.status?.metricResults;
     if (Array.isArray(results)) {
       // Results with failed measurements carry their times: unique, not shared.
       run.status!.metricResults = results.map(r =>
-        r && typeof r === 'object' && !r.measurements?.length ? this.shared(r) : r,
+        r && typeof r === 'object' && !r.measurements?.length
+          ? this.shared(r)
+          : r,
       );
     }
   }

@@ -39,7 +39,7 @@ async function readJson(body: unknown): Promise<unknown> {
   return JSON.parse(await new Response(body as ReadableStream).text());
 }
 
-export function toOpenPullRequest(
+function toOpenPullRequest(
   pr: PullRequestItem,
   repoUrl: string,
 ): OpenPullRequest {

@@ -33,7 +33,7 @@ export interface GithubClient {
 }
 
 /** Tunables; defaults suit production, tests shorten the waits. */
-export interface GithubClientTuning {
+interface GithubClientTuning {
   /** Retries of 5xx / network errors (429 and 403 are never retried). */
   retries?: number;
   /** Milliseconds per unit of the retry plugin's (n+1)^2 back-off. */

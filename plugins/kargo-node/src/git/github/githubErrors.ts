@@ -1,7 +1,7 @@
 import { translateProviderError } from '../translateProviderError';
 
 /** The parts of Octokit's RequestError we read (duck-typed: versions vary). */
-export interface OctokitLikeError {
+interface OctokitLikeError {
   status: number;
   message: string;
   response?: {
@@ -19,7 +19,7 @@ export function isOctokitError(error: unknown): error is OctokitLikeError {
 }
 
 /** GitHub's message, including the `errors[].message` details of a 422. */
-export function githubMessage(error: OctokitLikeError): string {
+function githubMessage(error: OctokitLikeError): string {
   const data = error.response?.data as
     | { message?: string; errors?: Array<{ message?: string } | string> }
     | undefined;

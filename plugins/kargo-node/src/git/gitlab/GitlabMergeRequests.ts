@@ -40,10 +40,7 @@ const MAX_PAGES = 50;
 // gitbeaker's default is 5 minutes; a refresh should give up sooner.
 const QUERY_TIMEOUT_MS = 30_000;
 
-export function toOpenPullRequest(
-  mr: MergeRequest,
-  repoUrl: string,
-): OpenPullRequest {
+function toOpenPullRequest(mr: MergeRequest, repoUrl: string): OpenPullRequest {
   let state: OpenPullRequest['state'] = 'open';
   if (mr.state === 'merged') {
     state = 'merged';

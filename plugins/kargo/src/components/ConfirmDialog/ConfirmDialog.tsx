@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { kargoTranslationRef } from '../../translation';
 
 /** @internal */
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   /** Id of the title, which labels the dialog. */
   titleId: string;

@@ -52,7 +52,7 @@ function StageRow(props: {
 }
 
 /** The card's body for one answer of the backend. */
-export function EntityKargoCardView(props: {
+function EntityKargoCardView(props: {
   response: EntityStagesResponse;
   onActionDone?: (stage: StageDetail, action: StageAction) => void;
 }) {

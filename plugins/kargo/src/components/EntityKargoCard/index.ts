@@ -1,1 +1,1 @@
-export { EntityKargoCard, EntityKargoCardView } from './EntityKargoCard';
+export { EntityKargoCard } from './EntityKargoCard';

@@ -12,7 +12,7 @@ import type { StageAction } from '../StageActionButton';
 import { StageSection, stageSectionId } from '../StageSection';
 
 /** Up to this many Stages, every Stage's details show at once. */
-export const OPEN_DETAILS_UP_TO = 3;
+const OPEN_DETAILS_UP_TO = 3;
 
 /**
  * One Stage's section in the tab's grid. Memoized: a refresh that keeps a

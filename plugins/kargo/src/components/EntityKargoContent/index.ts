@@ -1,4 +1,1 @@
-export {
-  EntityKargoContent,
-  EntityKargoContentView,
-} from './EntityKargoContent';
+export { EntityKargoContent } from './EntityKargoContent';

@@ -22,7 +22,7 @@ import { formatDateTime } from '../../utils/format';
 import type { StageAction } from '../StageActionButton';
 
 /** Renders a loaded answer; `onActionDone` watches the Stage acted on. */
-export type RenderEntityStages = (
+type RenderEntityStages = (
   response: EntityStagesResponse,
   onActionDone: (stage: StageDetail, action: StageAction) => void,
 ) => ReactNode;

@@ -1,2 +1,1 @@
 export { EntityStages } from './EntityStages';
-export type { RenderEntityStages } from './EntityStages';

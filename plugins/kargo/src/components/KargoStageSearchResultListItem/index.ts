@@ -2,4 +2,3 @@ export {
   KargoStageSearchResultListItem,
   type KargoStageSearchResultListItemProps,
 } from './KargoStageSearchResultListItem';
-export { isKargoStageSearchResult } from './predicate';

@@ -6,7 +6,7 @@ import { kargoTranslationRef } from '../../translation';
 import { formatDateTime } from '../../utils/format';
 
 /** The banner shown when the backend answers from an old snapshot. */
-export function StaleBanner(props: { response: EntityStagesResponse }) {
+function StaleBanner(props: { response: EntityStagesResponse }) {
   const { response } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   if (!response.stale) return null;
@@ -27,7 +27,7 @@ export function StaleBanner(props: { response: EntityStagesResponse }) {
 }
 
 /** Projects the entity names that could not be read; the rest still renders. */
-export function ProjectErrors(props: { response: EntityStagesResponse }) {
+function ProjectErrors(props: { response: EntityStagesResponse }) {
   const { t } = useTranslationRef(kargoTranslationRef);
   return (
     <>
@@ -49,7 +49,7 @@ export function ProjectErrors(props: { response: EntityStagesResponse }) {
 }
 
 /** No Stages and no errors: say so instead of an empty page. */
-export function NoStages() {
+function NoStages() {
   const { t } = useTranslationRef(kargoTranslationRef);
   return (
     <EmptyState

@@ -1,6 +1,1 @@
-export {
-  NoStages,
-  ProjectErrors,
-  ResponseNotices,
-  StaleBanner,
-} from './KargoStates';
+export { ResponseNotices } from './KargoStates';

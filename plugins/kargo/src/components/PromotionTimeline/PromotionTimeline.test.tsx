@@ -45,8 +45,16 @@ describe('PromotionTimeline', () => {
               ...base,
               name: 'prod.01i.def5678',
               phase: 'Succeeded',
-              pullRequest: { url: 'https://github.com/acme/app/pull/41', number: 41, state: 'merged' },
-              verification: { phase: 'Successful', analysisRun: 'run-1', stale: false },
+              pullRequest: {
+                url: 'https://github.com/acme/app/pull/41',
+                number: 41,
+                state: 'merged',
+              },
+              verification: {
+                phase: 'Successful',
+                analysisRun: 'run-1',
+                stale: false,
+              },
             },
           ],
         }}
@@ -73,7 +81,9 @@ describe('PromotionTimeline', () => {
   });
 
   it('says when there are no Promotions', async () => {
-    await renderInTestApp(<PromotionTimeline stage={{ ...where, promotions: [] }} />);
+    await renderInTestApp(
+      <PromotionTimeline stage={{ ...where, promotions: [] }} />,
+    );
     expect(screen.getByText('No Promotions yet')).toBeInTheDocument();
   });
 
@@ -84,7 +94,10 @@ describe('PromotionTimeline', () => {
         <PromotionTimeline
           stage={{
             ...where,
-            promotions: [base, { ...base, name: 'uat.01i.old', phase: 'Succeeded' }],
+            promotions: [
+              base,
+              { ...base, name: 'uat.01i.old', phase: 'Succeeded' },
+            ],
           }}
         />
       </Wrapper>,
@@ -92,7 +105,9 @@ describe('PromotionTimeline', () => {
     const abort = await screen.findByRole('button', {
       name: 'Abort Promotion prod.01j.abc1234',
     });
-    expect(screen.getAllByRole('button', { name: /^Abort Promotion/ })).toHaveLength(1);
+    expect(
+      screen.getAllByRole('button', { name: /^Abort Promotion/ }),
+    ).toHaveLength(1);
     await waitFor(() => expect(abort).toBeEnabled());
     await userEvent.click(abort);
     const dialog = screen.getByRole('dialog', {
@@ -100,7 +115,9 @@ describe('PromotionTimeline', () => {
     });
     expect(dialog).toHaveTextContent('the Stage keeps the Freight it has');
     expect(api.abortPromotion).not.toHaveBeenCalled();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Abort Promotion' }));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Abort Promotion' }),
+    );
     await waitFor(() =>
       expect(api.abortPromotion).toHaveBeenCalledWith({
         project: 'payments',
@@ -120,7 +137,9 @@ describe('PromotionTimeline', () => {
   });
 
   it('disables Abort with the reason when the user may not promote into the Stage', async () => {
-    const { api, Wrapper } = createTestApis({ permission: AuthorizeResult.DENY });
+    const { api, Wrapper } = createTestApis({
+      permission: AuthorizeResult.DENY,
+    });
     await renderInTestApp(
       <Wrapper>
         {/* Another instance: permission answers are cached per resource. */}

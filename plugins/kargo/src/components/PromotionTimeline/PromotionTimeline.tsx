@@ -13,16 +13,21 @@ import { AbortPromotionButton } from '../AbortPromotionButton';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
-export const PROMOTIONS_PAGE_SIZE = 5;
+const PROMOTIONS_PAGE_SIZE = 5;
 
 /** Phases in which a Promotion can still be aborted. */
 const ACTIVE_PHASES = new Set(['Pending', 'Running']);
 
 /** `wait-for-pr: no PR number found…`, or the Promotion's message. */
-function stepText(row: PromotionTimelineEntry, running: (step: string) => string) {
+function stepText(
+  row: PromotionTimelineEntry,
+  running: (step: string) => string,
+) {
   if (row.failedStep) {
     const message = row.failedStep.message ?? row.message;
-    return message ? `${row.failedStep.alias}: ${message}` : row.failedStep.alias;
+    return message
+      ? `${row.failedStep.alias}: ${message}`
+      : row.failedStep.alias;
   }
   if (row.currentStep) return running(row.currentStep.alias);
   return row.phase === 'Succeeded' ? '' : row.message ?? '';
@@ -86,7 +91,11 @@ export function PromotionTimeline(props: {
           </Box>
         );
         return (
-          <Box display="flex" alignItems="center" style={{ gap: 8, minWidth: 0 }}>
+          <Box
+            display="flex"
+            alignItems="center"
+            style={{ gap: 8, minWidth: 0 }}
+          >
             {text ? (
               <TruncatedText
                 text={text}

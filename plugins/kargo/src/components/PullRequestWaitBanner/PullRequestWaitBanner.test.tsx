@@ -18,7 +18,11 @@ describe('PullRequestWaitBanner', () => {
     expect(
       screen.getByText('Waiting for PR #42 to be merged, open for 3 h'),
     ).toBeVisible();
-    expect(screen.getByText(/Promotion prod.01j.abc1234 stays at its git-wait-for-pr step/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /Promotion prod.01j.abc1234 stays at its git-wait-for-pr step/,
+      ),
+    ).toBeVisible();
     expect(
       screen.getByRole('link', { name: /^Open the pull request/ }),
     ).toHaveAttribute('href', 'https://github.com/acme/app/pull/42');

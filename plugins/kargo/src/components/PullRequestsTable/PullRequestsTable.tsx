@@ -10,7 +10,11 @@ import { kargoTranslationRef } from '../../translation';
 import { formatAge } from '../../utils/format';
 import { TruncatedText } from '../TruncatedText';
 
-const TITLE = { display: 'inline-block', maxWidth: '100%', minWidth: 0 } as const;
+const TITLE = {
+  display: 'inline-block',
+  maxWidth: '100%',
+  minWidth: 0,
+} as const;
 
 const STATE_COLOR: Record<PullRequestInfo['state'], 'primary' | 'default'> = {
   open: 'primary',

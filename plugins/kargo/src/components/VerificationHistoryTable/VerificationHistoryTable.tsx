@@ -22,7 +22,7 @@ import { StaleMarker } from '../StaleMarker';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 const NO_WRAP = {
   display: 'block',

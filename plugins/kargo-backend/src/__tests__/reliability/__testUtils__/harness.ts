@@ -214,7 +214,9 @@ export async function startReliabilityBackend(
     // then the pull-request pass.
     refresh: async () => {
       for (const [task] of scheduler.scheduleTask.mock.calls) {
-        await (task as SchedulerServiceTaskInvocationDefinition).fn(new AbortController().signal);
+        await (task as SchedulerServiceTaskInvocationDefinition).fn(
+          new AbortController().signal,
+        );
       }
     },
     decide: fn => {

@@ -56,7 +56,8 @@ async function pong(port: number, deadline: number): Promise<void> {
       });
     });
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`Redis on port ${port} did not answer PING`);
+    if (Date.now() > deadline)
+      throw new Error(`Redis on port ${port} did not answer PING`);
     await new Promise(r => setTimeout(r, 50));
   }
 }
@@ -74,7 +75,18 @@ export async function startTestRedis(): Promise<TestRedis> {
       '-c',
       '"$0" "$@" & r=$!; cat >/dev/null; kill $r; wait $r',
       server,
-      ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      ...[
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+      ],
     ],
     { stdio: ['pipe', 'ignore', 'pipe'] },
   );
@@ -86,7 +98,9 @@ export async function startTestRedis(): Promise<TestRedis> {
   child.stderr.on('data', d => {
     stderr += d;
   });
-  const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
+  const exited = new Promise<void>(resolve =>
+    child.once('exit', () => resolve()),
+  );
   try {
     await Promise.race([
       pong(port, Date.now() + 10_000),

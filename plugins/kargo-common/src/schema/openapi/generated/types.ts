@@ -204,22 +204,22 @@ export interface components {
       error: {
         /** @example InputError */
         name: string;
-        /** @description What went wrong, in English. */
+        /** What went wrong, in English. */
         message: string;
-        /** @description What went wrong, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `freightNotFound`, `gitRateLimited`); absent for errors without one. New codes may appear: show `message` for a code you do not know. */
+        /** What went wrong, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `freightNotFound`, `gitRateLimited`); absent for errors without one. New codes may appear: show `message` for a code you do not know. */
         code?: string;
         params?: components['schemas']['ReasonParams'];
       };
     };
-    /** @description The parameters of a reason code (kargo-common's `ReasonParams`): names, times (RFC 3339), durations (milliseconds, names ending in `Ms`), lists. */
+    /** The parameters of a reason code (kargo-common's `ReasonParams`): names, times (RFC 3339), durations (milliseconds, names ending in `Ms`), lists. */
     ReasonParams: {
       [key: string]: (string | null) | number | string[] | number[];
     };
     ActionAvailability: {
       allowed: boolean;
-      /** @description Why the action is not allowed, in English. */
+      /** Why the action is not allowed, in English. */
       reason: string | null;
-      /** @description Why the action is not allowed, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `promotionRunning`); absent when allowed. New codes may appear: show `reason` for a code you do not know. */
+      /** Why the action is not allowed, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `promotionRunning`); absent when allowed. New codes may appear: show `reason` for a code you do not know. */
       code?: string;
       params?: components['schemas']['ReasonParams'];
     };
@@ -256,9 +256,9 @@ export interface components {
       phase: components['schemas']['StagePhase'];
       health: string | null;
       currentFreight: components['schemas']['FreightSummary'] | null;
-      /** @description Live phase of the current verification, or `None`. */
+      /** Live phase of the current verification, or `None`. */
       verificationPhase: string;
-      /** @description Some recorded verification disagrees with its AnalysisRun. */
+      /** Some recorded verification disagrees with its AnalysisRun. */
       verificationStale: boolean;
       verificationCounts: {
         total: number;
@@ -267,49 +267,49 @@ export interface components {
         successful: number;
       };
       openPullRequests: number;
-      /** @description Open pull requests no Promotion waits for (the catalog module writes it). */
+      /** Open pull requests no Promotion waits for (the catalog module writes it). */
       orphanedPullRequests?: number;
-      /** @description URLs of the open pull requests counted by `openPullRequests`, when known. */
+      /** URLs of the open pull requests counted by `openPullRequests`, when known. */
       openPullRequestUrls?: string[];
       actions: components['schemas']['StageActions'];
       kargoUrl: string | null;
-      /** @description Set when this Stage could not be read; the rest of the fields are best effort. */
+      /** Set when this Stage could not be read; the rest of the fields are best effort. */
       error: string | null;
-      /** @description Where the Stage takes Freight from (`spec.requestedFreight`), the pipeline's edges. */
+      /** Where the Stage takes Freight from (`spec.requestedFreight`), the pipeline's edges. */
       requestedFreight?: components['schemas']['FreightRequest'][];
     };
     FreightRequest: {
-      /** @description `Warehouse/<name>`. */
+      /** `Warehouse/<name>`. */
       origin: string;
-      /** @description Takes Freight straight from the origin. */
+      /** Takes Freight straight from the origin. */
       direct: boolean;
-      /** @description Upstream Stages whose verified Freight it takes. */
+      /** Upstream Stages whose verified Freight it takes. */
       stages: string[];
-      /** @description Go duration the Freight must soak upstream. */
+      /** Go duration the Freight must soak upstream. */
       requiredSoakTime: string | null;
     };
-    /** @description The step of a Promotion that failed or that it is at. */
+    /** The step of a Promotion that failed or that it is at. */
     PromotionStepState: {
       alias: string;
-      /** @description The step kind (`git-wait-for-pr`), when the spec names it. */
+      /** The step kind (`git-wait-for-pr`), when the spec names it. */
       uses: string | null;
       status: string | null;
       message: string | null;
       startedAt: string | null;
     };
-    /** @description One Promotion of a Stage, joined with the PR it opened and its verification. */
+    /** One Promotion of a Stage, joined with the PR it opened and its verification. */
     PromotionTimelineEntry: {
       name: string;
       freight: {
         name: string;
         alias: string | null;
       } | null;
-      /** @description Who asked for it (`kargo.akuity.io/create-actor`). */
+      /** Who asked for it (`kargo.akuity.io/create-actor`). */
       actor: string | null;
       createdAt: string | null;
       startedAt: string | null;
       finishedAt: string | null;
-      /** @description Pending, Running, Succeeded, Failed, Errored or Aborted. */
+      /** Pending, Running, Succeeded, Failed, Errored or Aborted. */
       phase: string;
       message: string | null;
       failedStep: components['schemas']['PromotionStepState'] | null;
@@ -319,7 +319,7 @@ export interface components {
         number: number | null;
         state: string | null;
       } | null;
-      /** @description Someone asked Kargo to abort it (kargo.akuity.io/abort) and it has not ended yet. */
+      /** Someone asked Kargo to abort it (kargo.akuity.io/abort) and it has not ended yet. */
       abortRequested?: boolean;
       verification: {
         phase: string;
@@ -327,48 +327,47 @@ export interface components {
         stale: boolean;
       } | null;
     };
-    /** @description A running Promotion parked on `git-wait-for-pr`. */
+    /** A running Promotion parked on `git-wait-for-pr`. */
     PullRequestWait: {
       promotion: string;
       number: number | null;
       url: string | null;
-      /** @description Since when it has been waiting (the PR's creation, else the step's start). */
+      /** Since when it has been waiting (the PR's creation, else the step's start). */
       since: string | null;
     };
-    /** @description A Freight a Stage could be promoted to, and whether it may be now. */
+    /** A Freight a Stage could be promoted to, and whether it may be now. */
     FreightOption: {
       name: string;
       alias: string | null;
       origin: string;
       createdAt: string | null;
       available: boolean;
-      /** @description Why it is or is not available, in English. */
+      /** Why it is or is not available, in English. */
       reason: string;
-      /** @description Why it is or is not available, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `soaking`). New codes may appear: show `reason` for a code you do not know. */
+      /** Why it is or is not available, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `soaking`). New codes may appear: show `reason` for a code you do not know. */
       code?: string;
       params?: components['schemas']['ReasonParams'];
-      /** @description Approved for the Stage by hand (`status.approvedFor`). */
+      /** Approved for the Stage by hand (`status.approvedFor`). */
       approved: boolean;
-      /** @description The Stage holds it now. */
+      /** The Stage holds it now. */
       current: boolean;
     };
     PromoteRequest: {
-      /** @description Name or alias of a Freight of the project. */
+      /** Name or alias of a Freight of the project. */
       freight: string;
     };
     AbortPromotionResponse: {
-      /** @description Name of the Promotion Kargo was asked to terminate (it turns Aborted). */
+      /** Name of the Promotion Kargo was asked to terminate (it turns Aborted). */
       promotion: string;
     };
     PromoteResponse: {
-      /** @description Name of the Promotion created. */
+      /** Name of the Promotion created. */
       promotion: string;
-      /** @description Name of the Freight promoted. */
+      /** Name of the Freight promoted. */
       freight: string;
     };
     /**
-     * @description The Stage phase Kargo's UI derives from conditions.
-     * @enum {string}
+     * The Stage phase Kargo's UI derives from conditions.
      */
     StagePhase:
       | 'Promoting'
@@ -388,11 +387,11 @@ export interface components {
       name: string;
       phase: string;
       message: string | null;
-      /** @description Measurements whose phase is Failed, Error or Inconclusive. */
+      /** Measurements whose phase is Failed, Error or Inconclusive. */
       failedMeasurements: components['schemas']['FailedMeasurement'][];
     };
     VerificationEntry: {
-      /** @description Kargo's verification id when the Stage status records this run. */
+      /** Kargo's verification id when the Stage status records this run. */
       id: string | null;
       analysisRun: {
         name: string;
@@ -403,23 +402,22 @@ export interface components {
         name: string;
         alias: string | null;
       } | null;
-      /** @description The AnalysisRun's live phase; the status entry's phase when there is no run. */
+      /** The AnalysisRun's live phase; the status entry's phase when there is no run. */
       phase: string;
-      /** @description What the Stage status records, or null when it does not list it. */
+      /** What the Stage status records, or null when it does not list it. */
       recordedPhase: string | null;
-      /** @description True when Kargo's recorded phase disagrees with the live phase. */
+      /** True when Kargo's recorded phase disagrees with the live phase. */
       stale: boolean;
       startTime: string | null;
       finishTime: string | null;
       message: string | null;
       actor: string | null;
       metrics: components['schemas']['VerificationMetric'][];
-      /** @description Belongs to the Stage's current freight collection. */
+      /** Belongs to the Stage's current freight collection. */
       current: boolean;
-      /** @description Kargo recorded this verification as aborted by a user; Kargo treats it as Failed whatever `phase` says. */
+      /** Kargo recorded this verification as aborted by a user; Kargo treats it as Failed whatever `phase` says. */
       aborted?: boolean;
     };
-    /** @enum {string} */
     GitProvider: 'github' | 'gitlab';
     PullRequestInfo: {
       provider: components['schemas']['GitProvider'];
@@ -427,24 +425,23 @@ export interface components {
       number: number;
       title: string;
       url: string;
-      /** @enum {string} */
       state: 'open' | 'merged' | 'closed';
       sourceBranch: string;
       targetBranch: string;
       author: string | null;
       createdAt: string | null;
-      /** @description The Promotion that opened it, when known. */
+      /** The Promotion that opened it, when known. */
       promotion: string | null;
-      /** @description Open, and no running or pending Promotion of the Stage waits for it. */
+      /** Open, and no running or pending Promotion of the Stage waits for it. */
       orphaned: boolean;
     };
-    /** @description A repository whose pull requests could not be listed. */
+    /** A repository whose pull requests could not be listed. */
     RepositoryError: {
       repoUrl: string;
       message: string;
-      /** @description Set when the provider rate-limited us: when listing may resume. */
+      /** Set when the provider rate-limited us: when listing may resume. */
       rateLimitedUntil?: string | null;
-      /** @description Why, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `gitRateLimited`, `gitForbidden`); absent when the provider's error had none. New codes may appear: show `message` for a code you do not know. */
+      /** Why, as a code a UI translates (kargo-common's `ReasonCode`, e.g. `gitRateLimited`, `gitForbidden`); absent when the provider's error had none. New codes may appear: show `message` for a code you do not know. */
       code?: string;
       params?: components['schemas']['ReasonParams'];
     };
@@ -452,15 +449,15 @@ export interface components {
       verifications: components['schemas']['VerificationEntry'][];
       pullRequests: components['schemas']['PullRequestInfo'][];
       pullRequestErrors: components['schemas']['RepositoryError'][];
-      /** @description When the snapshot this answer comes from was gathered. */
+      /** When the snapshot this answer comes from was gathered. */
       lastUpdated: string | null;
-      /** @description True when the last gathering failed and this is older data. */
+      /** True when the last gathering failed and this is older data. */
       stale: boolean;
-      /** @description The Stage's Promotions, newest first. */
+      /** The Stage's Promotions, newest first. */
       promotions?: components['schemas']['PromotionTimelineEntry'][];
-      /** @description Set while a running Promotion waits for a PR to be merged. */
+      /** Set while a running Promotion waits for a PR to be merged. */
       waitingOnPullRequest?: components['schemas']['PullRequestWait'] | null;
-      /** @description Freight the Stage requests, newest first, with availability. */
+      /** Freight the Stage requests, newest first, with availability. */
       freightOptions?: components['schemas']['FreightOption'][];
     };
     StageListResponse: {
@@ -477,18 +474,18 @@ export interface components {
       startedAt: string | null;
       completedAt: string | null;
       metrics: components['schemas']['VerificationMetric'][];
-      /** @description The AnalysisRun without managedFields; only with kargo.analysisrun.raw.read on the Stage (spec arguments may hold secrets) */
+      /** The AnalysisRun without managedFields; only with kargo.analysisrun.raw.read on the Stage (spec arguments may hold secrets) */
       raw?: {
         [key: string]: unknown;
       };
     };
     ReverifyResponse: {
-      /** @description Id of the verification Kargo is asked to act on */
+      /** Id of the verification Kargo is asked to act on */
       id: string;
     };
     EntityStagesResponse: {
       items: components['schemas']['StageDetail'][];
-      /** @description Projects named by the entity that could not be read, per instance. */
+      /** Projects named by the entity that could not be read, per instance. */
       errors: {
         instance: string;
         project: string;
@@ -497,17 +494,17 @@ export interface components {
       lastUpdated: string | null;
       stale: boolean;
     };
-    /** @description What the backend gathered from one Kargo instance. */
+    /** What the backend gathered from one Kargo instance. */
     InstanceSnapshot: {
       instance: string;
       kargoUrl: string | null;
-      /** @description When the last complete gathering of this instance finished. */
+      /** When the last complete gathering of this instance finished. */
       lastUpdated: string | null;
       stale: boolean;
-      /** @description The last gathering error, if any (no secrets). */
+      /** The last gathering error, if any (no secrets). */
       error: string | null;
       projects: string[];
-      /** @description Projects whose last read failed or never succeeded: unknown, not empty */
+      /** Projects whose last read failed or never succeeded: unknown, not empty */
       incompleteProjects?: string[];
       stages: components['schemas']['StageSummary'][];
     };
@@ -516,7 +513,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description An error. */
+    /** An error. */
     Error: {
       headers: {
         [name: string]: unknown;
@@ -527,15 +524,15 @@ export interface components {
     };
   };
   parameters: {
-    /** @description Kargo project (namespace) name, a DNS-1123 label. */
+    /** Kargo project (namespace) name, a DNS-1123 label. */
     project: string;
-    /** @description Stage name, a DNS-1123 subdomain. */
+    /** Stage name, a DNS-1123 subdomain. */
     stage: string;
-    /** @description Promotion name, a DNS-1123 subdomain. */
+    /** Promotion name, a DNS-1123 subdomain. */
     promotion: string;
-    /** @description AnalysisRun name, a DNS-1123 subdomain. */
+    /** AnalysisRun name, a DNS-1123 subdomain. */
     analysisRun: string;
-    /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+    /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
     instance: string;
     kind: string;
     namespace: string;
@@ -557,7 +554,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK */
+      /** OK */
       200: {
         headers: {
           [name: string]: unknown;
@@ -579,7 +576,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The OpenAPI document. */
+      /** The OpenAPI document. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -593,19 +590,19 @@ export interface operations {
   listStages: {
     parameters: {
       query?: {
-        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
       header?: never;
       path: {
-        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Stage summaries. */
+      /** Stage summaries. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -623,21 +620,21 @@ export interface operations {
   getStage: {
     parameters: {
       query?: {
-        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
       header?: never;
       path: {
-        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
-        /** @description Stage name, a DNS-1123 subdomain. */
+        /** Stage name, a DNS-1123 subdomain. */
         stage: components['parameters']['stage'];
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The Stage. */
+      /** The Stage. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -656,21 +653,21 @@ export interface operations {
   getAnalysisRun: {
     parameters: {
       query?: {
-        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
       header?: never;
       path: {
-        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
-        /** @description AnalysisRun name, a DNS-1123 subdomain. */
+        /** AnalysisRun name, a DNS-1123 subdomain. */
         name: components['parameters']['analysisRun'];
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The AnalysisRun. */
+      /** The AnalysisRun. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -689,14 +686,14 @@ export interface operations {
   reverifyStage: {
     parameters: {
       query?: {
-        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
       header?: never;
       path: {
-        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
-        /** @description Stage name, a DNS-1123 subdomain. */
+        /** Stage name, a DNS-1123 subdomain. */
         stage: components['parameters']['stage'];
       };
       cookie?: never;
@@ -707,7 +704,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The request was written to the Stage. */
+      /** The request was written to the Stage. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -727,14 +724,14 @@ export interface operations {
   abortStageVerification: {
     parameters: {
       query?: {
-        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
       header?: never;
       path: {
-        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
-        /** @description Stage name, a DNS-1123 subdomain. */
+        /** Stage name, a DNS-1123 subdomain. */
         stage: components['parameters']['stage'];
       };
       cookie?: never;
@@ -745,7 +742,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The request was written to the Stage. */
+      /** The request was written to the Stage. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -765,14 +762,14 @@ export interface operations {
   promoteStage: {
     parameters: {
       query?: {
-        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
       header?: never;
       path: {
-        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
-        /** @description Stage name, a DNS-1123 subdomain. */
+        /** Stage name, a DNS-1123 subdomain. */
         stage: components['parameters']['stage'];
       };
       cookie?: never;
@@ -783,7 +780,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The Promotion was created. */
+      /** The Promotion was created. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -803,23 +800,23 @@ export interface operations {
   abortPromotion: {
     parameters: {
       query?: {
-        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
       header?: never;
       path: {
-        /** @description Kargo project (namespace) name, a DNS-1123 label. */
+        /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
-        /** @description Stage name, a DNS-1123 subdomain. */
+        /** Stage name, a DNS-1123 subdomain. */
         stage: components['parameters']['stage'];
-        /** @description Promotion name, a DNS-1123 subdomain. */
+        /** Promotion name, a DNS-1123 subdomain. */
         promotion: components['parameters']['promotion'];
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Kargo was asked to abort the Promotion. */
+      /** Kargo was asked to abort the Promotion. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -839,7 +836,7 @@ export interface operations {
   getEntityStages: {
     parameters: {
       query?: {
-        /** @description Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
       header?: never;
@@ -852,7 +849,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The Stages, with per-project errors. */
+      /** The Stages, with per-project errors. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -875,7 +872,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The snapshot. */
+      /** The snapshot. */
       200: {
         headers: {
           [name: string]: unknown;
