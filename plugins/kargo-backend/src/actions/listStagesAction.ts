@@ -2,6 +2,7 @@ import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha
 import { parseEntityRef } from '@backstage/catalog-model';
 import { InputError, NotFoundError } from '@backstage/errors';
 import {
+  errorWithReason,
   kargoStageReadPermission,
   matchesStageFilter,
   parseEntityKargoAnnotations,
@@ -114,14 +115,32 @@ export function registerListStagesAction(
             defaultNamespace: 'default',
           });
         } catch (error) {
-          throw new InputError(
-            `Invalid entityRef '${input.entityRef}': ${messageOf(error)}`,
+          throw errorWithReason(
+            InputError,
+            {
+              code: 'invalidRequest',
+              params: { field: 'entityRef', location: 'body' },
+            },
+            {
+              message: `Invalid entityRef '${input.entityRef}': ${messageOf(
+                error,
+              )}`,
+            },
           );
         }
         const entity = await catalog.getEntityByRef(ref, { credentials });
         if (!entity)
-          throw new NotFoundError(
-            `Entity '${input.entityRef}' not found in the catalog`,
+          throw errorWithReason(
+            NotFoundError,
+            {
+              code: 'entityNotFound',
+              params: {
+                kind: ref.kind,
+                namespace: ref.namespace,
+                name: ref.name,
+              },
+            },
+            { message: `Entity '${input.entityRef}' not found in the catalog` },
           );
         filter.entity = {
           annotations: parseEntityKargoAnnotations(
