@@ -25,7 +25,6 @@ import type {
   KargoWatchOptions,
 } from '../types';
 import { KubeOperation, translateKubeError } from './errors';
-import { keepAliveMiddleware } from './keepAlive';
 import {
   KubernetesKargoClusterWatch,
   WATCHED_KINDS,
@@ -85,10 +84,7 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     this.api = options.kubeConfig.makeApiClient(CustomObjectsApi);
     this.pageSize = options.pageSize ?? 500;
     this.options = {
-      middleware: [
-        timeoutMiddleware(options.requestTimeoutMs ?? 30_000),
-        keepAliveMiddleware(),
-      ],
+      middleware: [timeoutMiddleware(options.requestTimeoutMs ?? 30_000)],
       middlewareMergeStrategy: 'append',
     };
   }
