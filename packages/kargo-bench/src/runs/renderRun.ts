@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { projectName, type FleetSpec } from '../fleet/generate';
 import { startBenchSandbox } from '../sandbox/parent';
-import { CHROMIUM, ENTITY, launchChromium, openKargoTab, startDemo, stopDemo } from './browserFreshness';
+import { openKargoTab } from './browserFreshness';
+import { CHROMIUM, ENTITY, launchChromium, startDemo, stopDemo } from './demo';
 import { percentile } from './liveRun';
 
 export interface RenderFigures {
