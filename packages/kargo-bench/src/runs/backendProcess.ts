@@ -1,11 +1,9 @@
-/** Starts the backend child (see backendChild.ts) and talks to it. */
+/** Starts the backend child (see backendChild.ts), compiled, and talks to it. */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import type { BackendQuestion, FromBackend, ToBackend } from './backendChild';
+import { backendChildBundle } from './backendBundle';
 import { stopChild } from '../stopChild';
-
-const TRANSFORM = require.resolve('@backstage/cli-node/config/nodeTransform.cjs');
 
 export interface BackendProcess {
   pid: number;
@@ -32,8 +30,9 @@ export function rssOf(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 }
 
 export async function startBackendProcess(url: string): Promise<BackendProcess> {
-  const child = fork(resolvePackagePath('@kargo-backstage/kargo-bench', 'src/runs/backendChild.ts'), [JSON.stringify({ url })], {
-    execArgv: ['-r', TRANSFORM],
+  // Plain node, no transform (and none of the bench's own flags): as a built backend runs.
+  const child = fork(await backendChildBundle(), [JSON.stringify({ url })], {
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<number, (m: FromBackend) => void>();
