@@ -25,15 +25,35 @@ export interface Floor {
 }
 
 type OnBody = (body: string) => void;
+/** Takes a Kubernetes LIST page's body; returns its continue token ('' on the last page). */
+export type OnKubePage = (body: string) => string;
 
-async function kubePages(base: string, path: string, onBody: OnBody) {
+/**
+ * Every page of a Kubernetes LIST. The continue token comes from the caller,
+ * which reads each body once: parsing it a second time for the token alone
+ * overstated the read floor.
+ */
+export async function kubePages(base: string, path: string, onPage: OnKubePage) {
   const headers = { authorization: 'Bearer sandbox-readonly-token' };
   let cont = '';
   do {
     const { body } = await text(`${base}/${path}?limit=${PAGE}${cont ? `&continue=${cont}` : ''}`, headers);
-    onBody(body);
-    cont = (JSON.parse(body) as { metadata?: { continue?: string } }).metadata?.continue ?? '';
+    cont = onPage(body);
   } while (cont);
+}
+
+/** The page parsed (the read floor's one parse), its continue token. */
+export const parseKubePage: OnKubePage = body =>
+  (JSON.parse(body) as { metadata?: { continue?: string } }).metadata?.continue ?? '';
+
+/**
+ * A page's continue token without parsing it: a LIST's `metadata` comes
+ * before its `items`, and a token is base64url (nothing to unescape).
+ */
+export function continueToken(body: string): string {
+  const items = body.indexOf('"items"');
+  const head = items < 0 ? body : body.slice(0, items);
+  return /"continue"\s*:\s*"([^"]*)"/.exec(head)?.[1] ?? '';
 }
 
 async function gitPages(base: string, repo: string, onBody: OnBody) {
@@ -54,9 +74,13 @@ async function gitPages(base: string, repo: string, onBody: OnBody) {
 export async function fetchRawPayloads(url: string, spec: FleetSpec): Promise<string[]> {
   const bodies: string[] = [];
   const keep = (body: string) => void bodies.push(body);
-  await kubePages(url, 'apis/kargo.akuity.io/v1alpha1/projects', keep);
+  const keepPage = (body: string) => {
+    keep(body);
+    return continueToken(body);
+  };
+  await kubePages(url, 'apis/kargo.akuity.io/v1alpha1/projects', keepPage);
   for (let p = 0; p < spec.projects; p++) {
-    for (const kind of KINDS) await kubePages(url, kind.replace('{ns}', projectName(p)), keep);
+    for (const kind of KINDS) await kubePages(url, kind.replace('{ns}', projectName(p)), keepPage);
   }
   for (let r = 0; r < repoCount(spec); r++) await gitPages(url, repoUrl(spec, r), keep);
   return bodies;
@@ -73,11 +97,11 @@ export async function readFloor(url: string, spec: FleetSpec, rounds = 2): Promi
   let best = Infinity;
   for (let i = 0; i < rounds; i++) {
     const start = performance.now();
-    await kubePages(url, 'apis/kargo.akuity.io/v1alpha1/projects', parse);
+    await kubePages(url, 'apis/kargo.akuity.io/v1alpha1/projects', parseKubePage);
     const indices = (n: number) => Array.from({ length: n }, (_, k) => k);
     await Promise.all([
       mapLimit(indices(spec.projects), 4, p =>
-        Promise.all(KINDS.map(kind => kubePages(url, kind.replace('{ns}', projectName(p)), parse))),
+        Promise.all(KINDS.map(kind => kubePages(url, kind.replace('{ns}', projectName(p)), parseKubePage))),
       ),
       mapLimit(indices(repoCount(spec)), 4, r => gitPages(url, repoUrl(spec, r), parse)),
     ]);
