@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { GitFakeStore, isGitFixture } from './git';
+import { deepCopy } from './kube/deepCopy';
 import { KubeError } from './kube/errors';
 import { PACKAGE_ROOT } from './paths';
 import { ResourceRegistry } from './kube/resources';
@@ -66,6 +67,8 @@ function ensureNamespace(
   projectLabel: boolean,
 ) {
   const nsType = t.registry.find('', 'v1', 'namespaces')!;
+  // Asked for every namespaced object loaded: look before copying.
+  if (!projectLabel && t.store.has(nsType, undefined, name)) return;
   const existing = t.store.get(nsType, undefined, name);
   if (existing) {
     if (
@@ -106,7 +109,7 @@ export function loadObject(
       `${source}: the sandbox does not serve ${value?.apiVersion} ${value?.kind}`,
     );
   }
-  const obj = structuredClone(value) as KubeObject;
+  const obj = deepCopy(value) as KubeObject;
   obj.metadata = obj.metadata ?? ({} as KubeObject['metadata']);
   delete obj.metadata.resourceVersion;
   if (rt.namespaced && !obj.metadata.namespace) {

@@ -52,9 +52,18 @@ export class KargoController {
 
   /** Starts watching; Stages and Promotions already stored are looked at once. */
   start(): void {
-    const { kinds, store } = this.ctx;
-    this.unsubscribe.push(store.subscribe(e => this.onEvent(e)));
+    this.unsubscribe.push(this.ctx.store.subscribe(e => this.onEvent(e)));
     this.unsubscribe.push(this.ctx.git.subscribe(() => this.promotions.wake()));
+    this.resync();
+  }
+
+  /**
+   * Looks once at every stored Stage, Promotion and AnalysisRun: at start,
+   * and after a bulk load (which tells no listener). Looking again at one
+   * already seen changes nothing, as for the events of its every write.
+   */
+  resync(): void {
+    const { kinds, store } = this.ctx;
     for (const p of store.list(kinds.promotion)) this.promotions.consider(p);
     for (const ar of store.list(kinds.analysisRun)) this.moving.consider(ar);
     for (const s of store.list(kinds.stage))

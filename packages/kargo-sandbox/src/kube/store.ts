@@ -4,8 +4,11 @@
  * (the simulated controller).
  */
 import { randomUUID } from 'node:crypto';
+import { deepCopy } from './deepCopy';
+import { EventLog } from './eventLog';
 import { alreadyExists, conflict, notFound } from './errors';
 import { ResourceType, apiVersionOf } from './resources';
+import { TypeIndex } from './typeIndex';
 
 /** A Kubernetes object as stored and served. @public */
 export interface KubeObject {
@@ -38,12 +41,11 @@ export interface StoreEvent {
   rv: number;
 }
 
-const clone = <T>(v: T): T => structuredClone(v);
+const clone = deepCopy;
 
-function keyOf(rt: ResourceType, namespace: string | undefined, name: string) {
-  return `${rt.group}/${rt.plural}|${
-    rt.namespaced ? namespace ?? '' : ''
-  }|${name}`;
+/** The namespace an object of `rt` is indexed under: '' when cluster-scoped. */
+function namespaceOf(rt: ResourceType, namespace: string | undefined): string {
+  return rt.namespaced ? namespace ?? '' : '';
 }
 
 /** Where an object sorts in a LIST, and what a continue token names: namespace/name. */
@@ -60,11 +62,12 @@ function specOf(obj: KubeObject): string {
 /** @public */
 export class ObjectStore {
   private revision = 1000;
-  private readonly objects = new Map<string, KubeObject>();
-  private readonly log: StoreEvent[] = [];
+  /** Per type (group/plural): objects by namespace and name. */
+  private readonly types = new Map<string, TypeIndex>();
+  private readonly log: EventLog;
   private readonly listeners = new Set<(e: StoreEvent) => void>();
-  /** peek's answers, valid while the revision is unchanged. */
-  private readonly peeked = new Map<string, { rv: number; objects: readonly KubeObject[] }>();
+  /** Inside bulkLoad: writes keep their input and record no events. */
+  private bulk = false;
   /**
    * The wire form of each stored object. Stored objects are never modified in
    * place (every write stores a new copy), so an entry can never be stale; a
@@ -74,7 +77,9 @@ export class ObjectStore {
    */
   private readonly serialized = new WeakMap<KubeObject, string>();
 
-  constructor(private readonly maxLog = 5000) {}
+  constructor(maxLog = 5000) {
+    this.log = new EventLog(maxLog, this.revision);
+  }
 
   /** The newest resourceVersion, as a string like every rv on the wire. */
   currentRv(): string {
@@ -86,8 +91,12 @@ export class ObjectStore {
     namespace: string | undefined,
     name: string,
   ): KubeObject | undefined {
-    const o = this.objects.get(keyOf(rt, namespace, name));
+    const o = this.indexOf(rt).get(namespaceOf(rt, namespace), name);
     return o && clone(o);
+  }
+
+  has(rt: ResourceType, namespace: string | undefined, name: string): boolean {
+    return this.indexOf(rt).has(namespaceOf(rt, namespace), name);
   }
 
   /** Objects of a type (of one namespace when given), sorted by namespace/name. */
@@ -102,19 +111,11 @@ export class ObjectStore {
    * Never modify or keep them.
    */
   peek(rt: ResourceType, namespace?: string): readonly KubeObject[] {
-    const prefix = `${rt.group}/${rt.plural}|${
-      namespace !== undefined && rt.namespaced ? `${namespace}|` : ''
-    }`;
-    const known = this.peeked.get(prefix);
-    if (known?.rv === this.revision) return known.objects;
     // In kube-apiserver's order (its etcd keys): namespace/name.
-    const objects = [...this.objects.entries()]
-      .filter(([k]) => k.startsWith(prefix))
-      .map(([, o]) => [listOrderKey(o), o] as const)
-      .sort(([a], [b]) => (a < b ? -1 : Number(a > b)))
-      .map(([, o]) => o);
-    this.peeked.set(prefix, { rv: this.revision, objects });
-    return objects;
+    const index = this.indexOf(rt);
+    return namespace !== undefined && rt.namespaced
+      ? index.inNamespace(namespace)
+      : index.all();
   }
 
   /** JSON of an object peek returned, serialised once per stored version. */
@@ -128,11 +129,11 @@ export class ObjectStore {
   }
 
   create(rt: ResourceType, input: KubeObject): KubeObject {
-    const key = keyOf(rt, input.metadata.namespace, input.metadata.name);
-    if (this.objects.has(key)) {
+    const ns = namespaceOf(rt, input.metadata.namespace);
+    if (this.indexOf(rt).has(ns, input.metadata.name)) {
       throw alreadyExists(rt.plural, rt.group, input.metadata.name);
     }
-    const obj = clone(input);
+    const obj = this.bulk ? input : clone(input);
     obj.apiVersion = apiVersionOf(rt);
     obj.kind = rt.kind;
     if (!rt.namespaced) delete obj.metadata.namespace;
@@ -141,7 +142,7 @@ export class ObjectStore {
       .toISOString()
       .replace(/\.\d+Z$/, 'Z');
     obj.metadata.generation ??= 1;
-    return this.commit('ADDED', rt, key, obj);
+    return this.commit('ADDED', rt, obj);
   }
 
   /**
@@ -149,14 +150,14 @@ export class ObjectStore {
    * stored one (optimistic concurrency), as for kube-apiserver's PUT.
    */
   update(rt: ResourceType, input: KubeObject): KubeObject {
-    const key = keyOf(rt, input.metadata.namespace, input.metadata.name);
-    const old = this.objects.get(key);
+    const ns = namespaceOf(rt, input.metadata.namespace);
+    const old = this.indexOf(rt).get(ns, input.metadata.name);
     if (!old) throw notFound(rt.plural, rt.group, input.metadata.name);
     const sentRv = input.metadata.resourceVersion;
     if (sentRv && sentRv !== old.metadata.resourceVersion) {
       throw conflict(rt.plural, rt.group, input.metadata.name);
     }
-    const obj = clone(input);
+    const obj = this.bulk ? input : clone(input);
     obj.apiVersion = apiVersionOf(rt);
     obj.kind = rt.kind;
     if (!rt.namespaced) delete obj.metadata.namespace;
@@ -178,7 +179,7 @@ export class ObjectStore {
       // A no-op write keeps the resourceVersion and emits no event, as etcd.
       return clone(old);
     }
-    return this.commit('MODIFIED', rt, key, obj, old);
+    return this.commit('MODIFIED', rt, obj, old);
   }
 
   delete(
@@ -186,14 +187,16 @@ export class ObjectStore {
     namespace: string | undefined,
     name: string,
   ): KubeObject {
-    const key = keyOf(rt, namespace, name);
-    const old = this.objects.get(key);
+    const index = this.indexOf(rt);
+    const ns = namespaceOf(rt, namespace);
+    const old = index.get(ns, name);
     if (!old) throw notFound(rt.plural, rt.group, name);
-    this.objects.delete(key);
+    index.delete(ns, name);
     const gone = clone(old);
     this.revision++;
     gone.metadata.resourceVersion = String(this.revision);
-    this.record({ type: 'DELETED', rt, object: gone, old, rv: this.revision });
+    if (!this.bulk)
+      this.record({ type: 'DELETED', rt, object: gone, old, rv: this.revision });
     return clone(gone);
   }
 
@@ -202,9 +205,27 @@ export class ObjectStore {
    * far (the caller answers 410 Gone).
    */
   eventsSince(rv: number): StoreEvent[] | 'expired' {
-    const oldest = this.log[0]?.rv ?? this.revision + 1;
-    if (rv < oldest - 1 && rv < this.revision) return 'expired';
-    return this.log.filter(e => e.rv > rv);
+    return this.log.since(rv);
+  }
+
+  /**
+   * Runs `load` (creates and updates, e.g. loading a fleet of fixtures) as a
+   * bulk load, as restoring etcd from a backup would: each write stores the
+   * object it is given, without a copy (hand over objects nobody keeps;
+   * create and update return the stored object itself), and gets its
+   * resourceVersion, but records no watch event and calls no listener.
+   * Afterwards history starts at the new revision, as after an etcd
+   * compaction: a watch from before the load gets 410 Expired and relists.
+   */
+  bulkLoad<T>(load: () => T): T {
+    if (this.bulk) return load();
+    this.bulk = true;
+    try {
+      return load();
+    } finally {
+      this.bulk = false;
+      this.log.compact(this.revision);
+    }
   }
 
   subscribe(listener: (e: StoreEvent) => void): () => void {
@@ -212,16 +233,26 @@ export class ObjectStore {
     return () => this.listeners.delete(listener);
   }
 
+  private indexOf(rt: ResourceType): TypeIndex {
+    const key = `${rt.group}/${rt.plural}`;
+    let index = this.types.get(key);
+    if (!index) {
+      index = new TypeIndex();
+      this.types.set(key, index);
+    }
+    return index;
+  }
+
   private commit(
     type: WatchEventType,
     rt: ResourceType,
-    key: string,
     obj: KubeObject,
     old?: KubeObject,
   ): KubeObject {
     this.revision++;
     obj.metadata.resourceVersion = String(this.revision);
-    this.objects.set(key, obj);
+    this.indexOf(rt).set(namespaceOf(rt, obj.metadata.namespace), obj.metadata.name, obj);
+    if (this.bulk) return obj;
     this.record({
       type,
       rt,
@@ -233,9 +264,7 @@ export class ObjectStore {
   }
 
   private record(e: StoreEvent) {
-    this.log.push(e);
-    if (this.log.length > this.maxLog)
-      this.log.splice(0, this.log.length - this.maxLog);
+    this.log.record(e);
     for (const l of this.listeners) {
       try {
         l(e);
