@@ -72,7 +72,8 @@ async function main() {
     // Git provider documents go to the Git fakes, the rest to the Kubernetes store.
     const git = objects.filter(o => o.apiVersion === 'sandbox/v1');
     for (const doc of git) sandbox.git.addFromFixture(doc as GitFixtureDocument);
-    sandbox.load(objects.filter(o => o.apiVersion !== 'sandbox/v1') as KubeObject[]);
+    // Bulk: validated like load, but one copy per object and no watch history.
+    sandbox.bulkLoad(objects.filter(o => o.apiVersion !== 'sandbox/v1') as KubeObject[]);
   }
   // One uncounted read of everything the refresh reads: the fake keeps each
   // object's serialisation (as kube-apiserver caches encoded objects), so the
