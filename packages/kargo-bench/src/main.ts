@@ -85,9 +85,9 @@ async function main() {
   }
   if (args.live) {
     const live = await runLive({ spec: args.spec, log, profileDir: args.profileDir, browser: args.browser });
-    print(row('live', ['p50 ms', 'p95 ms', 'screen p50', 'screen p95', 'burst p95', 'visible', 'idle LIST', 'idle req/min', 'idle CPU %', 'sync ms', 'RSS MB']));
+    print(row('live', ['p50 ms', 'p95 ms', 'screen p50', 'screen p95', 'burst p95', 'visible', 'idle LIST', 'idle Git', 'idle req/min', 'idle CPU %', 'sync ms', 'RSS MB']));
     print(row(String(live.stages), [
-      live.p50Ms, live.p95Ms, live.browserP50Ms ?? '', live.browserP95Ms ?? '', live.burstP95Ms, live.burstVisible, live.idleListRequests,
+      live.p50Ms, live.p95Ms, live.browserP50Ms ?? '', live.browserP95Ms ?? '', live.burstP95Ms, live.burstVisible, live.idleListRequests, live.idleGitRequests,
       live.idleK8sRequestsPerMin, live.idleCpuPct, live.firstSyncMs, live.rssMb,
     ]));
     const { p50Ms, p95Ms, browserP95Ms, idleK8sRequestsPerMin, idleCpuPct, burstP95Ms } = live;
@@ -105,6 +105,7 @@ async function main() {
       idleAfterBurst: live.idleAfterBurst,
       prPass: live.prPass,
       idleListRequests: live.idleListRequests,
+      idleGitRequests: live.idleGitRequests,
       burstVisible: live.burstVisible,
       browserP50Ms: live.browserP50Ms,
       live: { p50Ms, p95Ms, browserP95Ms, idleK8sRequestsPerMin, idleCpuPct, burstP95Ms },
