@@ -102,6 +102,7 @@ async function main() {
       backendRssMb: live.backendRssMb,
       backendStartMs: live.backendStartMs,
       backendSettledRssMb: live.backendSettledRssMb,
+      backendRunPeakRssMb: live.backendRunPeakRssMb,
       idleAfterBurst: live.idleAfterBurst,
       prPass: live.prPass,
       idleListRequests: live.idleListRequests,

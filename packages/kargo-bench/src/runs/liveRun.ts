@@ -38,6 +38,12 @@ export interface LiveFigures {
   backendStartMs: number;
   /** RSS of the backend after both idle windows, as it is (no GC forced). */
   backendSettledRssMb: number;
+  /**
+   * Peak RSS of the backend over the whole run (VmHWM before it stops): at
+   * 10,000 Stages it peaked after every Stage was served, when the
+   * pull-request listings landed.
+   */
+  backendRunPeakRssMb: number;
   p50Ms: number;
   p95Ms: number;
   /** On screen in Chromium (the demo on the fleet); null when not measured (--no-browser, no Chromium). */
@@ -223,6 +229,8 @@ export async function runLive(options: {
       github304: prCounts.github304,
     };
     log(`pull-request pass, nothing changed: ${JSON.stringify(prPass)}`);
+    const backendRunPeakRssMb = Math.round(b.peakRssMb());
+    log(`backend peak RSS over the whole run: ${backendRunPeakRssMb} MB`);
 
     // On screen: the demo's own backend watches the fleet; this one stops first.
     await backend.stop();
@@ -244,6 +252,7 @@ export async function runLive(options: {
       backendPeakRssMb,
       backendStartMs,
       backendSettledRssMb,
+      backendRunPeakRssMb,
       backendRssMb,
       p50Ms: percentile(delays, 50),
       p95Ms: percentile(delays, 95),
