@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { projectName } from '../fleet/generate';
 import { startBenchSandbox, type BenchSandbox } from '../sandbox/parent';
 import { backendChildBundle } from './backendBundle';
@@ -12,6 +13,8 @@ describe('the compiled backend child', () => {
   afterAll(async () => {
     await backend?.stop();
     await sandbox?.stop();
+    // Jest fires no 'exit' handler of the code under test: the bundle's directory goes here.
+    fs.rmSync(path.dirname(await backendChildBundle()), { recursive: true, force: true });
   });
 
   it('is bundled with our workspace packages only, the rest required from node_modules', async () => {
