@@ -14,10 +14,7 @@ export class EventLog {
   /** Events at or before this revision are gone (trimmed or never recorded). */
   private floor: number;
 
-  constructor(
-    private readonly capacity: number,
-    startRevision: number,
-  ) {
+  constructor(private readonly capacity: number, startRevision: number) {
     this.ring = new Array(capacity);
     this.floor = startRevision;
   }

@@ -98,6 +98,47 @@ describe('watch', () => {
     });
   });
 
+  it('answers a resourceVersion from before a bulk load with 410 Expired, and a relist sees everything', async () => {
+    const before = await call(sandbox, 'GET', STAGES, { token: ADMIN });
+    sandbox.bulkLoad(
+      ['uat', 'staging'].map(name => ({
+        apiVersion: 'kargo.akuity.io/v1alpha1',
+        kind: 'Stage',
+        metadata: { name, namespace: 'shop' },
+        spec: {
+          requestedFreight: [
+            {
+              origin: { kind: 'Warehouse', name: 'shop' },
+              sources: { direct: true },
+            },
+          ],
+        },
+      })),
+    );
+    const [event] = await readEvents(
+      await watch(`resourceVersion=${before.body.metadata.resourceVersion}`),
+      1,
+    );
+    expect(event.type).toBe('ERROR');
+    expect(event.object).toMatchObject({ code: 410, reason: 'Expired' });
+
+    const relist = await call(sandbox, 'GET', STAGES, { token: ADMIN });
+    expect(relist.body.items.map((o: any) => o.metadata.name)).toEqual([
+      'dev',
+      'prod',
+      'qa',
+      'staging',
+      'uat',
+    ]);
+    // A watch from the relist's resourceVersion follows later writes.
+    const res = await watch(
+      `resourceVersion=${relist.body.metadata.resourceVersion}`,
+    );
+    await call(sandbox, 'DELETE', `${STAGES}/uat`, { token: ADMIN });
+    const [deleted] = await readEvents(res, 1);
+    expect(`${deleted.type} ${deleted.object.metadata.name}`).toBe('DELETED uat');
+  });
+
   it('sends bookmarks with the newest resourceVersion when allowed', async () => {
     await sandbox.stop();
     sandbox = await startSandbox({
