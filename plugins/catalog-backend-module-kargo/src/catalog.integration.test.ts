@@ -35,6 +35,7 @@ import { catalogModuleKargo } from './module';
 const ENTITIES = path.resolve(__dirname, '../../../examples/entities.yaml');
 // The Kargo backend refreshes each instance on its own task.
 const BACKEND_TASK = 'kargo-snapshot-refresh:sandbox';
+const PULL_REQUEST_TASK = 'kargo-pull-requests';
 const MODULE_TASK = 'KargoStageEntityProvider:refresh';
 const SEARCH_TASK = 'search_index_software_catalog';
 const FAILED_FILTER =
@@ -69,15 +70,28 @@ describe('catalog with the Kargo module, the Kargo backend and the sandbox', () 
     get(`/api/catalog/entities?filter=${encodeURIComponent(filter)}`);
   const entity = async (ref: string): Promise<Entity> =>
     get(`/api/catalog/entities/by-name/${ref}`);
-  /** One run of the Kargo backend's task, then one of this module's. */
+  /**
+   * The Kargo backend's tasks as its scheduler runs them, then this module's.
+   * A Kargo read only starts listing the repositories its Stages newly show
+   * (never awaited); the pull-request task joins (or repeats) that listing,
+   * which queues the rebuild of the Stages showing it; the next read is
+   * applied after that rebuild (an instance's updates apply in order). So
+   * the module reads the pull requests whatever the speed of the cluster or
+   * the Git provider.
+   */
   const gather = async () => {
     await eventually(() => scheduler.triggerTask(BACKEND_TASK));
+    await scheduler.triggerTask(PULL_REQUEST_TASK);
+    await scheduler.triggerTask(BACKEND_TASK);
     await eventually(() => scheduler.triggerTask(MODULE_TASK));
   };
 
   beforeAll(async () => {
     // No controller: the demo scenarios stay as the fixtures describe them.
     sandbox = await startSandbox({ port: 0, controller: false });
+    // A Git provider slower than the Kargo read: the order of the tasks,
+    // not a race, must bring the pull requests in.
+    sandbox.faults.set({ path: /^\/github\/.*\/pulls\b/, delayMs: 300 });
     backend = await startTestBackend({
       features: [
         catalogPlugin,

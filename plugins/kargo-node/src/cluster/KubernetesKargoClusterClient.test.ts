@@ -32,9 +32,25 @@ async function startServer(handler: Handler) {
       res.end(JSON.stringify(out.body));
     });
   });
+  const connections = { count: 0, closed: 0 };
+  server.on('connection', socket => {
+    connections.count += 1;
+    socket.on('close', () => (connections.closed += 1));
+  });
   await new Promise<void>(r => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, seen, stop: () => new Promise(r => server.close(r)) };
+  return {
+    url,
+    seen,
+    connections,
+    /** Closes the connections no request is on, as a server's idle timeout does. */
+    closeIdle: () => server.closeIdleConnections(),
+    stop: () =>
+      new Promise(r => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  };
 }
 
 function clientFor(url: string, pageSize?: number) {
@@ -50,6 +66,13 @@ function clientFor(url: string, pageSize?: number) {
     }),
     pageSize,
   });
+}
+
+async function until(probe: () => boolean) {
+  for (let i = 0; i < 200 && !probe(); i++) {
+    await new Promise(r => setTimeout(r, 10));
+  }
+  expect(probe()).toBe(true);
 }
 
 function status(code: number, message: string) {
@@ -83,6 +106,42 @@ describe('KubernetesKargoClusterClient', () => {
       '/apis/kargo.akuity.io/v1alpha1/namespaces/checkout/stages?limit=1',
     );
     expect(server.seen[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('reads every page of a LIST, and the next LIST, on one kept-alive connection', async () => {
+    server = await startServer(req => {
+      const cont = new URL(req.url, 'http://x').searchParams.get('continue');
+      const page = Number(cont ?? 0);
+      return {
+        status: 200,
+        body: {
+          items: [{ metadata: { name: `s${page}` } }],
+          metadata: page < 4 ? { continue: String(page + 1) } : {},
+        },
+      };
+    });
+    const client = clientFor(server.url, 1);
+    expect(await client.listStages('checkout')).toHaveLength(5);
+    expect(await client.listPromotions('checkout')).toHaveLength(5);
+    expect(await client.getStage('checkout', 'prod')).toBeDefined();
+    expect(client.requestCount).toBe(11);
+    expect(server.connections.count).toBe(1);
+  });
+
+  it('still answers after the cluster closed the idle kept-alive connection', async () => {
+    server = await startServer(() => ({ status: 200, body: { items: [] } }));
+    const client = clientFor(server.url);
+    await client.listStages('checkout');
+    await client.listPromotions('checkout');
+    expect(server.connections.count).toBe(1);
+
+    server.closeIdle();
+    await until(() => server!.connections.closed === 1);
+    // Past the client's own notice of the close (the pool drops the socket).
+    await new Promise(r => setTimeout(r, 50));
+    expect(await client.listStages('checkout')).toEqual([]);
+    expect(await client.listFreight('checkout')).toEqual([]);
+    expect(server.connections.count).toBe(2);
   });
 
   it('lists AnalysisRuns with a label selector and projects cluster-wide', async () => {

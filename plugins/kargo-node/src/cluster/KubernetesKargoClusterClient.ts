@@ -25,6 +25,7 @@ import type {
   KargoWatchOptions,
 } from '../types';
 import { KubeOperation, translateKubeError } from './errors';
+import { keepAliveMiddleware } from './keepAlive';
 import {
   KubernetesKargoClusterWatch,
   WATCHED_KINDS,
@@ -84,7 +85,10 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     this.api = options.kubeConfig.makeApiClient(CustomObjectsApi);
     this.pageSize = options.pageSize ?? 500;
     this.options = {
-      middleware: [timeoutMiddleware(options.requestTimeoutMs ?? 30_000)],
+      middleware: [
+        timeoutMiddleware(options.requestTimeoutMs ?? 30_000),
+        keepAliveMiddleware(),
+      ],
       middlewareMergeStrategy: 'append',
     };
   }
