@@ -1,7 +1,12 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
 import { createKubeConfig } from './kubeConfig';
 import { KubernetesKargoClusterClient } from './KubernetesKargoClusterClient';
+import { MIN_PAGE_ITEMS, pageLimit } from './pageLimits';
+
+// Real servers (the sandbox) on a shared, possibly loaded machine.
+jest.setTimeout(30_000);
 
 const TOKEN = 'secret-token-do-not-leak';
 
@@ -254,5 +259,122 @@ describe('KubernetesKargoClusterClient', () => {
       "Kargo instance 'prod-eu': cannot reach the cluster (ECONNREFUSED)",
     );
     expect(error.message).not.toContain(TOKEN);
+  });
+});
+
+describe('KubernetesKargoClusterClient LIST pages against the sandbox', () => {
+  /** Stages of about 5 KB each (1.5 MB in all) and small Freight. */
+  const COUNT = 300;
+  /** V8 keeps an object this large or larger in its large-object space. */
+  const LARGE_OBJECT = 128 * 1024;
+  let sandbox: Sandbox;
+  /** Every LIST page the sandbox answered: its kind, limit and body size. */
+  const pages: Array<{ kind: string; limit: number; bytes: number }> = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      port: 0,
+      fixtures: false,
+      controller: false,
+      onRequest: (req, res) => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        if (url.searchParams.has('watch') || !url.searchParams.has('limit'))
+          return;
+        // The sandbox answers a LIST with one end(body).
+        const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+        res.end = ((...args: unknown[]) => {
+          pages.push({
+            kind: url.pathname.split('/').pop()!,
+            limit: Number(url.searchParams.get('limit')),
+            bytes: Buffer.byteLength(String(args[0] ?? '')),
+          });
+          return end(...args);
+        }) as typeof res.end;
+      },
+    });
+    const kargo = (plural: string) =>
+      sandbox.registry.find('kargo.akuity.io', 'v1alpha1', plural)!;
+    sandbox.store.create(kargo('projects'), {
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Project',
+      metadata: { name: 'fleet' },
+    });
+    for (let i = 0; i < COUNT; i++) {
+      const metadata = { name: `s${i}`, namespace: 'fleet' };
+      sandbox.store.create(kargo('stages'), {
+        apiVersion: 'kargo.akuity.io/v1alpha1',
+        kind: 'Stage',
+        metadata: {
+          ...metadata,
+          annotations: { 'example.com/notes': 'x'.repeat(5_000) },
+        },
+        spec: {},
+      });
+      sandbox.store.create(kargo('freights'), {
+        apiVersion: 'kargo.akuity.io/v1alpha1',
+        kind: 'Freight',
+        metadata,
+      });
+    }
+  });
+  afterAll(() => sandbox.stop());
+  beforeEach(() => {
+    pages.length = 0;
+  });
+
+  async function watchOnce(client: KubernetesKargoClusterClient) {
+    const watch = client.watch({ onEvent: () => undefined });
+    await watch.start();
+    const counts = [watch.list('stages').length, watch.list('freights').length];
+    await watch.stop();
+    return counts;
+  }
+
+  it("the watch's LISTs: sized by each kind's bytes", async () => {
+    const client = clientFor(sandbox.url);
+    expect(await watchOnce(client)).toEqual([COUNT, COUNT]);
+
+    const stages = pages.filter(p => p.kind === 'stages');
+    const freights = pages.filter(p => p.kind === 'freights');
+    // The first page asks for the minimum; each next one, for what makes
+    // about 120 KB at the item size the page before it showed.
+    for (const kind of [stages, freights]) {
+      expect(kind[0].limit).toBe(MIN_PAGE_ITEMS);
+      for (let i = 1; i < kind.length; i++) {
+        const itemBytes = kind[i - 1].bytes / kind[i - 1].limit;
+        expect(kind[i].limit).toBe(pageLimit(itemBytes, 500));
+      }
+    }
+    // Stages: every body under a large object, none but the last much smaller.
+    expect(stages.length).toBeGreaterThan(10);
+    for (const page of stages) expect(page.bytes).toBeLessThan(LARGE_OBJECT);
+    for (const page of stages.slice(1, -1))
+      expect(page.bytes).toBeGreaterThan(100 * 1024);
+    // Small Freight: the rest in one page.
+    expect(freights).toHaveLength(2);
+
+    // A relist starts from what the first LIST learnt.
+    pages.length = 0;
+    await watchOnce(client);
+    expect(pages.find(p => p.kind === 'stages')!.limit).toBe(stages[1].limit);
+  });
+
+  it("the poll mode's LISTs: pageSize items", async () => {
+    const client = clientFor(sandbox.url);
+    // Even once the watch learnt the sizes of Stages.
+    await watchOnce(client);
+    pages.length = 0;
+    const before = client.requestCount;
+    expect(await client.listStages('fleet')).toHaveLength(COUNT);
+    expect(await client.listFreight('fleet')).toHaveLength(COUNT);
+    expect(client.requestCount - before).toBe(2);
+    expect(pages.map(p => [p.kind, p.limit])).toEqual([
+      ['stages', 500],
+      ['freights', 500],
+    ]);
+
+    pages.length = 0;
+    await clientFor(sandbox.url, 100).listStages('fleet');
+    expect(pages.map(p => p.limit)).toEqual([100, 100, 100]);
   });
 });
