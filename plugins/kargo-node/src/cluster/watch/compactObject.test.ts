@@ -1,0 +1,122 @@
+import type { KubeObject } from '@kargo-backstage/plugin-kargo-common';
+import { ObjectCompactor } from './compactObject';
+import { StringTable } from './stringTable';
+
+const TIME = '2026-06-01T00:00:00Z';
+
+/** An object as the API server sends it (fields the compactor drops too). */
+type Wire = Record<string, any>;
+
+function stage(name: string): Wire {
+  return {
+    apiVersion: 'kargo.akuity.io/v1alpha1',
+    kind: 'Stage',
+    metadata: {
+      name,
+      namespace: 'shop',
+      uid: `uid-${name}`,
+      resourceVersion: `rv-${name}`,
+      creationTimestamp: TIME,
+      labels: { team: 'payments' },
+      annotations: {
+        'kubectl.kubernetes.io/last-applied-configuration': '{"kind":"Stage"}',
+        note: 'kept',
+      },
+      managedFields: [{ manager: 'kargo', time: TIME }],
+    },
+    spec: {
+      requestedFreight: [{ origin: { kind: 'Warehouse', name: 'shop' } }],
+    },
+    status: {
+      phase: 'Steady',
+      lastHandledRefresh: TIME,
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'Ready',
+          lastTransitionTime: TIME,
+        },
+      ],
+      freightHistory: [
+        {
+          items: {
+            'Warehouse/shop': {
+              name: 'f1',
+              origin: { kind: 'Warehouse', name: 'shop' },
+            },
+          },
+          verificationHistory: [
+            { id: `v-${name}`, phase: 'Successful', startTime: TIME },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/** As from the wire: every string its own copy. */
+const read = (object: Wire): KubeObject => JSON.parse(JSON.stringify(object));
+
+describe('ObjectCompactor', () => {
+  it('keeps what derivations read, and only that, of the metadata', () => {
+    const compacted = new ObjectCompactor().compact(
+      'stages',
+      read(stage('test')),
+    );
+    const { spec, status, metadata } = stage('test');
+    expect(compacted).toEqual({
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Stage',
+      metadata: {
+        name: 'test',
+        namespace: 'shop',
+        resourceVersion: 'rv-test',
+        creationTimestamp: TIME,
+        labels: metadata!.labels,
+        annotations: { note: 'kept' },
+      },
+      spec,
+      status,
+    });
+  });
+
+  it('changes no value of the parts it holds once', () => {
+    const compactor = new ObjectCompactor();
+    const promotion = (name: string): Wire => ({
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Promotion',
+      metadata: { name, namespace: 'shop' },
+      spec: { stage: 'test', steps: [{ uses: 'git-clone', as: 'clone' }] },
+      status: { phase: 'Succeeded', freight: { name: 'f1' }, finishedAt: TIME },
+    });
+    for (const name of ['p1', 'p2'])
+      expect(compactor.compact('promotions', read(promotion(name)))).toEqual(
+        promotion(name),
+      );
+  });
+
+  it('holds the short strings that objects repeat once, in the table', () => {
+    const strings = new StringTable();
+    const intern = jest.spyOn(strings, 'intern');
+    const compactor = new ObjectCompactor(undefined, strings);
+    compactor.compact('stages', read(stage('test')));
+    const seen = strings.size;
+    // Names, label values, phases, reasons and timestamps go through the table.
+    for (const s of [
+      'test',
+      'shop',
+      'payments',
+      'kept',
+      'Steady',
+      'Successful',
+      'Ready',
+      TIME,
+      'f1',
+    ])
+      expect(intern).toHaveBeenCalledWith(s);
+    // A second Stage adds only its own strings: name, resourceVersion, verification id.
+    compactor.compact('stages', read(stage('uat')));
+    expect(strings.size).toBe(seen + 3);
+  });
+});
