@@ -95,6 +95,7 @@ export class ObjectStore {
     return o && clone(o);
   }
 
+  /** Whether the object exists: get without the copy. */
   has(rt: ResourceType, namespace: string | undefined, name: string): boolean {
     return this.indexOf(rt).has(namespaceOf(rt, namespace), name);
   }
