@@ -3,7 +3,11 @@ import { signalApiRef, type SignalApi } from '@backstage/plugin-signals-react';
 import type { JsonObject } from '@backstage/types';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { SIGNAL_COALESCE_MS, useProjectSignals } from './useProjectSignals';
+import {
+  CATCH_UP_MS,
+  SIGNAL_COALESCE_MS,
+  useProjectSignals,
+} from './useProjectSignals';
 
 describe('useProjectSignals', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -47,5 +51,35 @@ describe('useProjectSignals', () => {
     // Quiet since: nothing more.
     act(() => jest.advanceTimersByTime(SIGNAL_COALESCE_MS * 5));
     expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('once unmounted, drops its subscription and reads no more', () => {
+    const subscribed = new Set<string>();
+    const signals: SignalApi = {
+      subscribe: channel => {
+        subscribed.add(channel);
+        return { unsubscribe: () => subscribed.delete(channel) };
+      },
+    };
+    const onChange = jest.fn();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestApiProvider apis={[[signalApiRef, signals]]}>
+        {children}
+      </TestApiProvider>
+    );
+    const { unmount } = renderHook(
+      () =>
+        useProjectSignals(
+          [{ instance: 'production', project: 'checkout' }],
+          onChange,
+        ),
+      { wrapper },
+    );
+    expect(subscribed.size).toBe(1);
+
+    unmount();
+    expect(subscribed.size).toBe(0);
+    act(() => jest.advanceTimersByTime(CATCH_UP_MS[CATCH_UP_MS.length - 1]));
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

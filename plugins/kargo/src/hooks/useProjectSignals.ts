@@ -2,16 +2,21 @@ import { useApiHolder } from '@backstage/core-plugin-api';
 import { signalApiRef } from '@backstage/plugin-signals-react';
 import { kargoProjectSignalChannel } from '@kargo-backstage/plugin-kargo-common';
 import { useEffect, useRef } from 'react';
+import {
+  createProjectSignalFeed,
+  type ProjectSignalFeed,
+} from './projectSignalFeed';
 
-/** After a refresh, further signals within this time cause one more (at its end). */
-export const SIGNAL_COALESCE_MS = 200;
+export { CATCH_UP_MS, SIGNAL_COALESCE_MS } from './projectSignalFeed';
 
 /**
  * Calls `onChange` when the backend signals that Stages of one of these
  * projects changed: at once for a signal, then at most once per
- * SIGNAL_COALESCE_MS while signals keep coming (a burst: one more at its end).
- * Answers whether signals are available at all (the signals frontend plugin
- * is installed); without them the caller polls.
+ * SIGNAL_COALESCE_MS while signals keep coming (a burst: one more at its end);
+ * and a few times after subscribing (CATCH_UP_MS), until the first signal, for
+ * a change signalled before the subscription was live. Answers whether
+ * signals are available at all (the signals frontend plugin is installed);
+ * without them the caller polls.
  */
 export function useProjectSignals(
   projects: Array<{ instance: string; project: string }>,
@@ -28,30 +33,20 @@ export function useProjectSignals(
   ].sort();
   const key = channels.join('\n');
 
+  // One feed for the component's life: a change of the channels updates its
+  // subscriptions instead of dropping them all (which closed the WebSocket).
+  const feed = useRef<ProjectSignalFeed>();
   useEffect(() => {
-    if (!signals || !key) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let pending = false;
-    const changed = () => {
-      if (timer) {
-        pending = true;
-        return;
-      }
-      callback.current();
-      timer = setTimeout(() => {
-        timer = undefined;
-        if (!pending) return;
-        pending = false;
-        changed();
-      }, SIGNAL_COALESCE_MS);
-    };
-    const subscriptions = key
-      .split('\n')
-      .map(c => signals.subscribe(c, changed));
+    if (!signals) return undefined;
+    const created = createProjectSignalFeed(signals, () => callback.current());
+    feed.current = created;
     return () => {
-      clearTimeout(timer);
-      subscriptions.forEach(s => s.unsubscribe());
+      created.close();
+      feed.current = undefined;
     };
+  }, [signals]);
+  useEffect(() => {
+    feed.current?.follow(key ? key.split('\n') : []);
   }, [signals, key]);
 
   return !!signals;

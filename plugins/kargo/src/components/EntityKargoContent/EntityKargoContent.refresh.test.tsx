@@ -1,7 +1,9 @@
 import { signalApiRef, type SignalApi } from '@backstage/plugin-signals-react';
 import type { JsonObject } from '@backstage/types';
+import { kargoProjectSignalChannel } from '@kargo-backstage/plugin-kargo-common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { annotatedEntity, fakeKargoApi } from '../../__testUtils__/fakeApi';
+import { fakeSignalClient } from '../../__testUtils__/fakeSignalClient';
 import { entityResponse, staleStaging } from '../../__fixtures__/stages';
 import { renderForEntity } from '../../__testUtils__/testApis';
 import { StageSection } from '../StageSection';
@@ -60,5 +62,71 @@ describe('EntityKargoContent, refreshed by a signal', () => {
     const after = sectionRenders();
     expect(after.staging).toBe(before.staging);
     expect(after.qa).toBeGreaterThan(before.qa);
+  });
+});
+
+describe('EntityKargoContent, a change while its signals are not live yet', () => {
+  const reread = <T,>(value: T): T => JSON.parse(JSON.stringify(value));
+  const qa = { ...staleStaging, name: 'qa' };
+  const project = { instance: qa.instance, project: qa.project };
+  const channel = kargoProjectSignalChannel(qa.instance, qa.project);
+  const qaSection = () => screen.getByRole('region', { name: 'checkout/qa' });
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** The tab on a backend whose answer is `state.answer` at the time of the read. */
+  async function openTab(signals: ReturnType<typeof fakeSignalClient>) {
+    const state = { answer: entityResponse([staleStaging, qa]) };
+    const api = fakeKargoApi({
+      getEntityStages: jest.fn(async () => reread(state.answer)),
+    });
+    await renderForEntity(<EntityKargoContent />, {
+      api,
+      entity: annotatedEntity,
+      extraApis: [[signalApiRef, signals.api]],
+    });
+    await screen.findByRole('region', { name: 'checkout/qa' });
+    return { api, state };
+  }
+
+  it('shows a change signalled before its first WebSocket was open, without waiting for the next one', async () => {
+    // The first socket after a backend start opens only ~6 s later.
+    const signals = fakeSignalClient({ openAfterMs: [6_000] });
+    const { state } = await openTab(signals);
+
+    await act(() => jest.advanceTimersByTimeAsync(1_500));
+    const changed = reread(state.answer);
+    changed.items[1].health = 'Unhealthy';
+    state.answer = changed;
+    signals.publish(channel, project); // lost: nothing subscribed yet
+
+    await act(() => jest.advanceTimersByTimeAsync(1_000));
+    expect(within(qaSection()).getByText(/Unhealthy/)).toBeVisible();
+  });
+
+  it('keeps its WebSocket while the projects it follows change, so a signal meanwhile is not lost', async () => {
+    // Open at once; a second socket would take 5 s.
+    const signals = fakeSignalClient({ openAfterMs: [0, 5_000] });
+    const { api, state } = await openTab(signals);
+    await act(() => jest.advanceTimersByTimeAsync(20_000));
+    const reads = (api.getEntityStages as jest.Mock).mock.calls.length;
+
+    // A Stage of another project appears (signalled on the open socket).
+    const billing = { ...staleStaging, name: 'ledger', project: 'billing' };
+    state.answer = entityResponse([staleStaging, qa, billing]);
+    act(() => signals.publish(channel, project));
+    await screen.findByRole('region', { name: 'billing/ledger' });
+    await act(() => jest.advanceTimersByTimeAsync(300));
+
+    // Right after, qa changes: shown at once, by its signal.
+    const changed = reread(state.answer);
+    changed.items[1].health = 'Unhealthy';
+    state.answer = changed;
+    act(() => signals.publish(channel, project));
+    await act(() => jest.advanceTimersByTimeAsync(100));
+    expect(within(qaSection()).getByText(/Unhealthy/)).toBeVisible();
+    expect(api.getEntityStages).toHaveBeenCalledTimes(reads + 2);
+    expect(signals.sockets()).toBe(1);
   });
 });
