@@ -103,6 +103,7 @@ async function main() {
       backendStartMs: live.backendStartMs,
       backendSettledRssMb: live.backendSettledRssMb,
       backendRunPeakRssMb: live.backendRunPeakRssMb,
+      afterListingsPeakRssMb: live.afterListingsPeakRssMb,
       idleAfterBurst: live.idleAfterBurst,
       prPass: live.prPass,
       idleListRequests: live.idleListRequests,

@@ -32,7 +32,9 @@ export function rssOf(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 export async function startBackendProcess(url: string): Promise<BackendProcess> {
   // Plain node, no transform (and none of the bench's own flags): as a built backend runs.
   const child = fork(await backendChildBundle(), [JSON.stringify({ url })], {
-    execArgv: [],
+    // KARGO_BENCH_BACKEND_NODE_OPTIONS: flags for this child alone, to diagnose
+    // it (e.g. `--trace-gc`), never the bench's own.
+    execArgv: process.env.KARGO_BENCH_BACKEND_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<number, (m: FromBackend) => void>();

@@ -44,6 +44,8 @@ export interface LiveFigures {
    * pull-request listings landed.
    */
   backendRunPeakRssMb: number;
+  /** The backend's peak RSS once the first pull-request listings and their rebuilds are in. */
+  afterListingsPeakRssMb: number;
   p50Ms: number;
   p95Ms: number;
   /** On screen in Chromium (the demo on the fleet); null when not measured (--no-browser, no Chromium). */
@@ -192,6 +194,10 @@ export async function runLive(options: {
     await sleep(2000);
     const idle = await idleCost(sandbox, b, log);
     log(`idle after the first sync: ${JSON.stringify(idle)}`);
+    // Which step raises the peak: up to here the first pull-request listings
+    // and the rebuilds they caused are in.
+    const afterListingsPeakRssMb = Math.round(b.peakRssMb());
+    log(`backend peak RSS after the first pull-request listings: ${afterListingsPeakRssMb} MB`);
 
     // Freshness: one change at a time.
     const delays: number[] = [];
@@ -212,6 +218,7 @@ export async function runLive(options: {
     log(`idle after the burst: ${JSON.stringify(idleAfterBurst)}`);
 
     // Two idle minutes on, V8 has given back the first sync's pages.
+    log(`backend peak RSS after the changes and the burst: ${Math.round(b.peakRssMb())} MB`);
     const backendSettledRssMb = Math.round(b.currentRssMb());
     log(`backend RSS after the idle windows (no GC forced): ${backendSettledRssMb} MB`);
 
@@ -253,6 +260,7 @@ export async function runLive(options: {
       backendStartMs,
       backendSettledRssMb,
       backendRunPeakRssMb,
+      afterListingsPeakRssMb,
       backendRssMb,
       p50Ms: percentile(delays, 50),
       p95Ms: percentile(delays, 95),
