@@ -1,23 +1,5 @@
 import { startSandbox, Sandbox } from './sandbox';
-import { KubeObject } from './kube/store';
-
-const stage = (
-  name: string,
-  extra: Record<string, unknown> = {},
-): KubeObject => ({
-  apiVersion: 'kargo.akuity.io/v1alpha1',
-  kind: 'Stage',
-  metadata: { name, namespace: 'shop' },
-  spec: {
-    requestedFreight: [
-      {
-        origin: { kind: 'Warehouse', name: 'shop' },
-        sources: { direct: true },
-      },
-    ],
-    ...extra,
-  },
-});
+import { minimalStage as stage } from './__testUtils__/objects';
 
 describe('Sandbox.bulkLoad', () => {
   let sandbox: Sandbox;

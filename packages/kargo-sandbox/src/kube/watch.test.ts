@@ -1,5 +1,6 @@
 import { startSandbox, Sandbox } from '../sandbox';
 import { ADMIN, call, STAGE_YAML } from '../__testUtils__/http';
+import { minimalStage } from '../__testUtils__/objects';
 
 // Real servers on a shared CI machine: allow for a slow start.
 jest.setTimeout(30_000);
@@ -101,19 +102,7 @@ describe('watch', () => {
   it('answers a resourceVersion from before a bulk load with 410 Expired, and a relist sees everything', async () => {
     const before = await call(sandbox, 'GET', STAGES, { token: ADMIN });
     sandbox.bulkLoad(
-      ['uat', 'staging'].map(name => ({
-        apiVersion: 'kargo.akuity.io/v1alpha1',
-        kind: 'Stage',
-        metadata: { name, namespace: 'shop' },
-        spec: {
-          requestedFreight: [
-            {
-              origin: { kind: 'Warehouse', name: 'shop' },
-              sources: { direct: true },
-            },
-          ],
-        },
-      })),
+      ['uat', 'staging'].map(name => minimalStage(name)),
     );
     const [event] = await readEvents(
       await watch(`resourceVersion=${before.body.metadata.resourceVersion}`),
