@@ -61,7 +61,8 @@ export function createProjectSignalFeed(
     stopCatchUp();
     if (step >= CATCH_UP_MS.length) return;
     catchUp = setTimeout(() => {
-      changed();
+      // Not through the throttle: a signal right after still refreshes at once.
+      onChange();
       startCatchUp(step + 1, CATCH_UP_MS[step]);
     }, CATCH_UP_MS[step] - at);
   };
