@@ -7,8 +7,11 @@ function kargoFilter(page: Page) {
 }
 
 async function choosePhase(page: Page, phase: string) {
-  await page.getByLabel('Verification', { exact: true }).click();
+  await page.getByRole('button', { name: /^Verification\b/ }).click();
   await page.getByRole('option', { name: phase, exact: true }).click();
+  // The menu leaves with a transition: until it is gone, its listbox is a
+  // second element labelled "Verification" (a quick next choice found both).
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
 test('the catalog filters components and Stage resources by Kargo verification and pull requests', async ({
