@@ -44,9 +44,10 @@ export function PromotionTimeline(props: {
 }) {
   const { stage } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
-  // material-table annotates its rows; give it copies.
+  // material-table annotates its rows; give it copies, each with the id it
+  // keeps a row's state by across the live re-renders (a Promotion's name).
   const rows = useMemo(
-    () => (props.stage.promotions ?? []).map(p => ({ ...p })),
+    () => (props.stage.promotions ?? []).map(p => ({ ...p, id: p.name })),
     [props.stage.promotions],
   );
   const columns: TableColumn<PromotionTimelineEntry>[] = [

@@ -39,9 +39,15 @@ export function VerificationHistoryTable(props: {
   const { stage } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   const [target, setTarget] = useState<AnalysisRunTarget>();
-  // material-table annotates its rows; give it copies, not our state.
+  // material-table annotates its rows; give it copies, not our state, each
+  // with the id it keeps a row's state by across the live re-renders (the
+  // run's name; Kargo's verification id is null for runs it did not record).
   const rows = useMemo(
-    () => stage.verifications.map(v => ({ ...v })),
+    () =>
+      stage.verifications.map((v, index) => ({
+        ...v,
+        id: v.analysisRun?.name ?? v.id ?? `row-${index}`,
+      })),
     [stage.verifications],
   );
 
