@@ -16,9 +16,11 @@
  * Set KARGO_KEEP_FRESH_APP=1 to keep the app's directory after a pass.
  */
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -63,10 +65,14 @@ async function yarnGlobalFolder() {
 async function guideEnvironment(registry) {
   const globalFolder = join(work, 'yarn-global');
   mkdirSync(globalFolder);
-  symlinkSync(
-    join(await yarnGlobalFolder(), 'cache'),
-    join(globalFolder, 'cache'),
-  );
+  const cache = join(await yarnGlobalFolder(), 'cache');
+  // Our packages are built anew for every run under the same version: a
+  // cached archive of an earlier run (yarn finds it by name and version)
+  // would install that run's code instead of this one's.
+  for (const file of existsSync(cache) ? readdirSync(cache) : []) {
+    if (file.startsWith('@kargo-backstage-')) rmSync(join(cache, file));
+  }
+  symlinkSync(cache, join(globalFolder, 'cache'));
   writeFileSync(
     join(work, '.yarnrc.yml'),
     YAML.stringify({
