@@ -2,10 +2,7 @@ import {
   ApiException,
   CustomObjectsApi,
   KubeConfig,
-  Observable,
   PatchStrategy,
-  RequestContext,
-  ResponseContext,
   setHeaderOptions,
   type ConfigurationOptions,
   type ObservableMiddleware,
@@ -32,6 +29,7 @@ import {
   KubernetesKargoClusterWatch,
   WATCHED_KINDS,
 } from './watch/KubernetesKargoClusterWatch';
+import { timeoutMiddleware } from './timeout';
 
 const KARGO = { group: 'kargo.akuity.io', version: 'v1alpha1' };
 const ROLLOUTS = { group: 'argoproj.io', version: 'v1alpha1' };
@@ -71,17 +69,6 @@ interface ListOptions<T> {
 /** Restarts of a LIST whose continue token expired, before giving up. */
 const MAX_LIST_RESTARTS = 3;
 const EXPIRED_CONTINUE = Symbol('expired continue token');
-
-// Aborts a request that hangs, so one dead cluster cannot hold the refresh.
-function timeoutMiddleware(ms: number): ObservableMiddleware {
-  return {
-    pre: (ctx: RequestContext) => {
-      ctx.setSignal(AbortSignal.timeout(ms));
-      return new Observable(Promise.resolve(ctx));
-    },
-    post: (ctx: ResponseContext) => new Observable(Promise.resolve(ctx)),
-  };
-}
 
 /**
  * {@link KargoClusterClient} over `@kubernetes/client-node`. Every failure
