@@ -1,15 +1,5 @@
 import { orphanedCount } from '../assistant/stageView';
-import {
-  attributeWithSteps,
-  PullRequestCandidate,
-} from '../pullRequests/attribution';
-import { repositoriesFromSteps } from '../pullRequests/repositories';
-import { repoKey } from '../pullRequests/repoUrl';
-import {
-  GitStep,
-  gitStepsOfStage,
-  promotionsOfStage,
-} from '../pullRequests/steps';
+import type { PullRequestCandidate } from '../pullRequests/attribution';
 import type {
   AnalysisRun,
   Freight,
@@ -21,10 +11,6 @@ import type {
 } from '../types';
 import { freightRequestsOf } from '../pipeline/graph';
 import { freightOptionsOf } from '../promotion/options';
-import {
-  buildPromotionTimeline,
-  pullRequestWaitOf,
-} from '../promotion/timeline';
 import { toMillis } from '../util/time';
 import { deriveStageActions } from '../verification/actions';
 import { deriveVerificationHistory } from '../verification/deriveHistory';
@@ -34,6 +20,7 @@ import {
 } from '../verification/summary';
 import { summarizeFreight } from './currentFreight';
 import { kargoStageUrl } from './kargoUrl';
+import { buildPullRequestParts, type WalkedStage } from './pullRequestParts';
 import { deriveStagePhase } from './stagePhase';
 import { unreadableStageActions } from './unreadable';
 
@@ -52,12 +39,6 @@ export interface BuildStageDetailInput {
   pullRequestErrors?: RepositoryError[];
   lastUpdated?: string | null;
   stale?: boolean;
-}
-
-/** What `buildProjectStages` already walked of a Stage, so it is not walked again. */
-interface WalkedStage {
-  gitSteps: GitStep[];
-  repositories: string[];
 }
 
 function message(error: unknown): string {
@@ -97,38 +78,7 @@ export function buildWalkedStageDetail(
     () => deriveVerificationHistory(input),
     [],
   );
-  // Walked once for both parts; a walk that throws is retried by (and
-  // reported for) each part, as when each walked on its own.
-  let steps: GitStep[] | undefined = walked?.gitSteps;
-  const gitSteps = () => (steps ??= gitStepsOfStage(stage, input.promotions));
-  const pullRequests = safely(
-    'pull requests',
-    () => attributeWithSteps(input, gitSteps()),
-    [],
-  );
-  const repositories = safely(
-    'repositories',
-    () =>
-      new Set(
-        (
-          walked?.repositories ??
-          repositoriesFromSteps(stage, input.promotions, gitSteps())
-        ).map(repoKey),
-      ),
-    new Set<string | undefined>(),
-  );
-  const promotions = safely(
-    'promotions',
-    () =>
-      buildPromotionTimeline({
-        // Callers may pass the project's Promotions: keep this Stage's, newest first.
-        promotions: promotionsOfStage(stage, input.promotions),
-        freight: input.freight,
-        verifications,
-        pullRequests,
-      }),
-    [],
-  );
+  const pr = buildPullRequestParts(input, verifications, safely, walked);
   const detail: StageDetail = {
     instance: input.instance,
     project,
@@ -143,10 +93,8 @@ export function buildWalkedStageDetail(
     verificationPhase: currentVerificationPhase(verifications),
     verificationStale: verifications.some(v => v.stale),
     verificationCounts: verificationCounts(verifications),
-    openPullRequests: pullRequests.filter(pr => pr.state === 'open').length,
-    openPullRequestUrls: pullRequests
-      .filter(pr => pr.state === 'open')
-      .map(pr => pr.url),
+    openPullRequests: pr.openPullRequests,
+    openPullRequestUrls: pr.openPullRequestUrls,
     actions: safely(
       'actions',
       () => deriveStageActions(stage, verifications),
@@ -158,10 +106,8 @@ export function buildWalkedStageDetail(
         : null,
     error: null,
     verifications,
-    pullRequests,
-    pullRequestErrors: (input.pullRequestErrors ?? []).filter(e =>
-      repositories.has(repoKey(e?.repoUrl)),
-    ),
+    pullRequests: pr.pullRequests,
+    pullRequestErrors: pr.pullRequestErrors,
     lastUpdated: input.lastUpdated ?? null,
     stale: input.stale ?? false,
     requestedFreight: safely(
@@ -169,8 +115,8 @@ export function buildWalkedStageDetail(
       () => freightRequestsOf(stage),
       [],
     ),
-    promotions,
-    waitingOnPullRequest: pullRequestWaitOf(promotions, pullRequests),
+    promotions: pr.promotions,
+    waitingOnPullRequest: pr.waitingOnPullRequest,
     freightOptions: safely(
       'freight',
       () =>

@@ -14,7 +14,8 @@ import {
   candidateRunsOfStage,
   indexAnalysisRunsByStage,
 } from '../verification/analysisRuns';
-import { buildWalkedStageDetail } from './detail';
+import { type BuildStageDetailInput, buildWalkedStageDetail } from './detail';
+import { withPullRequests } from './pullRequestParts';
 import { unreadableStageDetail } from './unreadable';
 
 /** What was read of one Kargo project (by LIST or kept current by WATCH). @public */
@@ -42,6 +43,12 @@ export interface BuildProjectStagesInput extends ProjectLists {
   pullRequestsOf(repoUrl: string): RepositoryListing | undefined;
   /** Build only these Stages (by name); every Stage when absent. */
   only?: ReadonlySet<string>;
+  /**
+   * Only pull-request listings changed since these details were built (from
+   * the same Kargo objects): a Stage with one gets only its pull-request
+   * parts built again (see `withPullRequests`).
+   */
+  builtBefore?(stage: string): StageDetail | undefined;
 }
 
 /** A Stage's detail and the repositories whose pull requests it shows. @public */
@@ -61,7 +68,16 @@ export interface BuiltStage {
 export function* buildProjectStages(
   input: BuildProjectStagesInput,
 ): Generator<BuiltStage> {
-  const runIndex = indexAnalysisRunsByStage(input.analysisRuns);
+  // Grouped when a Stage first needs it: a pull-request rebuild may not.
+  let runIndex: ReturnType<typeof indexAnalysisRunsByStage> | undefined;
+  const runsOf = (stage: Stage) =>
+    analysisRunsOfStage(
+      stage,
+      candidateRunsOfStage(
+        (runIndex ??= indexAnalysisRunsByStage(input.analysisRuns)),
+        stage,
+      ),
+    );
   for (const stage of input.stages) {
     const name = stage?.metadata?.name ?? '(unnamed)';
     if (input.only && !input.only.has(name)) continue;
@@ -72,24 +88,25 @@ export function* buildProjectStages(
       const listings = repositories.flatMap(
         repo => input.pullRequestsOf(repo) ?? [],
       );
-      const detail = buildWalkedStageDetail(
-        {
-          instance: input.instance,
-          kargoUrl: input.kargoUrl,
-          stage,
-          analysisRuns: analysisRunsOfStage(
-            stage,
-            candidateRunsOfStage(runIndex, stage),
-          ),
-          freight: input.freight,
-          promotions,
-          pullRequests: listings.flatMap(l => l.pullRequests),
-          pullRequestErrors: listings.flatMap(l => (l.error ? [l.error] : [])),
-          lastUpdated: input.now,
-          stale: false,
-        },
-        { gitSteps, repositories },
-      );
+      const stageInput: BuildStageDetailInput = {
+        instance: input.instance,
+        kargoUrl: input.kargoUrl,
+        stage,
+        freight: input.freight,
+        promotions,
+        pullRequests: listings.flatMap(l => l.pullRequests),
+        pullRequestErrors: listings.flatMap(l => (l.error ? [l.error] : [])),
+        lastUpdated: input.now,
+        stale: false,
+      };
+      const walked = { gitSteps, repositories };
+      const before = input.builtBefore?.(name);
+      const detail =
+        (before && withPullRequests(before, stageInput, walked)) ??
+        buildWalkedStageDetail(
+          { ...stageInput, analysisRuns: runsOf(stage) },
+          walked,
+        );
       yield { detail, repositories };
     } catch (error) {
       yield {

@@ -39,6 +39,13 @@ interface UpdateOptions {
   now?: string;
   /** False when no Kargo object was read (a pull-request listing changed). */
   read?: boolean;
+  /**
+   * Only pull-request listings changed since the Stages asked for were
+   * built: a Stage already built gets only its pull-request parts built
+   * again (its Kargo parts are kept; a Kargo change still pending is built
+   * by its own update, queued after this one).
+   */
+  pullRequestsOnly?: boolean;
   /** Why the instance is not fully current (served stale meanwhile); null when it is. */
   failure?: string | null;
 }
@@ -158,6 +165,7 @@ export class InstanceModel {
         before,
         stamp,
         changes,
+        options.pullRequestsOnly ?? false,
       );
     }
     // Never read completely (a failing first sync) stays null: served as 503.
@@ -207,6 +215,7 @@ export class InstanceModel {
     before: ProjectState | undefined,
     now: string,
     changes: StageChange[],
+    pullRequestsOnly: boolean,
   ): Promise<ProjectState> {
     const only = which === 'all' ? undefined : which;
     const stages = new Map((before?.stages ?? []).map(s => [s.name, s]));
@@ -220,6 +229,7 @@ export class InstanceModel {
       now,
       only,
       pullRequestsOf: repo => this.pullRequests.lookup(repo),
+      builtBefore: pullRequestsOnly ? name => stages.get(name) : undefined,
     })) {
       built.add(detail.name);
       const key = `${project}/${detail.name}`;

@@ -18,6 +18,6 @@ export interface InstanceSource {
   refresh(signal?: AbortSignal): Promise<InstanceState>;
   /** After a write: read the project again (poll); the watch sees it anyway. */
   refreshProject(project: string): Promise<void>;
-  /** Builds these Stages again from the lists held (a pull-request listing changed). */
+  /** Builds the pull-request parts of these Stages again (a listing changed), from the lists held. */
   rebuild(rebuild: Rebuild): Promise<void>;
 }

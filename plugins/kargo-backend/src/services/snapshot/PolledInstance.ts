@@ -131,6 +131,7 @@ export class PolledInstance implements InstanceSource {
         rebuild: new Map([[project, which]]),
         listsOf: () => lists,
         read: false,
+        pullRequestsOnly: true,
       });
     }
   }

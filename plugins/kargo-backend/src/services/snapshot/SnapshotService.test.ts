@@ -11,7 +11,10 @@ import {
   type KargoService,
   type PullRequestService,
 } from '@kargo-backstage/plugin-kargo-node';
-import type { AnalysisRun } from '@kargo-backstage/plugin-kargo-common';
+import type {
+  AnalysisRun,
+  OpenPullRequest,
+} from '@kargo-backstage/plugin-kargo-common';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { SnapshotService } from './SnapshotService';
@@ -102,7 +105,7 @@ describe('SnapshotService', () => {
   });
   afterAll(() => sandbox.stop());
 
-  function setup() {
+  function setup(options: { cache?: CacheService | null } = {}) {
     const inner = new KubernetesKargoClusterClient({
       instance: { name: 'sandbox', kargoUrl: 'https://kargo.example.com' },
       kubeConfig: createKubeConfig({
@@ -116,11 +119,13 @@ describe('SnapshotService', () => {
     });
     const flaky = flakyClient(inner);
     const repoFailures = new Map<string, Error>();
-    const listOpenPullRequests = jest.fn(async (repoUrl: string) => {
-      const failure = repoFailures.get(repoUrl);
-      if (failure) throw failure;
-      return [];
-    });
+    const listOpenPullRequests = jest.fn(
+      async (repoUrl: string): Promise<OpenPullRequest[]> => {
+        const failure = repoFailures.get(repoUrl);
+        if (failure) throw failure;
+        return [];
+      },
+    );
     const pullRequests: PullRequestService = withListingRules({
       listOpenPullRequests,
       openOrReclaim: jest.fn(),
@@ -132,7 +137,11 @@ describe('SnapshotService', () => {
     };
     const service = new SnapshotService(
       kargo,
-      new SnapshotStore(memoryCache(), 60_000, 0),
+      new SnapshotStore(
+        options.cache === null ? undefined : options.cache ?? memoryCache(),
+        60_000,
+        0,
+      ),
       mockServices.logger.mock(),
     );
     return { service, flaky, listOpenPullRequests, repoFailures };
@@ -212,6 +221,57 @@ describe('SnapshotService', () => {
     expect(listOpenPullRequests.mock.calls.map(([repo]) => repo)).toEqual([
       CHECKOUT_REPO,
     ]);
+  });
+
+  it('a listing that changed builds only the pull-request parts of its Stages again: each keeps the verification history it had', async () => {
+    // No shared cache: the served objects are the ones built.
+    const { service, flaky, listOpenPullRequests } = setup({ cache: null });
+    await service.refreshAll();
+    const before = await service.getInstance('sandbox');
+    const prodBefore = before.projects.checkout.stages.find(
+      s => s.name === 'prod',
+    )!;
+    const promotion = (await flaky.client.listPromotions('checkout')).find(
+      p => p.spec?.stage === 'prod',
+    )!;
+    listOpenPullRequests.mockImplementation(async (repoUrl: string) =>
+      repoUrl === CHECKOUT_REPO
+        ? [
+            {
+              provider: 'github',
+              repoUrl,
+              number: 77,
+              title: 'Promote to prod',
+              url: `${repoUrl}/pull/77`,
+              state: 'open',
+              sourceBranch: `kargo/promotion/${promotion.metadata!.name}`,
+              targetBranch: 'stage/prod',
+              headSha: 'a'.repeat(40),
+              author: 'kargo-bot',
+              createdAt: '2026-12-01T10:00:00Z',
+            },
+          ]
+        : [],
+    );
+    await service.refreshRepository(CHECKOUT_REPO);
+    let prod = prodBefore;
+    while (!prod.pullRequests.some(pr => pr.number === 77)) {
+      await new Promise(resolve => setTimeout(resolve, 10));
+      const state = await service.getInstance('sandbox');
+      prod = state.projects.checkout.stages.find(s => s.name === 'prod')!;
+    }
+    expect(prod.openPullRequestUrls).toContain(`${CHECKOUT_REPO}/pull/77`);
+    expect(prod.verifications).toBe(prodBefore.verifications);
+    expect(prod.freightOptions).toBe(prodBefore.freightOptions);
+    // The next read builds every Stage in full again, with the same result.
+    await service.refreshAll();
+    const after = await service.getInstance('sandbox');
+    const prodAfter = after.projects.checkout.stages.find(
+      s => s.name === 'prod',
+    )!;
+    const { lastUpdated: _a, ...full } = prodAfter;
+    const { lastUpdated: _b, ...partial } = prod;
+    expect(partial).toEqual(full);
   });
 
   it('puts a rate-limited repository on its Stages only', async () => {

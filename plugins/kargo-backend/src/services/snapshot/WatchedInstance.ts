@@ -88,6 +88,7 @@ export class WatchedInstance implements InstanceSource {
       rebuild,
       listsOf: p => this.listsOf(p),
       read: false,
+      pullRequestsOnly: true,
       failure: this.failure,
     });
   }

@@ -1,0 +1,144 @@
+import {
+  checkoutFreight,
+  checkoutPullRequests,
+  devRun,
+  prodFailedPromotion,
+  prodRunningPromotion,
+  prodStage,
+  stagingRuns,
+  stagingStage,
+} from '../__testUtils__/checkout';
+import type { AnalysisRun, RepositoryError, Stage } from '../types';
+import { buildStageDetail, type BuildStageDetailInput } from './detail';
+import { buildProjectStages, type BuildProjectStagesInput } from './project';
+import { withPullRequests } from './pullRequestParts';
+
+const prodInput: BuildStageDetailInput = {
+  instance: 'production',
+  kargoUrl: 'https://kargo.example.com',
+  stage: prodStage,
+  analysisRuns: [...stagingRuns, devRun],
+  freight: checkoutFreight,
+  promotions: [prodRunningPromotion, prodFailedPromotion],
+  pullRequests: [],
+  pullRequestErrors: [],
+  lastUpdated: '2026-11-30T12:00:00Z',
+  stale: false,
+};
+const listedError: RepositoryError = {
+  repoUrl: checkoutPullRequests[0].repoUrl,
+  message: 'rate limited until 12:30',
+} as RepositoryError;
+
+describe('withPullRequests', () => {
+  it('gives the detail a full build gives from the new listings', () => {
+    const before = buildStageDetail(prodInput);
+    expect(before.pullRequests).toEqual([]);
+    const after = { ...prodInput, pullRequests: checkoutPullRequests };
+    const rebuilt = withPullRequests(before, after);
+    expect(rebuilt).toEqual(buildStageDetail(after));
+    expect(rebuilt?.openPullRequests).toBeGreaterThan(0);
+    // The Promotion timeline links the pull requests it now knows.
+    expect(rebuilt?.promotions).not.toEqual(before.promotions);
+  });
+
+  it('keeps the Kargo parts of the previous detail, not copies of them', () => {
+    const before = buildStageDetail(prodInput);
+    const rebuilt = withPullRequests(before, {
+      ...prodInput,
+      pullRequests: checkoutPullRequests,
+    })!;
+    expect(rebuilt.verifications).toBe(before.verifications);
+    expect(rebuilt.freightOptions).toBe(before.freightOptions);
+    expect(rebuilt.actions).toBe(before.actions);
+  });
+
+  it("shows a repository's listing error, and clears it once it lists again", () => {
+    const before = buildStageDetail(prodInput);
+    const failing = withPullRequests(before, {
+      ...prodInput,
+      pullRequestErrors: [listedError],
+    })!;
+    expect(failing.pullRequestErrors).toEqual([listedError]);
+    expect(withPullRequests(failing, prodInput)?.pullRequestErrors).toEqual([]);
+  });
+
+  it('asks for a full build when the previous detail had an error', () => {
+    const before = { ...buildStageDetail(prodInput), error: 'freight: bad' };
+    expect(withPullRequests(before, prodInput)).toBeUndefined();
+  });
+
+  it('asks for a full build when a part fails now', () => {
+    const before = buildStageDetail(prodInput);
+    const garbled = {
+      ...prodStage,
+      get spec(): Stage['spec'] {
+        throw new Error('garbled spec');
+      },
+    } as Stage;
+    expect(
+      withPullRequests(before, { ...prodInput, stage: garbled }),
+    ).toBeUndefined();
+  });
+});
+
+describe('buildProjectStages with the details built before', () => {
+  const input: BuildProjectStagesInput = {
+    instance: 'production',
+    kargoUrl: 'https://kargo.example.com',
+    project: 'checkout',
+    now: '2026-11-30T12:00:00Z',
+    stages: [stagingStage, prodStage],
+    analysisRuns: [...stagingRuns, devRun],
+    promotions: [prodRunningPromotion, prodFailedPromotion],
+    freight: checkoutFreight,
+    pullRequestsOf: () => undefined,
+  };
+  const listed: BuildProjectStagesInput = {
+    ...input,
+    pullRequestsOf: () => ({ pullRequests: checkoutPullRequests, error: null }),
+  };
+  const before = new Map(
+    [...buildProjectStages(input)].map(b => [b.detail.name, b.detail]),
+  );
+
+  it('builds the same details as a full build once only the listings changed', () => {
+    const partial = [
+      ...buildProjectStages({ ...listed, builtBefore: n => before.get(n) }),
+    ];
+    expect(partial.map(b => b.detail)).toEqual(
+      [...buildProjectStages(listed)].map(b => b.detail),
+    );
+    expect(partial[1].detail.openPullRequests).toBeGreaterThan(0);
+  });
+
+  it('never derives the verification history again for a Stage built before', () => {
+    const runs = new Proxy([] as AnalysisRun[], {
+      get() {
+        throw new Error('the AnalysisRuns were read');
+      },
+    });
+    const partial = [
+      ...buildProjectStages({
+        ...listed,
+        analysisRuns: runs,
+        builtBefore: n => before.get(n),
+      }),
+    ];
+    expect(partial.map(b => b.detail.error)).toEqual([null, null]);
+    expect(partial[0].detail.verifications).toBe(
+      before.get('staging')!.verifications,
+    );
+  });
+
+  it('builds a Stage not built before in full', () => {
+    const [staging, prod] = [
+      ...buildProjectStages({
+        ...listed,
+        builtBefore: n => (n === 'prod' ? before.get(n) : undefined),
+      }),
+    ];
+    expect(staging.detail).toEqual([...buildProjectStages(listed)][0].detail);
+    expect(prod.detail.verifications).toBe(before.get('prod')!.verifications);
+  });
+});

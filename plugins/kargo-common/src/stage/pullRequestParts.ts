@@ -1,0 +1,124 @@
+import { attributeWithSteps } from '../pullRequests/attribution';
+import { repositoriesFromSteps } from '../pullRequests/repositories';
+import { repoKey } from '../pullRequests/repoUrl';
+import {
+  type GitStep,
+  gitStepsOfStage,
+  promotionsOfStage,
+} from '../pullRequests/steps';
+import {
+  buildPromotionTimeline,
+  pullRequestWaitOf,
+} from '../promotion/timeline';
+import type { StageDetail } from '../types';
+import type { BuildStageDetailInput } from './detail';
+
+/** The parts of a Stage's detail that its repositories' pull-request listings decide. */
+export type PullRequestParts = Pick<
+  StageDetail,
+  | 'openPullRequests'
+  | 'openPullRequestUrls'
+  | 'pullRequests'
+  | 'pullRequestErrors'
+  | 'promotions'
+  | 'waitingOnPullRequest'
+>;
+
+/** Runs one part of a detail; a part that throws is recorded and gets its fallback. */
+export type Safely = <T>(part: string, fn: () => T, fallback: T) => T;
+
+/** What `buildProjectStages` already walked of a Stage, so it is not walked again. */
+export interface WalkedStage {
+  gitSteps: GitStep[];
+  repositories: string[];
+}
+
+/**
+ * The pull-request parts of a Stage's detail: its attributed pull requests,
+ * the errors of its repositories' listings, and the Promotion timeline (which
+ * links each Promotion's pull request).
+ */
+export function buildPullRequestParts(
+  input: BuildStageDetailInput,
+  verifications: StageDetail['verifications'],
+  safely: Safely,
+  walked?: WalkedStage,
+): PullRequestParts {
+  const { stage } = input;
+  // Walked once for both parts; a walk that throws is retried by (and
+  // reported for) each part, as when each walked on its own.
+  let steps: GitStep[] | undefined = walked?.gitSteps;
+  const gitSteps = () => (steps ??= gitStepsOfStage(stage, input.promotions));
+  const pullRequests = safely(
+    'pull requests',
+    () => attributeWithSteps(input, gitSteps()),
+    [],
+  );
+  const repositories = safely(
+    'repositories',
+    () =>
+      new Set(
+        (
+          walked?.repositories ??
+          repositoriesFromSteps(stage, input.promotions, gitSteps())
+        ).map(repoKey),
+      ),
+    new Set<string | undefined>(),
+  );
+  const promotions = safely(
+    'promotions',
+    () =>
+      buildPromotionTimeline({
+        // Callers may pass the project's Promotions: keep this Stage's, newest first.
+        promotions: promotionsOfStage(stage, input.promotions),
+        freight: input.freight,
+        verifications,
+        pullRequests,
+      }),
+    [],
+  );
+  const open = pullRequests.filter(pr => pr.state === 'open');
+  return {
+    openPullRequests: open.length,
+    openPullRequestUrls: open.map(pr => pr.url),
+    pullRequests,
+    pullRequestErrors: (input.pullRequestErrors ?? []).filter(e =>
+      repositories.has(repoKey(e?.repoUrl)),
+    ),
+    promotions,
+    waitingOnPullRequest: pullRequestWaitOf(promotions, pullRequests),
+  };
+}
+
+/**
+ * `previous` with its pull-request parts built again from new listings, when
+ * nothing but the listings changed since it was built from the same Kargo
+ * objects. Everything else (the verification history, Freight, actions:
+ * most of a detail) is `previous`'s own, shared, not built again: a listing
+ * that changes for every Stage then costs a fraction of a full rebuild, and
+ * leaves little garbage behind. Undefined when a full build is needed (the
+ * previous detail had an error, or a part fails now).
+ */
+export function withPullRequests(
+  previous: StageDetail,
+  input: BuildStageDetailInput,
+  walked?: WalkedStage,
+): StageDetail | undefined {
+  if (previous.error !== null) return undefined;
+  let failed = false;
+  const safely: Safely = (_part, fn, fallback) => {
+    try {
+      return fn();
+    } catch {
+      failed = true;
+      return fallback;
+    }
+  };
+  const parts = buildPullRequestParts(
+    input,
+    previous.verifications,
+    safely,
+    walked,
+  );
+  return failed ? undefined : { ...previous, ...parts };
+}
