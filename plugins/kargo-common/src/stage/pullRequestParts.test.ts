@@ -53,6 +53,26 @@ describe('withPullRequests', () => {
     expect(rebuilt.actions).toBe(before.actions);
   });
 
+  it('keeps the timeline entries and pull requests a listing left as they were', () => {
+    const only = (...numbers: number[]) =>
+      checkoutPullRequests.filter(pr => numbers.includes(pr.number));
+    const before = buildStageDetail({ ...prodInput, pullRequests: only(41) });
+    const after = { ...prodInput, pullRequests: only(41, 42) };
+    const rebuilt = withPullRequests(before, after)!;
+    expect(rebuilt).toEqual(buildStageDetail(after));
+    const timeline = rebuilt.promotions ?? [];
+    const kept = timeline.filter(p => before.promotions?.includes(p));
+    const changed = timeline.filter(p => !before.promotions?.includes(p));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(changed.length).toBeGreaterThan(0);
+    const pr41 = rebuilt.pullRequests.find(pr => pr.number === 41);
+    expect(before.pullRequests).toContain(pr41);
+    // Nothing changed: the very same parts.
+    const again = withPullRequests(rebuilt, after)!;
+    expect(again.promotions).toBe(rebuilt.promotions);
+    expect(again.pullRequests).toBe(rebuilt.pullRequests);
+  });
+
   it("shows a repository's listing error, and clears it once it lists again", () => {
     const before = buildStageDetail(prodInput);
     const failing = withPullRequests(before, {

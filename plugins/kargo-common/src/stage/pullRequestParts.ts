@@ -1,3 +1,4 @@
+import equal from 'fast-deep-equal';
 import { attributeWithSteps } from '../pullRequests/attribution';
 import { repositoriesFromSteps } from '../pullRequests/repositories';
 import { repoKey } from '../pullRequests/repoUrl';
@@ -120,5 +121,35 @@ export function withPullRequests(
     safely,
     walked,
   );
-  return failed ? undefined : { ...previous, ...parts };
+  if (failed) return undefined;
+  return {
+    ...previous,
+    ...parts,
+    // Entries a listing left as they were stay the previous ones: the
+    // replaced detail then leaves only what changed behind as garbage.
+    pullRequests: sameWhereEqual(
+      previous.pullRequests,
+      parts.pullRequests,
+      pr => pr.url,
+    ),
+    promotions: sameWhereEqual(
+      previous.promotions ?? [],
+      parts.promotions ?? [],
+      p => p.name,
+    ),
+  };
+}
+
+/** `next`, with each entry equal to the `previous` one of its key replaced by that one. */
+function sameWhereEqual<T>(
+  previous: T[],
+  next: T[],
+  keyOf: (entry: T) => string,
+): T[] {
+  if (equal(previous, next)) return previous;
+  const before = new Map(previous.map(entry => [keyOf(entry), entry]));
+  return next.map(entry => {
+    const old = before.get(keyOf(entry));
+    return old !== undefined && equal(old, entry) ? old : entry;
+  });
 }
