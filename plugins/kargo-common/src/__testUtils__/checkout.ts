@@ -2,6 +2,7 @@
  * Project `checkout` of the demo: `staging` carries THE STALE BUG, `prod`
  * the recorded and the orphaned pull requests.
  */
+import type { BuildProjectStagesInput } from '../stage/project';
 import type {
   AnalysisRun,
   OpenPullRequest,
@@ -215,3 +216,16 @@ export const checkoutPullRequests: OpenPullRequest[] = [
   pr(42, 'some-branch-kargo-recorded', 61),
   pr(43, `kargo/promotion/${stagingPromotion.metadata!.name}`, 56),
 ];
+
+/** The checkout project's lists as buildProjectStages takes them, its repository never listed. */
+export const checkoutProjectInput: BuildProjectStagesInput = {
+  instance: 'production',
+  kargoUrl: 'https://kargo.example.com',
+  project: 'checkout',
+  now: '2026-11-30T12:00:00Z',
+  stages: [stagingStage, prodStage],
+  analysisRuns: [...stagingRuns, devRun],
+  promotions: [prodRunningPromotion, prodFailedPromotion],
+  freight: checkoutFreight,
+  pullRequestsOf: () => undefined,
+};

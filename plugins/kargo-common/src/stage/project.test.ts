@@ -1,5 +1,6 @@
 import {
   checkoutFreight,
+  checkoutProjectInput,
   checkoutPullRequests,
   devRun,
   prodFailedPromotion,
@@ -13,14 +14,7 @@ import { buildStageDetail } from './detail';
 import { buildProjectStages, type BuildProjectStagesInput } from './project';
 
 const input: BuildProjectStagesInput = {
-  instance: 'production',
-  kargoUrl: 'https://kargo.example.com',
-  project: 'checkout',
-  now: '2026-11-30T12:00:00Z',
-  stages: [stagingStage, prodStage],
-  analysisRuns: [...stagingRuns, devRun],
-  promotions: [prodRunningPromotion, prodFailedPromotion],
-  freight: checkoutFreight,
+  ...checkoutProjectInput,
   pullRequestsOf: () => ({ pullRequests: checkoutPullRequests, error: null }),
 };
 

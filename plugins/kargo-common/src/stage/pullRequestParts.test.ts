@@ -1,12 +1,12 @@
 import {
   checkoutFreight,
+  checkoutProjectInput,
   checkoutPullRequests,
   devRun,
   prodFailedPromotion,
   prodRunningPromotion,
   prodStage,
   stagingRuns,
-  stagingStage,
 } from '../__testUtils__/checkout';
 import type { AnalysisRun, RepositoryError, Stage } from '../types';
 import { buildStageDetail, type BuildStageDetailInput } from './detail';
@@ -103,17 +103,7 @@ describe('withPullRequests', () => {
 });
 
 describe('buildProjectStages with the details built before', () => {
-  const input: BuildProjectStagesInput = {
-    instance: 'production',
-    kargoUrl: 'https://kargo.example.com',
-    project: 'checkout',
-    now: '2026-11-30T12:00:00Z',
-    stages: [stagingStage, prodStage],
-    analysisRuns: [...stagingRuns, devRun],
-    promotions: [prodRunningPromotion, prodFailedPromotion],
-    freight: checkoutFreight,
-    pullRequestsOf: () => undefined,
-  };
+  const input = checkoutProjectInput;
   const listed: BuildProjectStagesInput = {
     ...input,
     pullRequestsOf: () => ({ pullRequests: checkoutPullRequests, error: null }),
