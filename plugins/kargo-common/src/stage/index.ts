@@ -11,3 +11,4 @@ export {
   type StageInputChange,
   type StageInputKind,
 } from './touched';
+export { sameStageDetail } from './sameDetail';
