@@ -37,15 +37,13 @@ interface UpdateOptions {
   errors?: Map<string, string>;
   /** When the read began (default: now). */
   now?: string;
-  /** False when no Kargo object was read (a pull-request listing changed). */
-  read?: boolean;
   /**
-   * Only pull-request listings changed since the Stages asked for were
-   * built: a Stage already built gets only its pull-request parts built
-   * again (its Kargo parts are kept; a Kargo change still pending is built
-   * by its own update, queued after this one).
+   * False for a pull-request listing that changed: no Kargo read to count,
+   * and a Stage already built gets only its pull-request parts built again
+   * (its Kargo parts are kept; a Kargo change still pending is built by its
+   * own update, queued after this one).
    */
-  pullRequestsOnly?: boolean;
+  read?: boolean;
   /** Why the instance is not fully current (served stale meanwhile); null when it is. */
   failure?: string | null;
 }
@@ -154,7 +152,7 @@ export class InstanceModel {
         before,
         stamp,
         changes,
-        options.pullRequestsOnly ?? false,
+        options.read === false,
       );
     }
     // Never read completely (a failing first sync) stays null: served as 503.

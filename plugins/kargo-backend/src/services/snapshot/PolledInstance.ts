@@ -131,7 +131,6 @@ export class PolledInstance implements InstanceSource {
         rebuild: new Map([[project, which]]),
         listsOf: () => lists,
         read: false,
-        pullRequestsOnly: true,
       });
     }
   }

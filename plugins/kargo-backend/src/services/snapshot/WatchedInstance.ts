@@ -88,7 +88,6 @@ export class WatchedInstance implements InstanceSource {
       rebuild,
       listsOf: p => this.listsOf(p),
       read: false,
-      pullRequestsOnly: true,
       failure: this.failure,
     });
   }
