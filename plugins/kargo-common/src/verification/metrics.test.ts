@@ -99,4 +99,85 @@ describe('metricsOfAnalysisRun', () => {
     expect(metricsOfAnalysisRun(undefined)).toEqual([]);
     expect(metricsOfAnalysisRun({ status: {} })).toEqual([]);
   });
+
+  describe('what runs repeat is held once', () => {
+    const passed = (name: string) => ({
+      metadata: { name },
+      status: {
+        metricResults: [
+          {
+            name: 'http-success-rate',
+            phase: 'Successful',
+            measurements: [{ phase: 'Successful', value: '1' }],
+          },
+          { name: 'smoke-test', phase: 'Successful' },
+        ],
+      },
+    });
+
+    it('gives runs with the same plain metrics one frozen list', () => {
+      const a = metricsOfAnalysisRun(passed('run-a'));
+      const b = metricsOfAnalysisRun(passed('run-b'));
+      expect(a).toEqual([
+        {
+          name: 'http-success-rate',
+          phase: 'Successful',
+          message: null,
+          failedMeasurements: [],
+        },
+        {
+          name: 'smoke-test',
+          phase: 'Successful',
+          message: null,
+          failedMeasurements: [],
+        },
+      ]);
+      expect(b).toBe(a);
+      expect(Object.isFrozen(a)).toBe(true);
+      expect(Object.isFrozen(a[0])).toBe(true);
+      expect(Object.isFrozen(a[0].failedMeasurements)).toBe(true);
+    });
+
+    it('shares the plain metrics of a list that also has a failing one, not the list', () => {
+      const failing = {
+        status: {
+          metricResults: [
+            { name: 'smoke-test', phase: 'Successful' },
+            {
+              name: 'error-rate',
+              phase: 'Failed',
+              measurements: [{ phase: 'Failed', value: '9' }],
+            },
+          ],
+        },
+      };
+      const first = metricsOfAnalysisRun(failing);
+      const second = metricsOfAnalysisRun(failing);
+      expect(second).not.toBe(first);
+      expect(second[0]).toBe(metricsOfAnalysisRun(passed('run-c'))[1]);
+      expect(second[1]).not.toBe(first[1]);
+      expect(second[1].failedMeasurements.map(m => m.value)).toEqual(['9']);
+    });
+
+    it('never shares a metric with a message or another phase', () => {
+      const [withMessage] = metricsOfAnalysisRun({
+        status: {
+          metricResults: [
+            { name: 'smoke-test', phase: 'Successful', message: 'slow' },
+          ],
+        },
+      });
+      const [running] = metricsOfAnalysisRun({
+        status: { metricResults: [{ name: 'smoke-test', phase: 'Running' }] },
+      });
+      expect(withMessage).toEqual({
+        name: 'smoke-test',
+        phase: 'Successful',
+        message: 'slow',
+        failedMeasurements: [],
+      });
+      expect(running.phase).toBe('Running');
+      expect(running).not.toBe(metricsOfAnalysisRun(passed('run-d'))[1]);
+    });
+  });
 });
