@@ -159,6 +159,19 @@ describe('metricsOfAnalysisRun', () => {
       expect(second[1].failedMeasurements.map(m => m.value)).toEqual(['9']);
     });
 
+    it('stays right past the bound of what it holds once', () => {
+      const many = Array.from({ length: 10_050 }, (_, i) => ({
+        status: { metricResults: [{ name: `m-${i}`, phase: 'Successful' }] },
+      }));
+      const lists = many.map(run => metricsOfAnalysisRun(run));
+      expect(lists.map(([m]) => m.name)).toEqual(many.map((_, i) => `m-${i}`));
+      expect(metricsOfAnalysisRun(many[10_049])).toBe(lists[10_049]);
+      expect(metricsOfAnalysisRun(passed('run-e'))).toEqual([
+        expect.objectContaining({ name: 'http-success-rate' }),
+        expect.objectContaining({ name: 'smoke-test' }),
+      ]);
+    });
+
     it('never shares a metric with a message or another phase', () => {
       const [withMessage] = metricsOfAnalysisRun({
         status: {

@@ -14,53 +14,72 @@ export const FAILED_MEASUREMENT_PHASES = ['Failed', 'Error', 'Inconclusive'];
  */
 export const MAX_FAILED_MEASUREMENTS = 10;
 
-/** Bounded: beyond, the table starts over (details keep the views they hold). */
+/** Bounded: beyond, the tables start over (details keep the views they hold). */
 const MAX_SHARED = 10_000;
-
-/**
- * One frozen copy per key of what most runs repeat. A Stage's history is
- * kept for every Stage of the fleet, and most of its metrics are only a name
- * and a phase: sharing them keeps ~4 KB per Stage (20 MB at 5,000 Stages).
- */
-class SharedViews<T extends object> {
-  private readonly views = new Map<string, T>();
-
-  get(key: string, make: () => T): T {
-    const known = this.views.get(key);
-    if (known) return known;
-    if (this.views.size >= MAX_SHARED) this.views.clear();
-    const view = Object.freeze(make());
-    this.views.set(key, view);
-    return view;
-  }
-}
 
 const NO_FAILED_MEASUREMENTS = Object.freeze(
   [],
 ) as unknown as FailedMeasurement[];
-const plainMetrics = new SharedViews<VerificationMetric>();
-const plainMetricLists = new SharedViews<VerificationMetric[]>();
 
-/** A metric with no message and no failed measurement: shared by name and phase. */
-function plainMetric(name: string, phase: string): VerificationMetric {
-  return plainMetrics.get(`${phase}\u0000${name}`, () => ({
-    name,
-    phase,
-    message: null,
-    failedMeasurements: NO_FAILED_MEASUREMENTS,
-  }));
+/**
+ * What runs repeat, held once. A Stage's history is kept for every Stage of
+ * the fleet, and most of its metrics are only a name and a phase: one frozen
+ * view per name and phase, and one frozen list per sequence of such views
+ * (a trie keyed by the views themselves: no key string per run), keep ~4 KB
+ * per Stage once (20 MB at 5,000 Stages).
+ */
+class SharedMetrics {
+  private readonly views = new Map<string, Map<string, VerificationMetric>>();
+  private readonly lists: ListNode = { next: new Map() };
+  private size = 0;
+
+  /** A metric with no message and no failed measurement. */
+  plain(name: string, phase: string): VerificationMetric {
+    const known = this.views.get(phase)?.get(name);
+    if (known) return known;
+    this.grow();
+    const view: VerificationMetric = Object.freeze({
+      name,
+      phase,
+      message: null,
+      failedMeasurements: NO_FAILED_MEASUREMENTS,
+    });
+    let byName = this.views.get(phase);
+    if (!byName) this.views.set(phase, (byName = new Map()));
+    byName.set(name, view);
+    return view;
+  }
+
+  /** The one list of these views (each from `plain`). */
+  list(views: VerificationMetric[]): VerificationMetric[] {
+    let node = this.lists;
+    for (const view of views) {
+      let child = node.next.get(view);
+      if (!child) {
+        this.grow();
+        node.next.set(view, (child = { next: new Map() }));
+      }
+      node = child;
+    }
+    node.list ??= Object.freeze(views) as VerificationMetric[];
+    return node.list;
+  }
+
+  private grow() {
+    if (++this.size <= MAX_SHARED) return;
+    this.size = 0;
+    this.views.clear();
+    this.lists.next.clear();
+    this.lists.list = undefined;
+  }
 }
 
-function isPlain(metric: VerificationMetric): boolean {
-  return metric.message === null && metric.failedMeasurements.length === 0;
+interface ListNode {
+  list?: VerificationMetric[];
+  next: Map<VerificationMetric, ListNode>;
 }
 
-/** The list shared when every metric in it is plain (each already a shared view). */
-function shareWhenPlain(metrics: VerificationMetric[]): VerificationMetric[] {
-  if (!metrics.every(isPlain)) return metrics;
-  const key = metrics.map(m => `${m.phase}\u0000${m.name}`).join('\u0001');
-  return plainMetricLists.get(key, () => metrics);
-}
+const shared = new SharedMetrics();
 
 function failedMeasurements(
   measurements: Measurement[] | null | undefined,
@@ -108,15 +127,20 @@ export function metricsOfAnalysisRun(
     // chronological already.
     const failed = failedMeasurements(result.measurements);
     return message === null && failed.length === 0
-      ? plainMetric(name, phase)
+      ? shared.plain(name, phase)
       : { name, phase, message, failedMeasurements: failed };
   });
   const named = new Set(metrics.map(m => m.name));
   for (const metric of asArray(run?.spec?.metrics)) {
     if (metric?.name && !named.has(metric.name)) {
       named.add(metric.name);
-      metrics.push(plainMetric(metric.name, 'Pending'));
+      metrics.push(shared.plain(metric.name, 'Pending'));
     }
   }
-  return shareWhenPlain(metrics);
+  // Only a list of shared views is shared (a fresh metric is never in one).
+  return metrics.every(
+    m => m.failedMeasurements === NO_FAILED_MEASUREMENTS && m.message === null,
+  )
+    ? shared.list(metrics)
+    : metrics;
 }
