@@ -5,6 +5,7 @@ import type {
   VerificationMetric,
 } from '../types';
 import { asArray, asRecord } from '../util/objects';
+import { NO_FAILED_MEASUREMENTS, SharedMetrics } from './sharedMetrics';
 
 export const FAILED_MEASUREMENT_PHASES = ['Failed', 'Error', 'Inconclusive'];
 
@@ -13,71 +14,6 @@ export const FAILED_MEASUREMENT_PHASES = ['Failed', 'Error', 'Inconclusive'];
  * measurements; the newest few are what a person needs to see why.
  */
 export const MAX_FAILED_MEASUREMENTS = 10;
-
-/** Bounded: beyond, the tables start over (details keep the views they hold). */
-const MAX_SHARED = 10_000;
-
-const NO_FAILED_MEASUREMENTS = Object.freeze(
-  [],
-) as unknown as FailedMeasurement[];
-
-/**
- * What runs repeat, held once. A Stage's history is kept for every Stage of
- * the fleet, and most of its metrics are only a name and a phase: one frozen
- * view per name and phase, and one frozen list per sequence of such views
- * (a trie keyed by the views themselves: no key string per run), keep ~4 KB
- * per Stage once (20 MB at 5,000 Stages).
- */
-class SharedMetrics {
-  private readonly views = new Map<string, Map<string, VerificationMetric>>();
-  private readonly lists: ListNode = { next: new Map() };
-  private size = 0;
-
-  /** A metric with no message and no failed measurement. */
-  plain(name: string, phase: string): VerificationMetric {
-    const known = this.views.get(phase)?.get(name);
-    if (known) return known;
-    this.grow();
-    const view: VerificationMetric = Object.freeze({
-      name,
-      phase,
-      message: null,
-      failedMeasurements: NO_FAILED_MEASUREMENTS,
-    });
-    let byName = this.views.get(phase);
-    if (!byName) this.views.set(phase, (byName = new Map()));
-    byName.set(name, view);
-    return view;
-  }
-
-  /** The one list of these views (each from `plain`). */
-  list(views: VerificationMetric[]): VerificationMetric[] {
-    let node = this.lists;
-    for (const view of views) {
-      let child = node.next.get(view);
-      if (!child) {
-        this.grow();
-        node.next.set(view, (child = { next: new Map() }));
-      }
-      node = child;
-    }
-    node.list ??= Object.freeze(views) as VerificationMetric[];
-    return node.list;
-  }
-
-  private grow() {
-    if (++this.size <= MAX_SHARED) return;
-    this.size = 0;
-    this.views.clear();
-    this.lists.next.clear();
-    this.lists.list = undefined;
-  }
-}
-
-interface ListNode {
-  list?: VerificationMetric[];
-  next: Map<VerificationMetric, ListNode>;
-}
 
 const shared = new SharedMetrics();
 
@@ -137,10 +73,5 @@ export function metricsOfAnalysisRun(
       metrics.push(shared.plain(metric.name, 'Pending'));
     }
   }
-  // Only a list of shared views is shared (a fresh metric is never in one).
-  return metrics.every(
-    m => m.failedMeasurements === NO_FAILED_MEASUREMENTS && m.message === null,
-  )
-    ? shared.list(metrics)
-    : metrics;
+  return shared.list(metrics);
 }
