@@ -24,6 +24,7 @@ function setup(cache?: CacheService) {
     tracker: new PullRequestTracker(service, logger, sharing),
     forget,
     listOpenPullRequests,
+    service,
   };
 }
 
@@ -64,6 +65,24 @@ describe('PullRequestTracker', () => {
       tracker.list([REPO]),
     ]);
     expect(listOpenPullRequests).toHaveBeenCalledTimes(1);
+  });
+
+  it('a repository several Stages name in one batch is listed and reported once', async () => {
+    const { tracker, listOpenPullRequests, service } = setup();
+    const asked = jest.spyOn(service, 'listRepository');
+    const changed = jest.fn();
+    tracker.onChange(changed);
+    const stages = ['prod', 'uat', 'test'].map(s => `prod/checkout/${s}`);
+    const named = stages.flatMap(s => tracker.use(s, [REPO]));
+    expect(named).toEqual([REPO, REPO, REPO]);
+    listOpenPullRequests.mockResolvedValueOnce([{ number: 7 }] as never);
+    await tracker.list([...named, `${REPO}.git`]);
+    // Asked (and its answer compared) once, not once per Stage that named it.
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(listOpenPullRequests).toHaveBeenCalledTimes(1);
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(changed.mock.calls[0][0]).toHaveLength(1);
+    expect(tracker.lookup(REPO)?.pullRequests).toEqual([{ number: 7 }]);
   });
 
   it('tells its listeners which repositories changed, and only those', async () => {

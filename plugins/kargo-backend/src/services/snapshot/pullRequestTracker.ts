@@ -1,4 +1,5 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
+import equal from 'fast-deep-equal';
 import {
   normalizeRepoUrl,
   type RepositoryListing,
@@ -114,8 +115,11 @@ export class PullRequestTracker {
     options: { signal?: AbortSignal; fresh?: boolean } = {},
   ): Promise<void> {
     const read = new Map<string, SharedListing>();
+    // Each repository once: the Stages built in one batch name a shared
+    // repository once each, and every copy would be compared again below.
+    const unique = new Map(repoUrls.map(repo => [keyOf(repo), repo]));
     const results = await Promise.all(
-      repoUrls.map(async repo => {
+      [...unique.values()].map(async repo => {
         if (options.signal?.aborted) return undefined;
         const key = keyOf(repo);
         // No await without sharing: a listing under way is joined in this turn.
@@ -176,8 +180,9 @@ export class PullRequestTracker {
       if ((this.listedAt.get(key) ?? 0) > listedAt) continue; // a newer one landed meanwhile
       this.listedAt.set(key, listedAt);
       const before = this.listings.get(key);
-      if (before && JSON.stringify(before) === JSON.stringify(listing))
-        continue;
+      // Compared in place (no serialisation): a listing joined while in
+      // flight shares its pull requests with the one kept, and compares at once.
+      if (before && equal(before, listing)) continue;
       this.listings.set(key, listing);
       changed.push(repo);
     }
