@@ -7,9 +7,10 @@ import type {
 import { asArray } from '../util/objects';
 import { toMillis } from '../util/time';
 import { isLiteral } from './expressions';
-import { recordedPullRequests, RecordedPullRequest } from './recorded';
+import type { RecordedPullRequest } from './recorded';
 import { repoKey } from './repoUrl';
-import { GitStep, gitStepsOfStage, promotionsOfStage } from './steps';
+import type { GitStep } from './steps';
+import { type StageWalk, walkStage } from './walk';
 
 /**
  * A PR as a provider lists it; already attributed ones (PullRequestInfo) are
@@ -117,25 +118,22 @@ function recordedIt(
 export function attributePullRequests(
   input: AttributePullRequestsInput,
 ): PullRequestInfo[] {
-  return attributeWithSteps(
-    input,
-    gitStepsOfStage(input.stage, input.promotions),
+  return attributeWalked(
+    input.pullRequests,
+    walkStage(input.stage, input.promotions),
   );
 }
 
-/** attributePullRequests with the Stage's Git steps already walked. */
-export function attributeWithSteps(
-  input: AttributePullRequestsInput,
-  steps: GitStep[],
+/** attributePullRequests with the Stage already walked (walkStage). */
+export function attributeWalked(
+  pullRequests: PullRequestCandidate[] | undefined,
+  walk: Pick<StageWalk, 'promotions' | 'gitSteps' | 'recorded'>,
 ): PullRequestInfo[] {
-  const { stage } = input;
-  const promotions = promotionsOfStage(stage, input.promotions);
+  const { promotions, gitSteps: steps } = walk;
   const phases = new Map(
     promotions.map(p => [p.metadata!.name!, p.status?.phase ?? '']),
   );
-  const recorded = recordedPullRequests(stage, input.promotions, steps).map(
-    keysOf,
-  );
+  const recorded = walk.recorded.map(keysOf);
   const literals = literalBranches(steps);
   const branches = promotions.map(p => ({
     name: p.metadata!.name!,
@@ -144,7 +142,7 @@ export function attributeWithSteps(
 
   const seen = new Set<string>();
   const result: PullRequestInfo[] = [];
-  for (const pr of asArray(input.pullRequests)) {
+  for (const pr of asArray(pullRequests)) {
     if (!pr?.url) continue;
     const prUrl = urlKey(pr.url);
     if (seen.has(prUrl)) continue;

@@ -46,6 +46,7 @@ export function resolveExpression(
   depth = 0,
 ): string | undefined {
   if (typeof value !== 'string' || depth > MAX_DEPTH) return undefined;
+  if (!value.includes('${{')) return value;
   let unresolved = false;
   const result = value.replace(EXPRESSION, (_match, expression: string) => {
     const resolved = lookup(expression, scope, depth);

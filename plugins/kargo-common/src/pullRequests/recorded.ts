@@ -31,8 +31,16 @@ export function recordedPullRequests(
   promotions: Promotion[] | undefined,
   steps: GitStep[] = gitStepsOfStage(stage, promotions),
 ): RecordedPullRequest[] {
+  return recordedByOwn(promotionsOfStage(stage, promotions), steps);
+}
+
+/** recordedPullRequests of the Stage's own Promotions, already selected (promotionsOfStage). */
+export function recordedByOwn(
+  own: Promotion[],
+  steps: GitStep[],
+): RecordedPullRequest[] {
   const recorded: RecordedPullRequest[] = [];
-  for (const promotion of promotionsOfStage(stage, promotions)) {
+  for (const promotion of own) {
     const name = promotion.metadata!.name!;
     const state = asRecord(promotion.status?.state) ?? {};
     for (const [alias, value] of Object.entries(state)) {

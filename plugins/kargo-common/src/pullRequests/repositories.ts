@@ -1,5 +1,5 @@
 import type { Promotion, Stage } from '../types';
-import { recordedPullRequests } from './recorded';
+import { recordedPullRequests, type RecordedPullRequest } from './recorded';
 import { repoKey } from './repoUrl';
 import { GitStep, gitStepsOfStage } from './steps';
 
@@ -36,9 +36,17 @@ export function repositoriesFromSteps(
   promotions: Promotion[] | undefined,
   steps: GitStep[],
 ): string[] {
+  return repositoriesOf(steps, recordedPullRequests(stage, promotions, steps));
+}
+
+/** The repositories of a Stage's walked Git steps and recorded pull requests. */
+export function repositoriesOf(
+  steps: GitStep[],
+  recorded: RecordedPullRequest[],
+): string[] {
   const urls = [
     ...steps.map(s => s.repoUrl),
-    ...recordedPullRequests(stage, promotions, steps).map(r => r.repoUrl),
+    ...recorded.map(r => r.repoUrl),
   ];
   const seen = new Set<string>();
   const result: string[] = [];

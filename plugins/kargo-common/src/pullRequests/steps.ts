@@ -74,8 +74,11 @@ function gitSteps(
   asArray(steps).forEach((step, index) => {
     const config = asRecord(step?.config);
     if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) return;
+    // A step without vars of its own sees the layer below (no copy per step).
     const scope: ExpressionScope = {
-      vars: { ...baseVars, ...layerVars(step.vars) },
+      vars: asArray(step.vars).length
+        ? { ...baseVars, ...layerVars(step.vars) }
+        : baseVars,
       ctx,
     };
     let repoUrl = normalizeRepoUrl(resolveExpression(config.repoURL, scope));
@@ -107,6 +110,11 @@ export function gitStepsOfStage(
   stage: Stage,
   promotions: Promotion[] | undefined,
 ): GitStep[] {
+  return gitStepsOfOwn(stage, promotionsOfStage(stage, promotions));
+}
+
+/** gitStepsOfStage over the Stage's own Promotions, already selected (promotionsOfStage). */
+export function gitStepsOfOwn(stage: Stage, own: Promotion[]): GitStep[] {
   const project = stage?.metadata?.namespace;
   const stageName = stage?.metadata?.name;
   const template = stage?.spec?.promotionTemplate?.spec;
@@ -116,7 +124,7 @@ export function gitStepsOfStage(
     { project, stage: stageName },
     null,
   );
-  for (const promotion of promotionsOfStage(stage, promotions)) {
+  for (const promotion of own) {
     const name = promotion.metadata!.name!;
     steps.push(
       ...gitSteps(

@@ -20,7 +20,8 @@ import {
 } from '../verification/summary';
 import { summarizeFreight } from './currentFreight';
 import { kargoStageUrl } from './kargoUrl';
-import { buildPullRequestParts, type WalkedStage } from './pullRequestParts';
+import type { StageWalk } from '../pullRequests/walk';
+import { buildPullRequestParts } from './pullRequestParts';
 import { deriveStagePhase } from './stagePhase';
 import { unreadableStageActions } from './unreadable';
 
@@ -59,7 +60,7 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
 /** `buildStageDetail`, reusing what the caller already walked (internal). */
 export function buildWalkedStageDetail(
   input: BuildStageDetailInput,
-  walked?: WalkedStage,
+  walked?: StageWalk,
 ): StageDetail {
   const errors: string[] = [];
   function safely<T>(part: string, fn: () => T, fallback: T): T {

@@ -1,5 +1,4 @@
-import { repositoriesFromSteps } from '../pullRequests/repositories';
-import { gitStepsOfStage, promotionsOfStage } from '../pullRequests/steps';
+import { walkStage } from '../pullRequests/walk';
 import type {
   AnalysisRun,
   Freight,
@@ -82,9 +81,8 @@ export function* buildProjectStages(
     const name = stage?.metadata?.name ?? '(unnamed)';
     if (input.only && !input.only.has(name)) continue;
     try {
-      const promotions = promotionsOfStage(stage, input.promotions);
-      const gitSteps = gitStepsOfStage(stage, promotions);
-      const repositories = repositoriesFromSteps(stage, promotions, gitSteps);
+      const walked = walkStage(stage, input.promotions);
+      const { promotions, repositories } = walked;
       const listings = repositories.flatMap(
         repo => input.pullRequestsOf(repo) ?? [],
       );
@@ -99,7 +97,6 @@ export function* buildProjectStages(
         lastUpdated: input.now,
         stale: false,
       };
-      const walked = { gitSteps, repositories };
       const before = input.builtBefore?.(name);
       const detail =
         (before && withPullRequests(before, stageInput, walked)) ??

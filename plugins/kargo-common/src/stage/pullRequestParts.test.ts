@@ -25,6 +25,13 @@ const prodInput: BuildStageDetailInput = {
   lastUpdated: '2026-11-30T12:00:00Z',
   stale: false,
 };
+/** A Stage whose spec (and so its Git steps) cannot be read. */
+const garbled = {
+  ...prodStage,
+  get spec(): Stage['spec'] {
+    throw new Error('garbled spec');
+  },
+} as Stage;
 const listedError: RepositoryError = {
   repoUrl: checkoutPullRequests[0].repoUrl,
   message: 'rate limited until 12:30',
@@ -90,15 +97,25 @@ describe('withPullRequests', () => {
 
   it('asks for a full build when a part fails now', () => {
     const before = buildStageDetail(prodInput);
-    const garbled = {
-      ...prodStage,
-      get spec(): Stage['spec'] {
-        throw new Error('garbled spec');
-      },
-    } as Stage;
     expect(
       withPullRequests(before, { ...prodInput, stage: garbled }),
     ).toBeUndefined();
+  });
+});
+
+describe('the pull-request parts of a full build', () => {
+  it('keep the Promotion timeline when the Stage\'s Git steps cannot be walked', () => {
+    const whole = buildStageDetail(prodInput);
+    const detail = buildStageDetail({ ...prodInput, stage: garbled });
+    // Attribution and repositories need the steps; each says so once.
+    expect(detail.error).toMatch(/pull requests: garbled spec/);
+    expect(detail.error).toMatch(/repositories: garbled spec/);
+    expect(detail.pullRequests).toEqual([]);
+    // The timeline needs only the Promotions: still all there.
+    expect(detail.promotions?.map(p => p.name)).toEqual(
+      whole.promotions?.map(p => p.name),
+    );
+    expect(detail.promotions?.length).toBeGreaterThan(0);
   });
 });
 

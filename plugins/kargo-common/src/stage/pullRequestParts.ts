@@ -1,12 +1,8 @@
 import equal from 'fast-deep-equal';
-import { attributeWithSteps } from '../pullRequests/attribution';
-import { repositoriesFromSteps } from '../pullRequests/repositories';
+import { attributeWalked } from '../pullRequests/attribution';
 import { repoKey } from '../pullRequests/repoUrl';
-import {
-  type GitStep,
-  gitStepsOfStage,
-  promotionsOfStage,
-} from '../pullRequests/steps';
+import { promotionsOfStage } from '../pullRequests/steps';
+import { type StageWalk, walkOwn } from '../pullRequests/walk';
 import {
   buildPromotionTimeline,
   pullRequestWaitOf,
@@ -28,12 +24,6 @@ export type PullRequestParts = Pick<
 /** Runs one part of a detail; a part that throws is recorded and gets its fallback. */
 export type Safely = <T>(part: string, fn: () => T, fallback: T) => T;
 
-/** What `buildProjectStages` already walked of a Stage, so it is not walked again. */
-export interface WalkedStage {
-  gitSteps: GitStep[];
-  repositories: string[];
-}
-
 /**
  * The pull-request parts of a Stage's detail: its attributed pull requests,
  * the errors of its repositories' listings, and the Promotion timeline (which
@@ -43,35 +33,32 @@ export function buildPullRequestParts(
   input: BuildStageDetailInput,
   verifications: StageDetail['verifications'],
   safely: Safely,
-  walked?: WalkedStage,
+  walked?: StageWalk,
 ): PullRequestParts {
   const { stage } = input;
-  // Walked once for both parts; a walk that throws is retried by (and
-  // reported for) each part, as when each walked on its own.
-  let steps: GitStep[] | undefined = walked?.gitSteps;
-  const gitSteps = () => (steps ??= gitStepsOfStage(stage, input.promotions));
+  // Walked once for every part; a walk that throws is retried by (and
+  // reported for) each part that needs it. The timeline needs only the
+  // Promotions, so a malformed step never hides it.
+  let own = walked?.promotions;
+  const ownPromotions = () =>
+    (own ??= promotionsOfStage(stage, input.promotions));
+  let walk = walked;
+  const walkOf = () => (walk ??= walkOwn(stage, ownPromotions()));
   const pullRequests = safely(
     'pull requests',
-    () => attributeWithSteps(input, gitSteps()),
+    () => attributeWalked(input.pullRequests, walkOf()),
     [],
   );
   const repositories = safely(
     'repositories',
-    () =>
-      new Set(
-        (
-          walked?.repositories ??
-          repositoriesFromSteps(stage, input.promotions, gitSteps())
-        ).map(repoKey),
-      ),
+    () => new Set(walkOf().repositories.map(repoKey)),
     new Set<string | undefined>(),
   );
   const promotions = safely(
     'promotions',
     () =>
       buildPromotionTimeline({
-        // Callers may pass the project's Promotions: keep this Stage's, newest first.
-        promotions: promotionsOfStage(stage, input.promotions),
+        promotions: ownPromotions(),
         freight: input.freight,
         verifications,
         pullRequests,
@@ -103,7 +90,7 @@ export function buildPullRequestParts(
 export function withPullRequests(
   previous: StageDetail,
   input: BuildStageDetailInput,
-  walked?: WalkedStage,
+  walked?: StageWalk,
 ): StageDetail | undefined {
   if (previous.error !== null) return undefined;
   let failed = false;

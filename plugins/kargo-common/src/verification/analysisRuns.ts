@@ -84,20 +84,27 @@ export function analysisRunsOfStage(
   const stageName = stage?.metadata?.name;
   if (!stageName || !Array.isArray(runs)) return [];
   const namespace = stage.metadata?.namespace;
-  const referenced = referencedRunKeys(stage);
+  // Read only for a run without a stage label (rare since Kargo v0.8).
+  let referenced: Set<string> | undefined;
   const label = stageLabelValue(stageName);
+  // Runs are in the Stage's namespace when it has one: keyed by name alone
+  // then, with no key string built per run.
   const seen = new Set<string>();
   return runs.filter(run => {
     const name = run?.metadata?.name;
     if (!name) return false;
     const runNamespace = run.metadata?.namespace || namespace;
     if (namespace && runNamespace !== namespace) return false;
-    const key = runKey(runNamespace, name);
-    if (seen.has(key)) return false;
+    const seenKey = namespace ? name : runKey(runNamespace, name);
+    if (seen.has(seenKey)) return false;
     const owner = ownership(run, stageName, label);
     const mine =
-      owner === 'mine' || (owner === 'unlabelled' && referenced.has(key));
-    if (mine) seen.add(key);
+      owner === 'mine' ||
+      (owner === 'unlabelled' &&
+        (referenced ??= referencedRunKeys(stage)).has(
+          runKey(runNamespace, name),
+        ));
+    if (mine) seen.add(seenKey);
     return mine;
   });
 }

@@ -1,0 +1,40 @@
+import type { Promotion, Stage } from '../types';
+import { recordedByOwn, type RecordedPullRequest } from './recorded';
+import { repositoriesOf } from './repositories';
+import { type GitStep, gitStepsOfOwn, promotionsOfStage } from './steps';
+
+/**
+ * What the pull-request parts of a Stage's detail need of its Kargo objects,
+ * walked once per build and shared by every part (attribution, repositories,
+ * the Promotion timeline) instead of each selecting the Promotions and
+ * walking their steps again.
+ */
+export interface StageWalk {
+  /** The Stage's Promotions, newest first (promotionsOfStage). */
+  promotions: Promotion[];
+  gitSteps: GitStep[];
+  /** The pull requests its Promotions recorded. */
+  recorded: RecordedPullRequest[];
+  /** The repositories whose pull requests may belong to it (repositoriesOf). */
+  repositories: string[];
+}
+
+/** The walk of a Stage over its own Promotions, already selected (promotionsOfStage). */
+export function walkOwn(stage: Stage, own: Promotion[]): StageWalk {
+  const gitSteps = gitStepsOfOwn(stage, own);
+  const recorded = recordedByOwn(own, gitSteps);
+  return {
+    promotions: own,
+    gitSteps,
+    recorded,
+    repositories: repositoriesOf(gitSteps, recorded),
+  };
+}
+
+/** The walk of a Stage, given its project's Promotions (others are ignored). */
+export function walkStage(
+  stage: Stage,
+  promotions: Promotion[] | undefined,
+): StageWalk {
+  return walkOwn(stage, promotionsOfStage(stage, promotions));
+}
