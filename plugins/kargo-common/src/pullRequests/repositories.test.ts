@@ -144,4 +144,18 @@ describe('promotionsOfStage', () => {
       bare.metadata.name,
     ]);
   });
+
+  it('keeps the order of duplicates, so that sorting again changes nothing', () => {
+    const twin = (phase: string) => ({
+      metadata: { name: 'prod.x', namespace: 'checkout' },
+      spec: { stage: 'prod' },
+      status: { phase },
+    });
+    const once = promotionsOfStage(prodStage, [
+      twin('Succeeded'),
+      twin('Failed'),
+    ]);
+    expect(once.map(p => p.status?.phase)).toEqual(['Succeeded', 'Failed']);
+    expect(promotionsOfStage(prodStage, once)).toEqual(once);
+  });
 });

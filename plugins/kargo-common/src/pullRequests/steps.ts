@@ -56,8 +56,11 @@ export function promotionsOfStage(
       const ta = toMillis(a.metadata?.creationTimestamp) ?? 0;
       const tb = toMillis(b.metadata?.creationTimestamp) ?? 0;
       if (ta !== tb) return tb - ta;
-      // Names carry a ULID after the Stage name: later sorts higher.
-      return a.metadata!.name! < b.metadata!.name! ? 1 : -1;
+      // Names carry a ULID after the Stage name: later sorts higher. Equal
+      // names (duplicates) keep their order, so sorting again changes nothing.
+      const na = a.metadata!.name!;
+      const nb = b.metadata!.name!;
+      return na === nb ? 0 : na < nb ? 1 : -1;
     });
 }
 

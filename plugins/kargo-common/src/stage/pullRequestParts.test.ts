@@ -105,8 +105,10 @@ describe('withPullRequests', () => {
 
 describe('the pull-request parts of a full build', () => {
   it('keep the Promotion timeline when the Stage\'s Git steps cannot be walked', () => {
-    const whole = buildStageDetail(prodInput);
-    const detail = buildStageDetail({ ...prodInput, stage: garbled });
+    const listed = { ...prodInput, pullRequests: checkoutPullRequests };
+    const whole = buildStageDetail(listed);
+    expect(whole.pullRequests.length).toBeGreaterThan(0);
+    const detail = buildStageDetail({ ...listed, stage: garbled });
     // Attribution and repositories need the steps; each says so once.
     expect(detail.error).toMatch(/pull requests: garbled spec/);
     expect(detail.error).toMatch(/repositories: garbled spec/);

@@ -32,6 +32,37 @@ describe('analysisRunsOfStage', () => {
     expect(analysisRunsOfStage(stagingStage, [other])).toEqual([]);
   });
 
+  it('finds the labelled runs of a Stage whose status cannot be read', () => {
+    const broken = {
+      ...stagingStage,
+      get status(): Stage['status'] {
+        throw new Error('garbled status');
+      },
+    } as Stage;
+    // The label settles it; the status is read only for an unlabelled run.
+    expect(names(analysisRunsOfStage(broken, stagingRuns))).toEqual(
+      names(stagingRuns),
+    );
+    const unlabelled = {
+      ...stagingRuns[0],
+      metadata: { ...stagingRuns[0].metadata, labels: {} },
+    };
+    expect(() => analysisRunsOfStage(broken, [unlabelled])).toThrow(
+      'garbled status',
+    );
+  });
+
+  it('counts a run once when a malformed name repeats it in another type', () => {
+    const named = (name: unknown) =>
+      ({
+        ...stagingRuns[0],
+        metadata: { ...stagingRuns[0].metadata, name },
+      }) as AnalysisRun;
+    expect(analysisRunsOfStage(stagingStage, [named(7), named('7')])).toEqual([
+      named(7),
+    ]);
+  });
+
   it('lists a run once even when the input repeats it', () => {
     expect(
       analysisRunsOfStage(stagingStage, [stagingRuns[0], stagingRuns[0]]),

@@ -95,7 +95,7 @@ export function analysisRunsOfStage(
     if (!name) return false;
     const runNamespace = run.metadata?.namespace || namespace;
     if (namespace && runNamespace !== namespace) return false;
-    const seenKey = namespace ? name : runKey(runNamespace, name);
+    const seenKey = namespace ? `${name}` : runKey(runNamespace, name);
     if (seen.has(seenKey)) return false;
     const owner = ownership(run, stageName, label);
     const mine =

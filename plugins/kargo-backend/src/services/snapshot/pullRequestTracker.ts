@@ -117,7 +117,10 @@ export class PullRequestTracker {
     const read = new Map<string, SharedListing>();
     // Each repository once: the Stages built in one batch name a shared
     // repository once each, and every copy would be compared again below.
-    const unique = new Map(repoUrls.map(repo => [keyOf(repo), repo]));
+    const unique = new Map<string, string>();
+    for (const repo of repoUrls) {
+      if (!unique.has(keyOf(repo))) unique.set(keyOf(repo), repo);
+    }
     const results = await Promise.all(
       [...unique.values()].map(async repo => {
         if (options.signal?.aborted) return undefined;
@@ -180,9 +183,16 @@ export class PullRequestTracker {
       if ((this.listedAt.get(key) ?? 0) > listedAt) continue; // a newer one landed meanwhile
       this.listedAt.set(key, listedAt);
       const before = this.listings.get(key);
-      // Compared in place (no serialisation): a listing joined while in
-      // flight shares its pull requests with the one kept, and compares at once.
-      if (before && equal(before, listing)) continue;
+      // Compared in place first (no serialisation): a listing joined while
+      // in flight shares its pull requests with the one kept. The JSON form
+      // settles the rest (a listing adopted from the shared cache went
+      // through JSON, which drops undefined values).
+      if (
+        before &&
+        (equal(before, listing) ||
+          JSON.stringify(before) === JSON.stringify(listing))
+      )
+        continue;
       this.listings.set(key, listing);
       changed.push(repo);
     }
