@@ -60,7 +60,8 @@ export function promotionsOfStage(
       // names (duplicates) keep their order, so sorting again changes nothing.
       const na = a.metadata!.name!;
       const nb = b.metadata!.name!;
-      return na === nb ? 0 : na < nb ? 1 : -1;
+      if (na === nb) return 0;
+      return na < nb ? 1 : -1;
     });
 }
 
