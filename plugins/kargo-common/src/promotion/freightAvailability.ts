@@ -77,7 +77,8 @@ function availability(available: boolean, why: Reason): FreightAvailability {
   return { available, reason: reasonMessage(why), ...why };
 }
 
-function originKey(origin: FreightOrigin | undefined): string {
+/** `<kind>/<name>` of a Freight origin (kind Warehouse when not given). */
+export function originKey(origin: FreightOrigin | undefined): string {
   return `${origin?.kind || 'Warehouse'}/${origin?.name ?? ''}`;
 }
 

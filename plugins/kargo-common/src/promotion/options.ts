@@ -1,7 +1,12 @@
 import type { Freight, FreightOption, Stage } from '../types';
 import { asArray } from '../util/objects';
 import { toMillis } from '../util/time';
-import { freightAlias, isFreightAvailableToStage } from './freightAvailability';
+import { sharedText } from '../util/text';
+import {
+  freightAlias,
+  isFreightAvailableToStage,
+  originKey,
+} from './freightAvailability';
 
 /** How many Freight a Stage lists to promote to, newest first. */
 const FREIGHT_OPTIONS_LIMIT = 20;
@@ -22,15 +27,11 @@ export function freightOptionsOf(
 ): FreightOption[] {
   const stageName = stage.metadata?.name ?? '';
   const origins = new Set(
-    asArray(stage.spec?.requestedFreight).map(
-      r => `${r?.origin?.kind || 'Warehouse'}/${r?.origin?.name ?? ''}`,
-    ),
+    asArray(stage.spec?.requestedFreight).map(r => originKey(r?.origin)),
   );
   return asArray(freight)
     .filter(f => !!f?.metadata?.name)
-    .filter(f =>
-      origins.has(`${f.origin?.kind || 'Warehouse'}/${f.origin?.name ?? ''}`),
-    )
+    .filter(f => origins.has(originKey(f.origin)))
     .sort(
       (a, b) =>
         (toMillis(b.metadata?.creationTimestamp) ?? 0) -
@@ -42,7 +43,8 @@ export function freightOptionsOf(
       return {
         name: f.metadata!.name!,
         alias: freightAlias(f) ?? null,
-        origin: `${f.origin?.kind || 'Warehouse'}/${f.origin?.name ?? ''}`,
+        // Every Stage that may take this Freight lists it: one copy.
+        origin: sharedText(originKey(f.origin)),
         createdAt: f.metadata?.creationTimestamp ?? null,
         available: availability.available,
         reason: availability.reason,

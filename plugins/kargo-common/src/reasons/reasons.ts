@@ -1,3 +1,4 @@
+import { flatText } from '../util/text';
 import { formatClock, formatDuration } from '../util/time';
 
 /**
@@ -223,7 +224,8 @@ export const REASON_CODES = Object.keys(ENGLISH) as ReasonCode[];
  */
 export function reasonMessage(reason: Reason): string {
   const english = ENGLISH[reason.code] as (params: unknown) => string;
-  return english(reason.params);
+  // Held flat: details keep their reasons as long as they live.
+  return flatText(english(reason.params));
 }
 
 /**

@@ -1,0 +1,33 @@
+import { flatText, sharedText } from './text';
+
+describe('flatText', () => {
+  it('gives back the very same text, whatever it holds', () => {
+    const texts = [
+      '',
+      'short',
+      `Freight "${'alias-1'}" must be verified in all upstream Stages (${[
+        'dev',
+        'uat',
+      ].join(', ')}) to be available to Stage "${'prod'}"`,
+      'quotes " and \\ backslashes, tabs\t and new\nlines',
+      'unicode: Ünïcødé 雪 😀 and a lone surrogate \ud800 at the end',
+      'x'.repeat(10_000),
+    ];
+    for (const text of texts) expect(flatText(text)).toBe(text);
+  });
+});
+
+describe('sharedText', () => {
+  it('gives back equal texts, before and after the table starts over', () => {
+    const origins = Array.from(
+      { length: 12_000 },
+      (_, i) => `Warehouse/${'project'}-${i}`,
+    );
+    for (const origin of origins) expect(sharedText(origin)).toBe(origin);
+    // Seen again after the table was cleared: still the same text.
+    expect(sharedText(`Warehouse/project-${0}`)).toBe('Warehouse/project-0');
+    expect(sharedText(`Warehouse/project-${11_999}`)).toBe(
+      'Warehouse/project-11999',
+    );
+  });
+});
