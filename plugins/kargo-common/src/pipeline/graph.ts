@@ -1,5 +1,7 @@
 import type { FreightRequest, Stage, StageSummary } from '../types';
+import { originKey } from '../promotion/freightAvailability';
 import { asArray } from '../util/objects';
+import { sharedText } from '../util/text';
 
 /**
  * A Stage's `spec.requestedFreight` in the plugin's words: one entry per
@@ -11,9 +13,7 @@ export function freightRequestsOf(stage: Stage): FreightRequest[] {
   return asArray(stage.spec?.requestedFreight).map(request => {
     const sources = request?.sources;
     return {
-      origin: `${request?.origin?.kind || 'Warehouse'}/${
-        request?.origin?.name ?? ''
-      }`,
+      origin: sharedText(originKey(request?.origin)),
       direct: sources?.direct === true,
       stages: asArray(sources?.stages).filter(
         (s): s is string => typeof s === 'string' && !!s,

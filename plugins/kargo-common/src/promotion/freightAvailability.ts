@@ -1,6 +1,7 @@
 import { KARGO_LABELS } from '../constants';
 import type { Freight, FreightOrigin, Stage } from '../types';
 import { asRecord } from '../util/objects';
+import { sharedText } from '../util/text';
 import { reasonMessage, type Reason } from '../reasons';
 import { parseGoDuration, toMillis } from '../util/time';
 
@@ -119,7 +120,8 @@ export function isFreightAvailableToStage(
       },
     });
   }
-  const origin = originKey(freight.origin);
+  // Kept in the reason's params of every option: one shared copy.
+  const origin = sharedText(originKey(freight.origin));
   const request = (stage.spec?.requestedFreight ?? []).find(
     r => originKey(r.origin) === origin,
   );

@@ -80,6 +80,12 @@ describe('errorWithReason and reasonOf', () => {
       reasonOf(Object.assign(new Error('socket'), { code: 'ECONNRESET' })),
     ).toBeUndefined();
     expect(reasonOf(undefined)).toBeUndefined();
+    // Names every object inherits are no codes.
+    for (const code of ['constructor', 'toString', '__proto__']) {
+      expect(
+        reasonOf(Object.assign(new Error('x'), { code, params: {} })),
+      ).toBeUndefined();
+    }
   });
 
   it('words Git provider failures as before, the reset time in UTC', () => {

@@ -259,7 +259,12 @@ export function reasonOf(error: unknown): Reason | undefined {
     code?: unknown;
     params?: unknown;
   };
-  if (typeof code !== 'string' || !(code in ENGLISH)) return undefined;
+  // Own codes only: `in` would also take Object.prototype's names.
+  if (
+    typeof code !== 'string' ||
+    !Object.prototype.hasOwnProperty.call(ENGLISH, code)
+  )
+    return undefined;
   if (!params || typeof params !== 'object') return undefined;
   return { code, params } as Reason;
 }

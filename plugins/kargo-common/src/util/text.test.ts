@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { flatText, sharedText } from './text';
 
 describe('flatText', () => {
@@ -14,6 +15,18 @@ describe('flatText', () => {
       'x'.repeat(10_000),
     ];
     for (const text of texts) expect(flatText(text)).toBe(text);
+  });
+
+  it('copies any sequence of UTF-16 code units exactly, lone surrogates included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 }),
+        units => {
+          const text = String.fromCharCode(...units);
+          expect(flatText(text)).toBe(text);
+        },
+      ),
+    );
   });
 });
 
