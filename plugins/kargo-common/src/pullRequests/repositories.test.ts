@@ -9,7 +9,7 @@ import {
   paymentsProdPromotion,
   paymentsProdStage,
 } from '../__testUtils__/payments';
-import { repositoriesOfStage } from './repositories';
+import { repositoriesOfStage } from './walk';
 import { promotionsOfStage } from './steps';
 
 describe('repositoriesOfStage', () => {

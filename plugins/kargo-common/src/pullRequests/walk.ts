@@ -38,3 +38,21 @@ export function walkStage(
 ): StageWalk {
   return walkOwn(stage, promotionsOfStage(stage, promotions));
 }
+
+/**
+ * The repositories whose pull requests may belong to the Stage, normalised
+ * (see normalizeRepoUrl), each once: the `repoURL` of the git-clone, git-push,
+ * git-open-pr and git-wait-for-pr steps of its promotion template and of its
+ * Promotions (literals, and `${{ vars.x }}` / `${{ vars['x'] }}` /
+ * `${{ ctx.* }}` resolved: step vars over template/Promotion vars over Stage
+ * vars), plus the repositories of PR URLs its Promotions recorded. Values
+ * that depend on anything only known at run time are skipped.
+ *
+ * @public
+ */
+export function repositoriesOfStage(
+  stage: Stage,
+  promotions: Promotion[] = [],
+): string[] {
+  return walkStage(stage, promotions).repositories;
+}
