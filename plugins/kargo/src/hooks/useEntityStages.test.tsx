@@ -60,8 +60,10 @@ describe('useEntityStages', () => {
       ]),
     ];
     const api = fakeKargoApi({
-      getEntityStages: jest.fn(
-        async () => answers.shift() ?? entityResponse([staleStaging]),
+      // The last answer stays the cluster's state: a poll still in flight when
+      // the run ended must not bring back the state from before the reverify.
+      getEntityStages: jest.fn(async () =>
+        answers.length > 1 ? answers.shift()! : answers[0],
       ),
     });
     const wrapper = ({ children }: { children: ReactNode }) => (
