@@ -1,4 +1,5 @@
 import http from 'node:http';
+import equal from 'fast-deep-equal';
 import { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '@kargo-backstage/kargo-sandbox';
 import { createKubeConfig } from './kubeConfig';
@@ -17,7 +18,8 @@ interface Seen {
   body: string;
 }
 
-type Handler = (req: Seen) => { status: number; body: unknown };
+/** `raw`, when given, is sent as the body as it is (e.g. text that is not JSON). */
+type Handler = (req: Seen) => { status: number; body: unknown; raw?: string };
 
 async function startServer(handler: Handler) {
   const seen: Seen[] = [];
@@ -34,7 +36,7 @@ async function startServer(handler: Handler) {
       seen.push(entry);
       const out = handler(entry);
       res.writeHead(out.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(out.body));
+      res.end(out.raw ?? JSON.stringify(out.body));
     });
   });
   const connections = { count: 0, closed: 0 };
@@ -245,6 +247,44 @@ describe('KubernetesKargoClusterClient', () => {
       .catch(e => e);
     expect(error.name).toBe('ConflictError');
     expect(error.message).toContain('the object has been modified');
+  });
+
+  it('fails a LIST whose page is not JSON as the cluster\'s fault, naming the LIST', async () => {
+    server = await startServer(() => ({
+      status: 200,
+      body: null,
+      raw: '{"items": [{"metadata": {"name": "s0"}}',
+    }));
+    const error = await clientFor(server.url)
+      .listStages('checkout')
+      .catch(e => e);
+    expect(error.name).toBe('ServiceUnavailableError');
+    expect(error.message).toContain(
+      "Kargo instance 'prod-eu': list stages in 'checkout' failed",
+    );
+    expect(error.message).not.toContain(TOKEN);
+  });
+
+  it('reads LIST pages whose objects compare alike, page after page (one JSON context)', async () => {
+    const item = (name: string) => ({
+      metadata: { name },
+      status: { conditions: [{ type: 'Healthy', status: 'True' }] },
+    });
+    server = await startServer(req => {
+      const cont = new URL(req.url, 'http://x').searchParams.get('continue');
+      return {
+        status: 200,
+        body: {
+          items: [item(cont ? 's1' : 's0')],
+          metadata: cont ? {} : { continue: '1' },
+        },
+      };
+    });
+    const [first, second] = await clientFor(server.url, 1).listStages('c');
+    // What a rebuild compares: parts of objects from different pages.
+    expect(equal(first.status, second.status)).toBe(true);
+    expect(equal(first.metadata, second.metadata)).toBe(false);
+    expect(Array.isArray(first.status?.conditions)).toBe(true);
   });
 
   it('answers ServiceUnavailableError when the cluster cannot be reached', async () => {

@@ -21,9 +21,10 @@ import type {
   KargoWatchKind,
   KargoWatchOptions,
 } from '../types';
-import { bodySizeMiddleware } from './bodySize';
+import { parseClusterJson } from './clusterJson';
 import { KubeOperation, translateKubeError } from './errors';
 import { keepAliveMiddleware } from './keepAlive';
+import { rawJsonBodyMiddleware } from './rawJsonBody';
 import { fixedPages, PageLimits, type PageSizing } from './pageLimits';
 import {
   KubernetesKargoClusterWatch,
@@ -51,6 +52,9 @@ interface KubeList<T> {
   items?: T[];
   metadata?: { continue?: string; resourceVersion?: string };
 }
+
+/** What a LIST request answers: its text (see `rawJsonBodyMiddleware`), or the list when the body was not JSON-typed. */
+type PageAnswer<T> = KubeList<T> | string;
 
 /** The paging of one request of a LIST. */
 interface PageQuery {
@@ -85,6 +89,8 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
   /** The watch's pages, sized by each kind's bytes (the poll mode keeps pageSize items). */
   private readonly watchPages: PageLimits;
   private readonly options: Options;
+  /** A LIST's: each page's text is parsed here (see `readPage`). */
+  private readonly listOptions: Options;
   private readonly kubeConfig: KubeConfig;
 
   constructor(options: KubernetesKargoClusterClientOptions) {
@@ -99,6 +105,10 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
         keepAliveMiddleware(),
       ],
       middlewareMergeStrategy: 'append',
+    };
+    this.listOptions = {
+      ...this.options,
+      middleware: [...this.options.middleware!, rawJsonBodyMiddleware()],
     };
   }
 
@@ -125,7 +135,7 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
 
   private async listAll<T>(
     resource: string,
-    page: (query: PageQuery, options: Options) => Promise<KubeList<T>>,
+    page: (query: PageQuery, options: Options) => Promise<PageAnswer<T>>,
     list: ListOptions<T> = {},
   ): Promise<T[]> {
     return (await this.listWithVersion(resource, page, list)).items;
@@ -138,33 +148,23 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
    */
   private async listWithVersion<T>(
     resource: string,
-    page: (query: PageQuery, options: Options) => Promise<KubeList<T>>,
-    { namespace, select, sizing }: ListOptions<T> = {},
+    page: (query: PageQuery, options: Options) => Promise<PageAnswer<T>>,
+    list: ListOptions<T> = {},
   ): Promise<{ items: T[]; resourceVersion: string }> {
-    const pages = sizing ?? fixedPages(this.pageSize);
+    const pages = list.sizing ?? fixedPages(this.pageSize);
     for (let attempt = 0; ; attempt++) {
       const items: T[] = [];
       let resourceVersion = '';
       let cont: string | undefined;
       try {
         do {
-          const query = { limit: pages.limit(), _continue: cont };
-          let bodyBytes = 0;
-          const options = pages.learn
-            ? this.withMiddleware(bodySizeMiddleware(n => (bodyBytes = n)))
-            : this.options;
-          const list = await this.call(
-            { verb: 'list', resource, namespace },
-            () => page(query, options),
-            cont !== undefined && attempt < MAX_LIST_RESTARTS
-              ? EXPIRED_CONTINUE
-              : undefined,
-          );
-          const pageItems = list.items ?? [];
-          pages.learn?.(bodyBytes, pageItems.length);
-          items.push(...(select ? pageItems.map(select) : pageItems));
-          resourceVersion ||= list.metadata?.resourceVersion ?? '';
-          cont = list.metadata?.continue || undefined;
+          const read = await this.readPage(resource, page, list, pages, {
+            cont,
+            restartable: cont !== undefined && attempt < MAX_LIST_RESTARTS,
+          });
+          items.push(...read.items);
+          resourceVersion ||= read.resourceVersion;
+          cont = read.cont;
         } while (cont);
         return { items, resourceVersion };
       } catch (error) {
@@ -173,12 +173,40 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     }
   }
 
-  private withMiddleware(middleware: ObservableMiddleware): Options {
+  /**
+   * One page of a LIST, its items selected. The page's text is parsed in the
+   * cluster objects' own context (`parseClusterJson`), and the page as parsed
+   * is dropped before the next one is asked for.
+   */
+  private async readPage<T>(
+    resource: string,
+    page: (query: PageQuery, options: Options) => Promise<PageAnswer<T>>,
+    { namespace, select }: ListOptions<T>,
+    pages: PageSizing,
+    { cont, restartable }: { cont?: string; restartable: boolean },
+  ): Promise<{ items: T[]; resourceVersion: string; cont?: string }> {
+    let bodyBytes = 0;
+    const list = await this.call(
+      { verb: 'list', resource, namespace },
+      async () => {
+        const query = { limit: pages.limit(), _continue: cont };
+        const answer = await page(query, this.listOptions);
+        if (typeof answer !== 'string') return answer;
+        bodyBytes = answer.length;
+        return parseClusterJson<KubeList<T>>(answer);
+      },
+      restartable ? EXPIRED_CONTINUE : undefined,
+    );
+    const items = list.items ?? [];
+    pages.learn?.(bodyBytes, items.length);
     return {
-      ...this.options,
-      middleware: [...(this.options.middleware ?? []), middleware],
+      items: select ? items.map(select) : items,
+      resourceVersion: list.metadata?.resourceVersion ?? '',
+      cont: list.metadata?.continue || undefined,
     };
   }
+
+
 
   private listNamespaced<T>(
     api: { group: string; version: string },
