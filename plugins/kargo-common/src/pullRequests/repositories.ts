@@ -7,10 +7,7 @@ export function repositoriesOf(
   steps: GitStep[],
   recorded: RecordedPullRequest[],
 ): string[] {
-  const urls = [
-    ...steps.map(s => s.repoUrl),
-    ...recorded.map(r => r.repoUrl),
-  ];
+  const urls = [...steps.map(s => s.repoUrl), ...recorded.map(r => r.repoUrl)];
   const seen = new Set<string>();
   const result: string[] = [];
   for (const url of urls) {

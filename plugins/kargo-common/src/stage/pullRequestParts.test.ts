@@ -104,7 +104,7 @@ describe('withPullRequests', () => {
 });
 
 describe('the pull-request parts of a full build', () => {
-  it('keep the Promotion timeline when the Stage\'s Git steps cannot be walked', () => {
+  it("keep the Promotion timeline when the Stage's Git steps cannot be walked", () => {
     const listed = { ...prodInput, pullRequests: checkoutPullRequests };
     const whole = buildStageDetail(listed);
     expect(whole.pullRequests.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import equal from 'fast-deep-equal';
+import { sameJson } from '../util/sameJson';
 import { attributeWalked } from '../pullRequests/attribution';
 import { repoKey } from '../pullRequests/repoUrl';
 import { promotionsOfStage } from '../pullRequests/steps';
@@ -133,10 +133,10 @@ function sameWhereEqual<T>(
   next: T[],
   keyOf: (entry: T) => string,
 ): T[] {
-  if (equal(previous, next)) return previous;
+  if (sameJson(previous, next)) return previous;
   const before = new Map(previous.map(entry => [keyOf(entry), entry]));
   return next.map(entry => {
     const old = before.get(keyOf(entry));
-    return old !== undefined && equal(old, entry) ? old : entry;
+    return old !== undefined && sameJson(old, entry) ? old : entry;
   });
 }

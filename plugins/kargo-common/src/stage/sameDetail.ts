@@ -1,4 +1,4 @@
-import equal from 'fast-deep-equal';
+import { sameJson } from '../util/sameJson';
 import type { StageDetail } from '../types';
 
 /**
@@ -13,6 +13,6 @@ export function sameStageDetail(a: StageDetail, b: StageDetail): boolean {
   const keys = Object.keys(a) as Array<keyof StageDetail>;
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every(
-    key => key === 'lastUpdated' || (key in b && equal(a[key], b[key])),
+    key => key === 'lastUpdated' || (key in b && sameJson(a[key], b[key])),
   );
 }

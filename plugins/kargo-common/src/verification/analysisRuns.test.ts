@@ -57,7 +57,7 @@ describe('analysisRunsOfStage', () => {
       ({
         ...stagingRuns[0],
         metadata: { ...stagingRuns[0].metadata, name },
-      }) as AnalysisRun;
+      } as AnalysisRun);
     expect(analysisRunsOfStage(stagingStage, [named(7), named('7')])).toEqual([
       named(7),
     ]);

@@ -206,8 +206,6 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     };
   }
 
-
-
   private listNamespaced<T>(
     api: { group: string; version: string },
     plural: string,

@@ -1,5 +1,4 @@
-import equal from 'fast-deep-equal';
-import { inClusterRealm, parseClusterJson } from './clusterJson';
+import { parseClusterJson } from './clusterJson';
 
 const STAGE = {
   metadata: { name: 'prod', labels: { 'kargo.akuity.io/shard': 'eu' } },
@@ -20,8 +19,15 @@ describe('parseClusterJson', () => {
     // eslint-disable-next-line guard-for-in
     for (const key in parsed) keys.push(key);
     expect(keys).toEqual(['metadata', 'status']);
-    expect(`${parsed}`).toBe('[object Object]');
     expect(() => parseClusterJson('{"items": [')).toThrow(/JSON/);
+  });
+
+  it('parses in a JSON context of its own (the hidden classes of this one are full in a backend)', () => {
+    const parsed = parseClusterJson<object>('{"a": [1]}');
+    expect(Object.getPrototypeOf(parsed)).not.toBe(Object.prototype);
+    expect(Object.getPrototypeOf(parseClusterJson<object>('{"b": 2}'))).toBe(
+      Object.getPrototypeOf(parsed),
+    );
   });
 
   it('keeps a "__proto__" key as data, never as a prototype', () => {
@@ -31,27 +37,5 @@ describe('parseClusterJson', () => {
     expect(Object.keys(parsed)).toEqual(['__proto__', 'a']);
     expect((parsed as { polluted?: boolean }).polluted).toBeUndefined();
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
-  });
-
-  it('gives objects that compare equal when they say the same (a rebuild finds nothing changed)', () => {
-    const text = JSON.stringify(STAGE);
-    expect(equal(parseClusterJson(text), parseClusterJson(text))).toBe(true);
-    const changed = JSON.stringify({
-      ...STAGE,
-      status: { ...STAGE.status, conditions: [] },
-    });
-    expect(equal(parseClusterJson(text), parseClusterJson(changed))).toBe(
-      false,
-    );
-  });
-});
-
-describe('inClusterRealm', () => {
-  it("makes a watch event's object compare equal to the same object from a LIST page", () => {
-    const fromList = parseClusterJson(JSON.stringify(STAGE));
-    const fromEvent = structuredClone(STAGE); // as client-node parsed it
-    // Objects of two JSON contexts never compare equal: the reason events are copied.
-    expect(equal(fromList, fromEvent)).toBe(false);
-    expect(equal(fromList, inClusterRealm(fromEvent))).toBe(true);
   });
 });

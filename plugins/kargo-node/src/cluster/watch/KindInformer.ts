@@ -6,7 +6,6 @@ import {
   type KubernetesObject,
 } from '@kubernetes/client-node';
 import type { KubeObject } from '@kargo-backstage/plugin-kargo-common';
-import { inClusterRealm } from '../clusterJson';
 import { backoffDelay, type Backoff } from './backoff';
 
 /** One LIST of a kind: every page, and the resourceVersion to watch from. */
@@ -48,9 +47,7 @@ const STOPPED = new Error('Kargo watch stream stopped');
  * @kubernetes/client-node's Watch with what its ListWatch does not ask for:
  * bookmarks (so a reconnect resumes from a recent resourceVersion instead of
  * relisting) and a server-side timeout (so a stream a proxy silently dropped
- * is replaced), plus a hook for "the stream is established". Each object it
- * delivers is copied into the cluster objects' own context, as the LISTs'
- * are parsed there (see clusterJson.ts): what the watch holds compares alike.
+ * is replaced), plus a hook for "the stream is established".
  */
 class KargoWatch extends Watch {
   constructor(
@@ -87,9 +84,7 @@ class KargoWatch extends Watch {
         const t = target;
         t?.callback(
           phase,
-          phase === 'BOOKMARK' || phase === 'ERROR'
-            ? object
-            : t.select(inClusterRealm(object)),
+          phase === 'BOOKMARK' || phase === 'ERROR' ? object : t.select(object),
           raw,
         );
       },
