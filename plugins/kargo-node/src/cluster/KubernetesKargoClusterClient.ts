@@ -21,9 +21,9 @@ import type {
   KargoWatchKind,
   KargoWatchOptions,
 } from '../types';
-import { parseClusterJson } from './clusterJson';
 import { KubeOperation, translateKubeError } from './errors';
 import { keepAliveMiddleware } from './keepAlive';
+import { listPages, type PageQuery, type PageRequest } from './listPages';
 import { rawJsonBodyMiddleware } from './rawJsonBody';
 import { fixedPages, PageLimits, type PageSizing } from './pageLimits';
 import {
@@ -48,20 +48,6 @@ export interface KubernetesKargoClusterClientOptions {
   requestTimeoutMs?: number;
 }
 
-interface KubeList<T> {
-  items?: T[];
-  metadata?: { continue?: string; resourceVersion?: string };
-}
-
-/** What a LIST request answers: its text (see `rawJsonBodyMiddleware`), or the list when the body was not JSON-typed. */
-type PageAnswer<T> = KubeList<T> | string;
-
-/** The paging of one request of a LIST. */
-interface PageQuery {
-  limit: number;
-  _continue?: string;
-}
-
 type Options = ConfigurationOptions<ObservableMiddleware>;
 
 interface ListOptions<T> {
@@ -69,10 +55,6 @@ interface ListOptions<T> {
   select?: (item: T) => T;
   sizing?: PageSizing;
 }
-
-/** Restarts of a LIST whose continue token expired, before giving up. */
-const MAX_LIST_RESTARTS = 3;
-const EXPIRED_CONTINUE = Symbol('expired continue token');
 
 /**
  * {@link KargoClusterClient} over `@kubernetes/client-node`. Every failure
@@ -112,7 +94,7 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
     };
   }
 
-  /** `onGone`, when given, is thrown instead of the translated 410. */
+  /** Counts the request; `onGone`, when given, is thrown instead of the translated 410. */
   private async call<T>(
     op: Omit<KubeOperation, 'instance'>,
     fn: () => Promise<T>,
@@ -135,75 +117,28 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
 
   private async listAll<T>(
     resource: string,
-    page: (query: PageQuery, options: Options) => Promise<PageAnswer<T>>,
+    page: (query: PageQuery, options: Options) => ReturnType<PageRequest<T>>,
     list: ListOptions<T> = {},
   ): Promise<T[]> {
     return (await this.listWithVersion(resource, page, list)).items;
   }
 
-  /**
-   * Every page of a LIST and the resourceVersion of its snapshot. A continue
-   * token that expired (410 Gone: the pages took longer than the server keeps
-   * its snapshot) restarts the list from the first page, a few times at most.
-   */
-  private async listWithVersion<T>(
+  /** Every page of a LIST (see `listPages`) and the resourceVersion of its snapshot. */
+  private listWithVersion<T>(
     resource: string,
-    page: (query: PageQuery, options: Options) => Promise<PageAnswer<T>>,
-    list: ListOptions<T> = {},
+    page: (query: PageQuery, options: Options) => ReturnType<PageRequest<T>>,
+    { namespace, select, sizing }: ListOptions<T> = {},
   ): Promise<{ items: T[]; resourceVersion: string }> {
-    const pages = list.sizing ?? fixedPages(this.pageSize);
-    for (let attempt = 0; ; attempt++) {
-      const items: T[] = [];
-      let resourceVersion = '';
-      let cont: string | undefined;
-      try {
-        do {
-          const read = await this.readPage(resource, page, list, pages, {
-            cont,
-            restartable: cont !== undefined && attempt < MAX_LIST_RESTARTS,
-          });
-          items.push(...read.items);
-          resourceVersion ||= read.resourceVersion;
-          cont = read.cont;
-        } while (cont);
-        return { items, resourceVersion };
-      } catch (error) {
-        if (error !== EXPIRED_CONTINUE) throw error;
-      }
-    }
-  }
-
-  /**
-   * One page of a LIST, its items selected. The page's text is parsed in the
-   * cluster objects' own context (`parseClusterJson`), and the page as parsed
-   * is dropped before the next one is asked for.
-   */
-  private async readPage<T>(
-    resource: string,
-    page: (query: PageQuery, options: Options) => Promise<PageAnswer<T>>,
-    { namespace, select }: ListOptions<T>,
-    pages: PageSizing,
-    { cont, restartable }: { cont?: string; restartable: boolean },
-  ): Promise<{ items: T[]; resourceVersion: string; cont?: string }> {
-    let bodyBytes = 0;
-    const list = await this.call(
-      { verb: 'list', resource, namespace },
-      async () => {
-        const query = { limit: pages.limit(), _continue: cont };
-        const answer = await page(query, this.listOptions);
-        if (typeof answer !== 'string') return answer;
-        bodyBytes = answer.length;
-        return parseClusterJson<KubeList<T>>(answer);
+    return listPages<T>(
+      (op, fn, onGone) => this.call(op, fn, onGone),
+      query => page(query, this.listOptions),
+      {
+        resource,
+        namespace,
+        select,
+        pages: sizing ?? fixedPages(this.pageSize),
       },
-      restartable ? EXPIRED_CONTINUE : undefined,
     );
-    const items = list.items ?? [];
-    pages.learn?.(bodyBytes, items.length);
-    return {
-      items: select ? items.map(select) : items,
-      resourceVersion: list.metadata?.resourceVersion ?? '',
-      cont: list.metadata?.continue || undefined,
-    };
   }
 
   private listNamespaced<T>(
