@@ -71,7 +71,7 @@ export class KubernetesKargoClusterClient implements KargoClusterClient {
   /** The watch's pages, sized by each kind's bytes (the poll mode keeps pageSize items). */
   private readonly watchPages: PageLimits;
   private readonly options: Options;
-  /** A LIST's: each page's text is parsed here (see `readPage`). */
+  /** A LIST's: each page comes as text, parsed by `listPages`. */
   private readonly listOptions: Options;
   private readonly kubeConfig: KubeConfig;
 
