@@ -61,7 +61,7 @@ test('the staging Stage shows its stale runs as Failed, and Reverify adds a run 
   await expect(firstStale.getByRole('cell').first()).toContainText('Failed');
   await firstStale.getByText('Stale', { exact: true }).hover();
   await expect(page.getByRole('tooltip')).toHaveText(
-    /^Kargo still shows (Running|Pending); the AnalysisRun Failed at \d\d:\d\d$/,
+    /^Kargo still shows (Running|Pending); the AnalysisRun Failed at \d{1,2}:\d\d(\s[AP]M)?$/,
   );
   await page.mouse.move(0, 0);
   const failedStale = expect.stringMatching(/^Failed\s*Stale$/);

@@ -7,7 +7,7 @@
 export * from './constants';
 export * from './permissions';
 export * from './types';
-export { isTerminalPhase } from './verification/terminalPhases';
+export { isActivePhase, isTerminalPhase } from './verification/phaseSets';
 export { isValidKubernetesName, isValidDnsLabel } from './validation';
 export * from './verification';
 export * from './stage';

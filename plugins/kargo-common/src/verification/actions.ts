@@ -5,7 +5,7 @@ import type {
   VerificationEntry,
   VerificationInfo,
 } from '../types';
-import { isTerminalPhase } from './terminalPhases';
+import { isTerminalPhase } from './phaseSets';
 import { asArray } from '../util/objects';
 import { reasonMessage, type Reason } from '../reasons';
 import { currentCollectionOf } from './collections';

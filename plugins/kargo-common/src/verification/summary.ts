@@ -1,5 +1,6 @@
 import type { StageSummary, VerificationEntry } from '../types';
 import { effectiveVerificationPhase } from './phases';
+import { isActivePhase } from './phaseSets';
 
 /**
  * The phase of the Stage's current verification: the newest entry of the
@@ -30,7 +31,7 @@ export function verificationCounts(
     counts.total += 1;
     const phase = effectiveVerificationPhase(entry);
     if (phase === 'Failed' || phase === 'Error') counts.failed += 1;
-    else if (phase === 'Pending' || phase === 'Running') counts.running += 1;
+    else if (isActivePhase(phase)) counts.running += 1;
     else if (phase === 'Successful') counts.successful += 1;
   }
   return counts;

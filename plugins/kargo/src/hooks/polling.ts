@@ -4,7 +4,10 @@ import type {
   VerificationEntry,
 } from '@kargo-backstage/plugin-kargo-common';
 import { kargoStageResourceRef } from '@kargo-backstage/plugin-kargo-common';
-import { isActivePhase, isTerminalPhase } from '../utils/format';
+import {
+  isActivePhase,
+  isTerminalPhase,
+} from '@kargo-backstage/plugin-kargo-common';
 
 /** A Stage action whose outcome the page keeps refreshing for. */
 export interface StageWatch {

@@ -1,9 +1,6 @@
-import { useApiHolder } from '@backstage/core-plugin-api';
-import {
-  appLanguageApiRef,
-  useTranslationRef,
-} from '@backstage/core-plugin-api/alpha';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import { kargoTranslationRef } from '../translation';
+import { useLanguage } from './useFormatters';
 import { errorMessage, errorReason } from '../utils/errors';
 import {
   reasonText,
@@ -20,8 +17,7 @@ export function useReasonText(): (
   english: string | null | undefined,
 ) => string | undefined {
   const { t } = useTranslationRef(kargoTranslationRef);
-  const languageApi = useApiHolder().get(appLanguageApiRef);
-  const language = languageApi?.getLanguage().language ?? 'en';
+  const language = useLanguage();
   return (reason, english) =>
     reasonText(reason, english, language, t as unknown as ReasonTranslate);
 }

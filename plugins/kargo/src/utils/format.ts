@@ -4,18 +4,6 @@
  * zone; the `language` variants word them in the viewer's language.
  */
 
-// One list of terminal phases: kargo-common's.
-export { isTerminalPhase } from '@kargo-backstage/plugin-kargo-common';
-
-/** Pending or Running: the verification is still going on. */
-export function isActivePhase(phase: string | null | undefined): boolean {
-  return phase === 'Pending' || phase === 'Running';
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
 function parse(iso: string | null | undefined): Date | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
@@ -41,8 +29,8 @@ function safely<T>(format: () => T): T | undefined {
 }
 
 /** `10:42` (or `10:42 AM`) in the viewer's time zone and language. */
-export function formatLocalClock(
-  iso: string,
+export function formatClock(
+  iso: string | null | undefined,
   language: string,
 ): string | undefined {
   const date = parse(iso);
@@ -52,8 +40,23 @@ export function formatLocalClock(
   );
 }
 
+/** `30 Nov 2026, 10:42` (`30.11.2026, 10:42` in German), in the viewer's time zone. */
+export function formatDateTime(
+  iso: string | null | undefined,
+  language: string,
+): string | undefined {
+  const date = parse(iso);
+  if (!date) return undefined;
+  return safely(() =>
+    new Intl.DateTimeFormat(language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(date),
+  );
+}
+
 /** `1 hr 30 min`, `45 sec` in English; `1 Std. 30 Min.` in German. */
-export function formatLocalDuration(ms: number, language: string): string {
+export function formatDuration(ms: number, language: string): string {
   const { h, m, s } = hms(Math.floor(ms / 1000));
   const parts: Array<[number, string]> = [
     [h, 'hour'],
@@ -74,6 +77,18 @@ export function formatLocalDuration(ms: number, language: string): string {
     : unit(0, 'second');
 }
 
+/** The time between two instants ({@link formatDuration}), or undefined. */
+export function formatSpan(
+  startIso: string | null | undefined,
+  endIso: string | null | undefined,
+  language: string,
+): string | undefined {
+  const start = parse(startIso);
+  const end = parse(endIso);
+  if (!start || !end) return undefined;
+  return formatDuration(end.getTime() - start.getTime(), language);
+}
+
 /** `a, b and c` in the viewer's language (`a, b, c` if Intl cannot). */
 export function formatList(items: string[], language: string): string {
   return (
@@ -81,39 +96,6 @@ export function formatList(items: string[], language: string): string {
       new Intl.ListFormat(language, { type: 'conjunction' }).format(items),
     ) ?? items.join(', ')
   );
-}
-
-/** `10:42` */
-export function formatClock(
-  iso: string | null | undefined,
-): string | undefined {
-  const date = parse(iso);
-  return date ? `${pad(date.getHours())}:${pad(date.getMinutes())}` : undefined;
-}
-
-/** `2026-11-30 10:42` */
-export function formatDateTime(
-  iso: string | null | undefined,
-): string | undefined {
-  const date = parse(iso);
-  if (!date) return undefined;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(
-    date.getDate(),
-  )} ${formatClock(iso)}`;
-}
-
-/** `1h 2m`, `3m 20s`, `45s` between two instants, or undefined. */
-export function formatDuration(
-  startIso: string | null | undefined,
-  endIso: string | null | undefined,
-): string | undefined {
-  const start = parse(startIso);
-  const end = parse(endIso);
-  if (!start || !end) return undefined;
-  const { h, m, s } = hms(Math.round((end.getTime() - start.getTime()) / 1000));
-  if (h > 0) return `${h}h ${m}m`;
-  if (m > 0) return `${m}m ${s}s`;
-  return `${s}s`;
 }
 
 /** How long something has been open, in the one unit a person reads best. */
@@ -150,15 +132,18 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-/** `3 days ago`, relative to `now`. */
+/** `3 days ago` (`vor 3 Tagen`), relative to `now`, in the viewer's language. */
 export function formatAge(
   iso: string | null | undefined,
+  language: string,
   now: Date = new Date(),
 ): string | undefined {
   const date = parse(iso);
   if (!date) return undefined;
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const rtf =
+    safely(() => new Intl.RelativeTimeFormat(language, { numeric: 'auto' })) ??
+    new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) {
       return rtf.format(Math.trunc(seconds / size), unit);

@@ -5,7 +5,7 @@
  * know (a newer backend) shows the backend's English sentence.
  */
 import { kargoMessages } from '../translation';
-import { formatList, formatLocalClock, formatLocalDuration } from './format';
+import { formatClock, formatDuration, formatList } from './format';
 
 /** What the API sends beside an English sentence: a code and its params. */
 export interface ReasonData {
@@ -34,10 +34,10 @@ function formatParams(
   for (const [key, value] of Object.entries(params)) {
     if (key.endsWith('Time')) {
       out[key] =
-        (typeof value === 'string' && formatLocalClock(value, language)) ||
+        (typeof value === 'string' && formatClock(value, language)) ||
         t('reasonParts.unknownTime');
     } else if (key.endsWith('Ms') && typeof value === 'number') {
-      out[key] = formatLocalDuration(value, language);
+      out[key] = formatDuration(value, language);
     } else if (Array.isArray(value)) {
       out[key] = list(value.map(String), language, t);
     } else {
@@ -50,7 +50,7 @@ function formatParams(
   if (Array.isArray(soaking) && Array.isArray(soakedMs)) {
     const each = soaking.map((stage, i) =>
       t('reasonParts.soakedIn', {
-        duration: formatLocalDuration(Number(soakedMs[i] ?? 0), language),
+        duration: formatDuration(Number(soakedMs[i] ?? 0), language),
         stage: String(stage),
       }),
     );

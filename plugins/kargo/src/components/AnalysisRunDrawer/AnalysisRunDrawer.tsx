@@ -8,7 +8,7 @@ import CloseIcon from '@material-ui/icons/Close';
 import type { AnalysisRunResponse } from '@kargo-backstage/plugin-kargo-common';
 import { useAnalysisRun, useErrorText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { formatDateTime } from '../../utils/format';
+import { useFormatters } from '../../hooks/useFormatters';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
 /** Which AnalysisRun to show. */
@@ -21,6 +21,7 @@ export interface AnalysisRunTarget {
 function AnalysisRunBody(props: { run: AnalysisRunResponse }) {
   const { run } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const format = useFormatters();
   return (
     <>
       <Typography variant="h6" component="h3">
@@ -28,10 +29,10 @@ function AnalysisRunBody(props: { run: AnalysisRunResponse }) {
       </Typography>
       <VerificationPhaseStatus phase={run.phase} />
       <Typography variant="body2">
-        {t('drawer.started')}: {formatDateTime(run.startedAt) ?? '—'}
+        {t('drawer.started')}: {format.dateTime(run.startedAt) ?? '—'}
       </Typography>
       <Typography variant="body2">
-        {t('drawer.completed')}: {formatDateTime(run.completedAt) ?? '—'}
+        {t('drawer.completed')}: {format.dateTime(run.completedAt) ?? '—'}
       </Typography>
       {run.message && (
         <Typography variant="body2">
@@ -64,7 +65,7 @@ function AnalysisRunBody(props: { run: AnalysisRunResponse }) {
                   <Typography variant="body2" component="span">
                     {t('drawer.measurement', {
                       phase: m.phase,
-                      time: formatDateTime(m.finishedAt ?? m.startedAt) ?? '—',
+                      time: format.dateTime(m.finishedAt ?? m.startedAt) ?? '—',
                     })}
                     {m.message ? `: ${m.message}` : ''}
                     {m.value

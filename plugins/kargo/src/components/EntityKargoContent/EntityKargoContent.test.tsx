@@ -113,6 +113,7 @@ describe('EntityKargoContent', () => {
       await screen.findByText(
         `Kargo data is stale: last updated ${formatDateTime(
           '2026-11-30T09:15:00Z',
+          'en',
         )}`,
         {
           exact: false,

@@ -44,6 +44,7 @@ describe('EntityStages', () => {
       await screen.findByRole('heading', {
         name: `Warning: Could not refresh Kargo data: Kargo instance is unreachable; showing data from ${formatDateTime(
           first.lastUpdated,
+          'en',
         )}`,
       }),
     ).toBeVisible();

@@ -18,7 +18,7 @@ import {
 import { isKargoAvailable } from '../../conditions';
 import { useEntityStages, useErrorText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { formatDateTime } from '../../utils/format';
+import { useFormatters } from '../../hooks/useFormatters';
 import type { StageAction } from '../StageActionButton';
 
 /** Renders a loaded answer; `onActionDone` watches the Stage acted on. */
@@ -34,7 +34,7 @@ function RefreshFailedBanner(props: {
 }) {
   const { t } = useTranslationRef(kargoTranslationRef);
   const message = useErrorText()(props.error);
-  const time = formatDateTime(props.response.lastUpdated);
+  const time = useFormatters().dateTime(props.response.lastUpdated);
   return (
     <Box mb={2}>
       <WarningPanel

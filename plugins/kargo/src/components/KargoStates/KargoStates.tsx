@@ -3,14 +3,15 @@ import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import type { EntityStagesResponse } from '@kargo-backstage/plugin-kargo-common';
 import { kargoTranslationRef } from '../../translation';
-import { formatDateTime } from '../../utils/format';
+import { useFormatters } from '../../hooks/useFormatters';
 
 /** The banner shown when the backend answers from an old snapshot. */
 function StaleBanner(props: { response: EntityStagesResponse }) {
   const { response } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const format = useFormatters();
   if (!response.stale) return null;
-  const time = formatDateTime(response.lastUpdated);
+  const time = format.dateTime(response.lastUpdated);
   return (
     <Box mb={2}>
       <WarningPanel

@@ -2,21 +2,19 @@ import { Link, Table, type TableColumn } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
-import type {
-  PromotionTimelineEntry,
-  StageDetail,
+import {
+  isActivePhase,
+  type PromotionTimelineEntry,
+  type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
-import { formatDateTime } from '../../utils/format';
+import { useFormatters } from '../../hooks/useFormatters';
 import { AbortPromotionButton } from '../AbortPromotionButton';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
 const PROMOTIONS_PAGE_SIZE = 5;
-
-/** Phases in which a Promotion can still be aborted. */
-const ACTIVE_PHASES = new Set(['Pending', 'Running']);
 
 /** `wait-for-pr: no PR number found…`, or the Promotion's message. */
 function stepText(
@@ -44,6 +42,7 @@ export function PromotionTimeline(props: {
 }) {
   const { stage } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const format = useFormatters();
   // material-table annotates its rows; give it copies, each with the id it
   // keeps a row's state by across the live re-renders (a Promotion's name).
   const rows = useMemo(
@@ -76,7 +75,7 @@ export function PromotionTimeline(props: {
       width: '150px',
       render: row => (
         <Typography variant="body2" noWrap>
-          {formatDateTime(row.startedAt ?? row.createdAt) ?? '—'}
+          {format.dateTime(row.startedAt ?? row.createdAt) ?? '—'}
         </Typography>
       ),
     },
@@ -85,7 +84,7 @@ export function PromotionTimeline(props: {
       width: '23%',
       render: row => {
         const text = stepText(row, step => t('promotions.atStep', { step }));
-        const abort = ACTIVE_PHASES.has(row.phase) && (
+        const abort = isActivePhase(row.phase) && (
           // Beside the step it would stop; the text gives way first.
           <Box flexShrink={0}>
             <AbortPromotionButton stage={stage} promotion={row} />

@@ -2,6 +2,8 @@ import { renderInTestApp } from '@backstage/test-utils';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { prodWithOrphan } from '../../__fixtures__/stages';
+import { createTestApis } from '../../__testUtils__/testApis';
+import { germanApis } from '../../__testUtils__/translationApis';
 import { PullRequestsTable } from './PullRequestsTable';
 
 describe('PullRequestsTable', () => {
@@ -26,6 +28,17 @@ describe('PullRequestsTable', () => {
     expect(screen.getAllByText('kargo-bot')).toHaveLength(2);
     expect(screen.getAllByText('open')).toHaveLength(2);
     expect(screen.getAllByText(/ago$/)).toHaveLength(2);
+  });
+
+  it('words the age in German for a German viewer', async () => {
+    const { Wrapper } = createTestApis({ extraApis: germanApis() });
+    await renderInTestApp(
+      <Wrapper>
+        <PullRequestsTable pullRequests={prodWithOrphan.pullRequests} />
+      </Wrapper>,
+    );
+    expect(screen.getAllByText(/^vor \d+ /)).toHaveLength(2);
+    expect(screen.queryByText(/ago$/)).not.toBeInTheDocument();
   });
 
   it('marks only the orphaned pull request and explains why', async () => {

@@ -7,7 +7,7 @@ import Typography from '@material-ui/core/Typography';
 import type { PullRequestInfo } from '@kargo-backstage/plugin-kargo-common';
 import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
-import { formatAge } from '../../utils/format';
+import { useFormatters } from '../../hooks/useFormatters';
 import { TruncatedText } from '../TruncatedText';
 
 const TITLE = {
@@ -25,6 +25,7 @@ const STATE_COLOR: Record<PullRequestInfo['state'], 'primary' | 'default'> = {
 /** The pull/merge requests of a Stage, orphans marked. */
 export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
   const { t } = useTranslationRef(kargoTranslationRef);
+  const format = useFormatters();
   // material-table keeps row state by `id`; the URL names a PR uniquely.
   const rows = useMemo(
     () => props.pullRequests.map(pr => ({ ...pr, id: pr.url })),
@@ -115,12 +116,12 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
         width: '110px',
         render: pr => (
           <Typography variant="body2" noWrap>
-            {formatAge(pr.createdAt) ?? '—'}
+            {format.age(pr.createdAt) ?? '—'}
           </Typography>
         ),
       },
     ],
-    [t],
+    [t, format],
   );
 
   return (

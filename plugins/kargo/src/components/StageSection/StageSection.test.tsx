@@ -155,7 +155,7 @@ describe('StageSection', () => {
       rateLimitedUntil: until,
     });
     expect(
-      screen.getByText(`Rate limited until ${formatDateTime(until)}.`),
+      screen.getByText(`Rate limited until ${formatDateTime(until, 'en')}.`),
     ).toBeVisible();
     expect(screen.queryByText(/14:05 UTC/)).toBeNull();
   });

@@ -6,7 +6,7 @@ import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { useEffect, useRef } from 'react';
 import { useReasonText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { formatDateTime } from '../../utils/format';
+import { useFormatters } from '../../hooks/useFormatters';
 import { FreightSummaryView } from '../FreightSummaryView';
 import { PromoteButton } from '../PromoteButton';
 import { PromotionTimeline } from '../PromotionTimeline';
@@ -53,6 +53,7 @@ export function StageSection(props: {
     onToggle,
   } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const format = useFormatters();
   const wordReason = useReasonText();
   const title = stageTitle(stage, showInstance);
   const detailsId = `${stageSectionId(stage)}-details`;
@@ -139,7 +140,7 @@ export function StageSection(props: {
                 (e.rateLimitedUntil
                   ? t('stage.rateLimitedUntil', {
                       time:
-                        formatDateTime(e.rateLimitedUntil) ??
+                        format.dateTime(e.rateLimitedUntil) ??
                         e.rateLimitedUntil,
                     })
                   : e.message)

@@ -18,7 +18,7 @@ describe('StaleMarker', () => {
     expect(chip).toBeVisible();
     await userEvent.hover(chip);
     // Local time of 10:42Z in the test machine's zone.
-    const clock = formatClock('2026-11-30T10:42:00Z');
+    const clock = formatClock('2026-11-30T10:42:00Z', 'en');
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       `Kargo still shows Running; the AnalysisRun Failed at ${clock}`,
     );

@@ -3,7 +3,7 @@ import Chip from '@material-ui/core/Chip';
 import Tooltip from '@material-ui/core/Tooltip';
 import type { VerificationEntry } from '@kargo-backstage/plugin-kargo-common';
 import { kargoTranslationRef } from '../../translation';
-import { formatClock } from '../../utils/format';
+import { useFormatters } from '../../hooks/useFormatters';
 
 /**
  * Marks a verification whose recorded phase in the Stage status disagrees
@@ -17,8 +17,9 @@ export function StaleMarker(props: {
 }) {
   const { entry } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const format = useFormatters();
   if (!entry.stale) return null;
-  const time = formatClock(entry.finishTime);
+  const time = format.clock(entry.finishTime);
   let explanation: string;
   if (!entry.recordedPhase) {
     explanation = t('verification.staleTooltipUnlisted', {

@@ -27,7 +27,7 @@ describe('VerificationHistoryTable', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[0]).getByText('Successful')).toBeVisible();
     expect(within(rows[0]).queryByText('Stale')).not.toBeInTheDocument();
-    expect(within(rows[0]).getByText('3m 20s')).toBeVisible();
+    expect(within(rows[0]).getByText('3 min 20 sec')).toBeVisible();
     expect(within(rows[0]).getByText('user:default/alice')).toBeVisible();
     for (const row of rows.slice(1)) {
       expect(within(row).getByText('Failed')).toBeVisible();
@@ -35,7 +35,7 @@ describe('VerificationHistoryTable', () => {
     }
     expect(
       within(rows[2]).getByLabelText(
-        /^Stale: Kargo still shows Pending; the AnalysisRun Failed at \d\d:\d\d$/,
+        /^Stale: Kargo still shows Pending; the AnalysisRun Failed at \d{1,2}:\d\d(\s[AP]M)?$/,
       ),
     ).toBeVisible();
   });
@@ -43,7 +43,9 @@ describe('VerificationHistoryTable', () => {
   it('keeps start, Freight and actor on one line, cut with the whole text in a tooltip', async () => {
     await render();
     const [row] = dataRows();
-    const start = within(row).getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d/);
+    const start = within(row).getByText(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d/,
+    );
     for (const text of [
       start.textContent!,
       'brave-otter',

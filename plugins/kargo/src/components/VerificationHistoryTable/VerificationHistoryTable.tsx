@@ -9,11 +9,8 @@ import type {
 } from '@kargo-backstage/plugin-kargo-common';
 import { useMemo, useState } from 'react';
 import { kargoTranslationRef } from '../../translation';
-import {
-  formatDateTime,
-  formatDuration,
-  isTerminalPhase,
-} from '../../utils/format';
+import { isTerminalPhase } from '@kargo-backstage/plugin-kargo-common';
+import { useFormatters } from '../../hooks/useFormatters';
 import {
   AnalysisRunDrawer,
   type AnalysisRunTarget,
@@ -38,6 +35,7 @@ export function VerificationHistoryTable(props: {
 }) {
   const { stage } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
+  const format = useFormatters();
   const [target, setTarget] = useState<AnalysisRunTarget>();
   // material-table annotates its rows; give it copies, not our state, each
   // with the id it keeps a row's state by across the live re-renders (the
@@ -69,7 +67,7 @@ export function VerificationHistoryTable(props: {
       width: '150px',
       render: row => (
         <TruncatedText
-          text={formatDateTime(row.startTime) ?? '—'}
+          text={format.dateTime(row.startTime) ?? '—'}
           maxWidth="100%"
         />
       ),
@@ -81,7 +79,7 @@ export function VerificationHistoryTable(props: {
         <TruncatedText
           text={
             (isTerminalPhase(row.phase) &&
-              formatDuration(row.startTime, row.finishTime)) ||
+              format.span(row.startTime, row.finishTime)) ||
             '—'
           }
           maxWidth="100%"
