@@ -1,8 +1,8 @@
 // V8 keeps the result of `+` and of a template literal as a tree of its
 // pieces (a 32-byte node per join), for as long as the result lives. A Stage
 // detail keeps its reason texts and origins for the life of the backend:
-// held as trees, a reason of ~110 characters costs ~257 bytes instead of
-// ~137 (~16 MB more at 5,000 Stages in the bench's fleet).
+// held as trees, a reason costs about twice its flat size (figures:
+// docs/benchmarks.md#measurements-behind-the-code).
 
 /** Texts shorter than this are always stored flat by V8. */
 const FLAT_BELOW = 13;

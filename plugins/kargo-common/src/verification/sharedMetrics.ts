@@ -11,8 +11,8 @@ export const NO_FAILED_MEASUREMENTS = Object.freeze(
  * What runs repeat, held once. A Stage's history is kept for every Stage of
  * the fleet, and most of its metrics are only a name and a phase: one frozen
  * view per name and phase, and one frozen list per sequence of such views
- * (a trie keyed by the views themselves: no key string per run), keep ~4 KB
- * per Stage once (20 MB at 5,000 Stages).
+ * (a trie keyed by the views themselves: no key string per run), keep what
+ * runs repeat once (figures: docs/benchmarks.md#measurements-behind-the-code).
  */
 export class SharedMetrics {
   private readonly views = new Map<string, Map<string, VerificationMetric>>();

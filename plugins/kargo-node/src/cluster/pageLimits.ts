@@ -1,9 +1,9 @@
 /**
  * The body a byte-sized LIST page aims at: under V8's large-object threshold
- * (128 KB). Pages of 500 items were 5.5 MB of Stages and 1.1 MB of
- * AnalysisRuns: each body, its string and its objects large objects taken
- * fresh from the system, and a memory peak; a page this size stays in the
- * young generation.
+ * (128 KB). Pages of 500 items were megabytes: each body, its string and
+ * its objects large objects taken fresh from the system, and a memory peak;
+ * a page this size stays in the young generation (figures:
+ * docs/benchmarks.md#measurements-behind-the-code).
  */
 export const PAGE_BYTES = 120 * 1024;
 

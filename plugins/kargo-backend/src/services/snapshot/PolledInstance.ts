@@ -20,8 +20,8 @@ function messageOf(error: unknown): string {
  *
  * Holds no list: each project is read just ahead of being built (a few at a
  * time) and dropped once built, so memory follows the snapshot, not the
- * fleet's raw objects (~55 MB per 1,000 Stages when every project's lists
- * were kept between refreshes). A rebuild after a pull-request change reads
+ * fleet's raw objects (figures: docs/benchmarks.md#measurements-behind-the-code).
+ * A rebuild after a pull-request change reads
  * the projects it touches again.
  */
 export class PolledInstance implements InstanceSource {

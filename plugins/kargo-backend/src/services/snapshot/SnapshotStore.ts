@@ -8,8 +8,8 @@ const KEY_PREFIX = 'snapshot:v2:';
 
 /**
  * The cache service's keyv serialiser walks an object value in JavaScript,
- * key by key (0.7 s for 1,000 Stages, and a reviver on every read); a string
- * value costs it one native JSON.stringify. So the state goes in as the
+ * key by key (and a reviver on every read); a string value costs it one
+ * native JSON.stringify (figures: docs/benchmarks.md#measurements-behind-the-code). So the state goes in as the
  * native serialisation of itself, and either form is accepted back.
  */
 function decode(value: unknown): InstanceState | undefined {

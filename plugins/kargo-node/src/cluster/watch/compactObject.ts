@@ -51,11 +51,9 @@ function compactMetadata(
  * Promotion and of every Promotion; a Stage's and its Promotions' steps; an
  * AnalysisRun's labels, owner, metric names and the results of metrics that
  * kept no failed measurement; and every short string (names, phases,
- * timestamps, label values) as the one copy `StringTable` holds. Measured on
- * the bench's fleet: 69.6 MB of heap per 1,000 Stages as read (the runs
- * slimmed), 37.0 MB compacted; 36.2 MB without the strings held once, 21.5 MB
- * with them, for ~0.13 s more CPU (compacting 1,000 Stages' objects: ~0.19 s
- * before, ~0.33 s after).
+ * timestamps, label values) as the one copy `StringTable` holds: about a
+ * third of the heap the objects take as read, for a little more CPU
+ * (figures: docs/benchmarks.md#measurements-behind-the-code).
  * Nothing a derivation reads changes (a derivation never writes to what it
  * reads): building from compacted objects gives the same Stage details as
  * from the objects as read.
