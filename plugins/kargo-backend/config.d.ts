@@ -74,5 +74,18 @@ export interface Config {
         stages?: { [stage: string]: 'critical' | 'high' | 'normal' | 'low' };
       };
     };
+    /** Live updates through Backstage signals (docs/security.md, "Live updates"). */
+    signals?: {
+      /**
+       * The key (at least 32 characters) of the HMAC that names each
+       * project's opaque signal channel. Every replica must have the same.
+       * Default: a random key generated once and kept in the plugin's
+       * database (shared by replicas that share the database). Changing it
+       * renames every channel: open pages get live updates again after
+       * their next read or a reload.
+       * @visibility secret
+       */
+      channelKey?: string;
+    };
   };
 }

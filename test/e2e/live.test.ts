@@ -16,16 +16,38 @@ const QUIET_WINDOW_MS = 7_000;
 
 type Seen = { kind: 'signal' | 'request'; what: string };
 
+/** The channel a signals frame is on, if it is one. */
+function channelOf(frame: string): string | undefined {
+  try {
+    return (JSON.parse(frame) as { channel?: string }).channel;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Records, in order, the signals about the checkout project the page receives
- * on its signals WebSocket and the page's reads of Stage data.
+ * on its signals WebSocket and the page's reads of Stage data. The channel is
+ * opaque: it is the one the entity's answer (checkout-service names only the
+ * checkout project) handed the page.
  */
 function recordLiveTraffic(page: Page): Seen[] {
   const seen: Seen[] = [];
+  const channels = new Set<string>();
+  page.on('response', async response => {
+    const url = new URL(response.url());
+    if (!/^\/api\/kargo\/entities\/.*\/stages$/.test(url.pathname)) return;
+    if (response.status() !== 200) return;
+    const body = (await response.json().catch(() => undefined)) as
+      | { signalChannels?: string[] }
+      | undefined;
+    body?.signalChannels?.forEach(channel => channels.add(channel));
+  });
   page.on('websocket', ws => {
     ws.on('framereceived', ({ payload }) => {
       const text = payload.toString();
-      if (/kargo:project:[^"]*\/checkout"/.test(text))
+      const channel = channelOf(text);
+      if (channel && channels.has(channel))
         seen.push({ kind: 'signal', what: text });
     });
   });

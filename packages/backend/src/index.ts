@@ -30,6 +30,11 @@ backend.add(import('@backstage/plugin-search-backend-module-catalog'));
 
 backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-signals-backend'));
+// Git webhooks (docs/webhooks.md): the events modules check each event's
+// signature (GitHub) or token (GitLab) against events.modules.*.webhookSecret.
+backend.add(import('@backstage/plugin-events-backend'));
+backend.add(import('@backstage/plugin-events-backend-module-github'));
+backend.add(import('@backstage/plugin-events-backend-module-gitlab'));
 backend.add(import('@backstage/plugin-notifications-backend'));
 // Registered actions (backend.actions.pluginSources) as MCP tools: docs/ai.md.
 backend.add(import('@backstage/plugin-mcp-actions-backend'));

@@ -15,10 +15,12 @@ import { isSharedCacheStore, readRefreshConfig } from './config';
 import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
+import { publishStageChanges } from './services/snapshot/signals';
+import { ProjectSignalChannels } from './services/snapshot/signalChannels';
 import {
-  publishStageChanges,
   subscribePullRequestWebhooks,
-} from './services/snapshot/notify';
+  warnUnsignedWebhookTopics,
+} from './services/snapshot/webhooks';
 import { SnapshotService } from './services/snapshot/SnapshotService';
 import { SharedListings } from './services/snapshot/sharedListings';
 import { SnapshotStore } from './services/snapshot/SnapshotStore';
@@ -113,8 +115,20 @@ export const kargoPlugin = createBackendPlugin({
           snapshots,
           actions,
         });
-        publishStageChanges(snapshots.changes, deps.signals, logger);
-        await subscribePullRequestWebhooks(deps.events, snapshots);
+        const signalChannels = await ProjectSignalChannels.create(deps);
+        publishStageChanges(
+          snapshots.changes,
+          deps.signals,
+          signalChannels,
+          logger,
+        );
+        const webhooks = await subscribePullRequestWebhooks(
+          deps.events,
+          snapshots,
+          logger,
+        );
+        deps.lifecycle.addShutdownHook(() => webhooks.stop());
+        warnUnsignedWebhookTopics(deps.config, logger);
 
         // Each instance on its own task, timeout and abort signal: a slow
         // cluster never delays another. Watching, the task is the resync.
@@ -165,7 +179,9 @@ export const kargoPlugin = createBackendPlugin({
           refreshFrequency: refresh.pullRequestFrequency,
         });
 
-        httpRouter.use(await createRouter({ ...deps, snapshots, actions }));
+        httpRouter.use(
+          await createRouter({ ...deps, snapshots, actions, signalChannels }),
+        );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },
     });

@@ -77,17 +77,3 @@ export const KARGO_API_VERSION = 'kargo.akuity.io/v1alpha1';
 
 /** Argo Rollouts' API group and version (AnalysisRuns). @public */
 export const ROLLOUTS_API_VERSION = 'argoproj.io/v1alpha1';
-
-/**
- * The Backstage signal channel on which the backend announces that Stages of
- * a project changed (message: `{ instance, project }`, nothing more: who may
- * read what is decided when the page fetches again).
- *
- * @public
- */
-export function kargoProjectSignalChannel(
-  instance: string,
-  project: string,
-): string {
-  return `kargo:project:${instance}/${project}`;
-}

@@ -105,10 +105,19 @@ export function addEntityRoutes(
       }
     }
 
+    // Only for projects with a Stage this caller may read (in items).
+    const signalChannels = [
+      ...new Set(
+        items.map(({ stage }) =>
+          options.signalChannels.channelOf(stage.instance, stage.project),
+        ),
+      ),
+    ];
     const rest: Omit<EntityStagesResponse, 'items'> = {
       errors,
       lastUpdated,
       stale,
+      signalChannels,
     };
     await sendEntityAnswer(req, res, items, rest);
   });

@@ -188,6 +188,10 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       ref(stage),
       credentials,
     );
-    res.json(toRunResponse(instance, project, run, withRaw));
+    res.json({
+      ...toRunResponse(instance, project, run, withRaw),
+      // Read allowed above: the channel that says the run may have changed.
+      signalChannel: options.signalChannels.channelOf(instance, project),
+    });
   });
 }

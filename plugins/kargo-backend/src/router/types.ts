@@ -8,6 +8,7 @@ import type {
 } from '@backstage/backend-plugin-api';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
+import type { ProjectSignalChannels } from '../services/snapshot/signalChannels';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
 import type { VerificationActionsService } from '../services/VerificationActionsService';
 
@@ -21,6 +22,8 @@ export interface RouterOptions {
   kargo: KargoService;
   snapshots: SnapshotService;
   actions: VerificationActionsService;
+  /** Handed out only in answers that checked `kargo.stage.read`. */
+  signalChannels: ProjectSignalChannels;
 }
 
 /** The express router typed by the OpenAPI document (src/schema/openapi.yaml). */

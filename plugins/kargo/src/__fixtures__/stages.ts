@@ -188,9 +188,24 @@ export const longHistory = stage({
   ),
 });
 
+/** A stand-in for the backend's opaque channel of a project (an HMAC there). */
+export function fakeSignalChannel(instance: string, project: string): string {
+  return `kargo:test-${instance}-${project}`;
+}
+
 export function entityResponse(
   items: StageDetail[],
   overrides: Partial<EntityStagesResponse> = {},
 ): EntityStagesResponse {
-  return { items, errors: [], lastUpdated: FRESH, stale: false, ...overrides };
+  const signalChannels = [
+    ...new Set(items.map(s => fakeSignalChannel(s.instance, s.project))),
+  ];
+  return {
+    items,
+    errors: [],
+    lastUpdated: FRESH,
+    stale: false,
+    signalChannels,
+    ...overrides,
+  };
 }

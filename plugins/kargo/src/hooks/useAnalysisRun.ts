@@ -1,13 +1,12 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useSignal } from '@backstage/plugin-signals-react';
-import { kargoProjectSignalChannel } from '@kargo-backstage/plugin-kargo-common';
-import useAsync from 'react-use/esm/useAsync';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { kargoApiRef, type KargoAnalysisRunRequest } from '../api';
+import { useProjectSignals } from './useProjectSignals';
 
 /**
  * One AnalysisRun with its metrics, fetched on demand, and again whenever
- * the backend signals a change in its project (a run going Running ->
- * Successful updates the open drawer).
+ * the backend signals a change in its project on the channel its answer
+ * names (a run going Running -> Successful updates the open drawer).
  */
 export function useAnalysisRun({
   project,
@@ -15,11 +14,11 @@ export function useAnalysisRun({
   instance,
 }: KargoAnalysisRunRequest) {
   const api = useApi(kargoApiRef);
-  const { lastSignal } = useSignal(
-    kargoProjectSignalChannel(instance ?? '', project),
-  );
-  return useAsync(
+  const state = useAsyncRetry(
     () => api.getAnalysisRun({ project, name, instance }),
-    [api, project, name, instance, lastSignal],
+    [api, project, name, instance],
   );
+  const channel = state.value?.signalChannel;
+  useProjectSignals(channel ? [channel] : [], state.retry);
+  return state;
 }

@@ -7,6 +7,7 @@ import { kargoApiRef } from '../api';
 import { annotatedEntity, fakeKargoApi } from '../__testUtils__/fakeApi';
 import {
   entityResponse,
+  fakeSignalChannel,
   staleStaging,
   verification,
 } from '../__fixtures__/stages';
@@ -126,14 +127,13 @@ describe('useEntityStages', () => {
     await new Promise(r => setTimeout(r, 50));
     expect(getEntityStages).toHaveBeenCalledTimes(1);
 
-    const channel = `kargo:project:${staleStaging.instance}/${staleStaging.project}`;
-    expect([...listeners.keys()]).toEqual([channel]);
-    act(() =>
-      listeners.get(channel)!({
-        instance: staleStaging.instance,
-        project: staleStaging.project,
-      }),
+    // The channel the answer handed out, not one made from the project's name.
+    const channel = fakeSignalChannel(
+      staleStaging.instance,
+      staleStaging.project,
     );
+    expect([...listeners.keys()]).toEqual([channel]);
+    act(() => listeners.get(channel)!({ change: 1 }));
     await waitFor(() =>
       expect(result.current.value?.items[0].verifications[0].phase).toBe(
         'Successful',
@@ -155,8 +155,8 @@ describe('useEntityStages, refreshed by signals', () => {
     const signal = () =>
       act(() =>
         listeners.get(
-          `kargo:project:${staleStaging.instance}/${staleStaging.project}`,
-        )!({ instance: staleStaging.instance, project: staleStaging.project }),
+          fakeSignalChannel(staleStaging.instance, staleStaging.project),
+        )!({ change: 1 }),
       );
     return { signals, signal };
   }

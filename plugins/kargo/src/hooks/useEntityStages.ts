@@ -112,7 +112,7 @@ export function useEntityStages(
     });
   }, [value]);
 
-  const live = useProjectSignals(value?.items ?? [], retry);
+  const live = useProjectSignals(value?.signalChannels ?? [], retry);
   const polling = !live && needsPolling(value, watches);
   useInterval(
     retry,

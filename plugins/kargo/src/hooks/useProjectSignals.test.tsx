@@ -29,13 +29,10 @@ describe('useProjectSignals', () => {
     );
     renderHook(
       () =>
-        useProjectSignals(
-          [{ instance: 'production', project: 'checkout' }],
-          onChange,
-        ),
+useProjectSignals(['kargo:opaque-checkout'], onChange),
       { wrapper },
     );
-    const message = { instance: 'production', project: 'checkout' };
+    const message = { change: 1 };
 
     act(() => onSignal(message));
     // No waiting for more signals first: the page asks right away.
@@ -69,10 +66,7 @@ describe('useProjectSignals', () => {
     );
     const { unmount } = renderHook(
       () =>
-        useProjectSignals(
-          [{ instance: 'production', project: 'checkout' }],
-          onChange,
-        ),
+useProjectSignals(['kargo:opaque-checkout'], onChange),
       { wrapper },
     );
     expect(subscribed.size).toBe(1);

@@ -1,6 +1,5 @@
 import { useApiHolder } from '@backstage/core-plugin-api';
 import { signalApiRef } from '@backstage/plugin-signals-react';
-import { kargoProjectSignalChannel } from '@kargo-backstage/plugin-kargo-common';
 import { useEffect, useRef } from 'react';
 import {
   createProjectSignalFeed,
@@ -10,8 +9,9 @@ import {
 export { CATCH_UP_MS, SIGNAL_COALESCE_MS } from './projectSignalFeed';
 
 /**
- * Calls `onChange` when the backend signals that Stages of one of these
- * projects changed: at once for a signal, then at most once per
+ * Calls `onChange` when the backend signals on one of these channels (the
+ * opaque ones its answers hand out, `signalChannels` / `signalChannel`:
+ * Stages of one of the caller's projects changed): at once for a signal, then at most once per
  * SIGNAL_COALESCE_MS while signals keep coming (a burst: one more at its end);
  * and a few times after subscribing (CATCH_UP_MS), until the first signal, for
  * a change signalled before the subscription was live. Answers whether
@@ -19,18 +19,14 @@ export { CATCH_UP_MS, SIGNAL_COALESCE_MS } from './projectSignalFeed';
  * without them the caller polls.
  */
 export function useProjectSignals(
-  projects: Array<{ instance: string; project: string }>,
+  signalChannels: readonly string[],
   onChange: () => void,
 ): boolean {
   // Optional: an app without the signals plugin has no signal API.
   const signals = useApiHolder().get(signalApiRef);
   const callback = useRef(onChange);
   callback.current = onChange;
-  const channels = [
-    ...new Set(
-      projects.map(p => kargoProjectSignalChannel(p.instance, p.project)),
-    ),
-  ].sort();
+  const channels = [...new Set(signalChannels)].sort();
   const key = channels.join('\n');
 
   // One feed for the component's life: a change of the channels updates its

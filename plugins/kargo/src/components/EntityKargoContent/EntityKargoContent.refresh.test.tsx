@@ -1,10 +1,13 @@
 import { signalApiRef, type SignalApi } from '@backstage/plugin-signals-react';
 import type { JsonObject } from '@backstage/types';
-import { kargoProjectSignalChannel } from '@kargo-backstage/plugin-kargo-common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { annotatedEntity, fakeKargoApi } from '../../__testUtils__/fakeApi';
 import { fakeSignalClient } from '../../__testUtils__/fakeSignalClient';
-import { entityResponse, staleStaging } from '../../__fixtures__/stages';
+import {
+  entityResponse,
+  fakeSignalChannel,
+  staleStaging,
+} from '../../__fixtures__/stages';
 import { renderForEntity } from '../../__testUtils__/testApis';
 import { StageSection } from '../StageSection';
 import { EntityKargoContent } from './EntityKargoContent';
@@ -37,8 +40,10 @@ describe('EntityKargoContent, refreshed by a signal', () => {
       getEntityStages: jest.fn(async () => reread(answers.shift() ?? changed)),
     });
     let onSignal: (message: JsonObject) => void = () => {};
+    const subscribed: string[] = [];
     const signals: SignalApi = {
-      subscribe: (_channel, onMessage) => {
+      subscribe: (channel, onMessage) => {
+        subscribed.push(channel);
         onSignal = onMessage as (message: JsonObject) => void;
         return { unsubscribe: () => {} };
       },
@@ -49,9 +54,11 @@ describe('EntityKargoContent, refreshed by a signal', () => {
       extraApis: [[signalApiRef, signals]],
     });
     await screen.findByRole('region', { name: 'checkout/qa' });
+    // Only the opaque channel the answer handed out, never a project name.
+    expect(subscribed).toEqual([fakeSignalChannel(qa.instance, qa.project)]);
     const before = sectionRenders();
 
-    act(() => onSignal({ instance: qa.instance, project: qa.project }));
+    act(() => onSignal({ change: 1 }));
     expect(
       await within(
         screen.getByRole('region', { name: 'checkout/qa' }),
@@ -68,8 +75,8 @@ describe('EntityKargoContent, refreshed by a signal', () => {
 describe('EntityKargoContent, a change while its signals are not live yet', () => {
   const reread = <T,>(value: T): T => JSON.parse(JSON.stringify(value));
   const qa = { ...staleStaging, name: 'qa' };
-  const project = { instance: qa.instance, project: qa.project };
-  const channel = kargoProjectSignalChannel(qa.instance, qa.project);
+  const message = { change: 1 };
+  const channel = fakeSignalChannel(qa.instance, qa.project);
   const qaSection = () => screen.getByRole('region', { name: 'checkout/qa' });
 
   beforeEach(() => jest.useFakeTimers());
@@ -99,7 +106,7 @@ describe('EntityKargoContent, a change while its signals are not live yet', () =
     const changed = reread(state.answer);
     changed.items[1].health = 'Unhealthy';
     state.answer = changed;
-    signals.publish(channel, project); // lost: nothing subscribed yet
+    signals.publish(channel, message); // lost: nothing subscribed yet
 
     await act(() => jest.advanceTimersByTimeAsync(1_000));
     expect(within(qaSection()).getByText(/Unhealthy/)).toBeVisible();
@@ -115,7 +122,7 @@ describe('EntityKargoContent, a change while its signals are not live yet', () =
     // A Stage of another project appears (signalled on the open socket).
     const billing = { ...staleStaging, name: 'ledger', project: 'billing' };
     state.answer = entityResponse([staleStaging, qa, billing]);
-    act(() => signals.publish(channel, project));
+    act(() => signals.publish(channel, message));
     await screen.findByRole('region', { name: 'billing/ledger' });
     await act(() => jest.advanceTimersByTimeAsync(300));
 
@@ -123,7 +130,7 @@ describe('EntityKargoContent, a change while its signals are not live yet', () =
     const changed = reread(state.answer);
     changed.items[1].health = 'Unhealthy';
     state.answer = changed;
-    act(() => signals.publish(channel, project));
+    act(() => signals.publish(channel, message));
     await act(() => jest.advanceTimersByTimeAsync(100));
     expect(within(qaSection()).getByText(/Unhealthy/)).toBeVisible();
     expect(api.getEntityStages).toHaveBeenCalledTimes(reads + 2);

@@ -1,6 +1,7 @@
 import {
   coreServices,
   createServiceFactory,
+  type BackendFeature,
   type SchedulerServiceTaskInvocationDefinition,
   type ServiceFactory,
 } from '@backstage/backend-plugin-api';
@@ -165,6 +166,8 @@ export interface ReliabilityOptions {
   /** Replaces the mock scheduler (then refresh() is unavailable). */
   services?: ServiceFactory[];
   logs?: LogCapture;
+  /** Other plugins and modules on the same backend (events, signals). */
+  features?: BackendFeature[];
 }
 
 /** The kargo plugin on a test backend: no default credentials, captured logs. */
@@ -204,6 +207,7 @@ export async function startReliabilityBackend(
       catalogServiceMock.factory({ entities: [ENTITY] }),
       rootLogger,
       ...(options.services ?? [scheduler.factory]),
+      ...(options.features ?? []),
     ],
   });
   return {

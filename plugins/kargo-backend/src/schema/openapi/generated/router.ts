@@ -1102,6 +1102,11 @@ export const spec = {
             description:
               'The AnalysisRun without managedFields; only with kargo.analysisrun.raw.read on the Stage (spec arguments may hold secrets)',
           },
+          signalChannel: {
+            type: 'string',
+            description:
+              "The opaque Backstage signal channel of the run's project: a signal on it means read again (see EntityStagesResponse.signalChannels).",
+          },
         },
       },
       ReverifyResponse: {
@@ -1150,6 +1155,14 @@ export const spec = {
           },
           stale: {
             type: 'boolean',
+          },
+          signalChannels: {
+            type: 'array',
+            description:
+              'The opaque Backstage signal channels of the projects of `items` (one each): a signal on one means read again. Its message is a change counter; neither names a project. Given only here and with an AnalysisRun, after kargo.stage.read.',
+            items: {
+              type: 'string',
+            },
           },
         },
       },

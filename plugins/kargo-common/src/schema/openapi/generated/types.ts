@@ -478,6 +478,8 @@ export interface components {
       raw?: {
         [key: string]: unknown;
       };
+      /** The opaque Backstage signal channel of the run's project: a signal on it means read again (see EntityStagesResponse.signalChannels). */
+      signalChannel?: string;
     };
     ReverifyResponse: {
       /** Id of the verification Kargo is asked to act on */
@@ -493,6 +495,8 @@ export interface components {
       }[];
       lastUpdated: string | null;
       stale: boolean;
+      /** The opaque Backstage signal channels of the projects of `items` (one each): a signal on one means read again. Its message is a change counter; neither names a project. Given only here and with an AnalysisRun, after kargo.stage.read. */
+      signalChannels?: string[];
     };
     /** What the backend gathered from one Kargo instance. */
     InstanceSnapshot: {

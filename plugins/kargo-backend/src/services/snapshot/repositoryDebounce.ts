@@ -1,0 +1,50 @@
+/** A running window of one repository: the latest URL named in it, if any. */
+interface Window {
+  timer: ReturnType<typeof setTimeout>;
+  pending?: string;
+}
+
+/**
+ * At most one run per key and window, however many pushes: the first push
+ * runs at once and opens a window of `windowMs`; pushes within it are
+ * remembered, and if there were any, one run follows when it closes (and
+ * opens the next window). So the last push is always followed by a run
+ * that starts after it: a burst costs two runs, never a lost change.
+ */
+export class RepositoryDebounce {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly run: (repoUrl: string) => Promise<void>,
+    private readonly windowMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  push(key: string, repoUrl: string): void {
+    const open = this.windows.get(key);
+    if (open) {
+      open.pending = repoUrl;
+      return;
+    }
+    this.start(key, repoUrl);
+  }
+
+  /** Drops every window (shutdown): nothing runs afterwards. */
+  stop(): void {
+    for (const window of this.windows.values()) clearTimeout(window.timer);
+    this.windows.clear();
+  }
+
+  private start(key: string, repoUrl: string) {
+    const window: Window = {
+      timer: setTimeout(() => {
+        this.windows.delete(key);
+        if (window.pending) this.start(key, window.pending);
+      }, this.windowMs),
+    };
+    // A window never keeps the process alive.
+    window.timer.unref?.();
+    this.windows.set(key, window);
+    this.run(repoUrl).catch(this.onError);
+  }
+}
