@@ -117,7 +117,9 @@ export function translateNoAnswer(
   const e = error as { name?: string; cause?: { code?: unknown } };
   let message = 'no answer';
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
-    message = `no answer within ${Math.round(timeoutMs / 1000)} s`;
+    message = `no answer within ${
+      timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`
+    }`;
   } else if (
     typeof e?.cause?.code === 'string' &&
     NETWORK_CODES.test(e.cause.code)
