@@ -13,7 +13,6 @@ import {
 const server = setupServer();
 registerMswTestHooks(server);
 
-const V1 = `${API_URL}/v1beta1`;
 const PERSON = { type: 'user', idToken: ID_TOKEN } as const;
 const PORTAL = { type: 'portal' } as const;
 
@@ -66,8 +65,8 @@ describe('KargoApiHttpClient: the requests Kargo v1.11.2 expects', () => {
         body: '{"freight":"f0e1d2c3b4a5"}',
       },
     ]);
-    expect(promotion.metadata.name).toBe('prod.01jbx2v1m3k.f0e1d2c');
-    expect(promotion.metadata.annotations).toEqual({
+    expect(promotion.metadata?.name).toBe('prod.01jbx2v1m3k.f0e1d2c');
+    expect(promotion.metadata?.annotations).toEqual({
       'kargo.akuity.io/create-actor': 'email:alice@example.com',
     });
   });

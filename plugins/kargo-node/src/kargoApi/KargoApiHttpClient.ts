@@ -1,9 +1,7 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { AuthenticationError, InputError } from '@backstage/errors';
-import {
-  errorWithReason,
-  type Promotion,
-} from '@kargo-backstage/plugin-kargo-common';
+import { errorWithReason } from '@kargo-backstage/plugin-kargo-common';
+import type { Promotion } from '@kargo-backstage/plugin-kargo-common';
 import createClient, { type Client } from 'openapi-fetch';
 import type { KargoApiConfig } from '../config';
 import {
