@@ -31,7 +31,7 @@ function kargo(answer: (seen: Seen) => Response) {
     http.all(`${API_URL}/*`, async ({ request }) => {
       const entry = {
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: new URL(request.url).pathname + new URL(request.url).search,
         authorization: request.headers.get('authorization'),
         contentType: request.headers.get('content-type'),
         body: await request.text(),
@@ -105,6 +105,18 @@ describe('KargoApiHttpClient: the requests Kargo v1.11.2 expects', () => {
       (c: ReturnType<typeof apiClient>) =>
         c.abortPromotion('checkout', 'prod.01jbx2v1m3k.f0e1d2c', PERSON),
       '/api/v1beta1/projects/checkout/promotions/prod.01jbx2v1m3k.f0e1d2c/abort',
+    ],
+    [
+      'refreshStage',
+      (c: ReturnType<typeof apiClient>) =>
+        c.refreshStage('checkout', 'prod', PERSON),
+      '/api/v1beta1/projects/checkout/stages/prod/refresh',
+    ],
+    [
+      'approveFreight',
+      (c: ReturnType<typeof apiClient>) =>
+        c.approveFreight('checkout', 'wonky-wombat', 'prod', PERSON),
+      '/api/v1beta1/projects/checkout/freight/wonky-wombat/approve?stage=prod',
     ],
   ])(
     '%s POSTs to its path without a body and resolves on 200',
@@ -264,6 +276,30 @@ describe("KargoApiHttpClient: Kargo's refusals, in Kargo's words", () => {
       code: 'kargoApiUnavailable',
       params: { instance: 'prod-cluster', message: 'HTTP 502' },
     });
+  });
+});
+
+describe('KargoApiHttpClient: an api.url that is not Kargo', () => {
+  it('says so when a 200 is not JSON (a web page), quoting none of it', async () => {
+    kargo(
+      () =>
+        new HttpResponse('<html>Welcome to nginx</html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    );
+    const error = await apiClient()
+      .getPublicServerConfig()
+      .catch(e => e);
+    expect(error).toMatchObject({
+      name: 'ServiceUnavailableError',
+      code: 'kargoApiUnavailable',
+      params: {
+        instance: 'prod-cluster',
+        message: 'an answer that is not JSON; check api.url',
+      },
+    });
+    expect(error.message).not.toContain('nginx');
   });
 });
 

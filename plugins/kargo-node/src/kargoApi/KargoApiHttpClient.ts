@@ -156,6 +156,39 @@ export class KargoApiHttpClient implements KargoApiClient {
     );
   }
 
+  async approveFreight(
+    project: string,
+    freight: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void> {
+    const path = {
+      project: name(project),
+      'freight-name-or-alias': name(freight),
+    };
+    const query = { stage: name(stage) };
+    await this.call(identity, (client, init) =>
+      client.POST(
+        '/v1beta1/projects/{project}/freight/{freight-name-or-alias}/approve',
+        { ...init, params: { path, query } },
+      ),
+    );
+  }
+
+  async refreshStage(
+    project: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void> {
+    const path = { project: name(project), stage: name(stage) };
+    await this.call(identity, (client, init) =>
+      client.POST('/v1beta1/projects/{project}/stages/{stage}/refresh', {
+        ...init,
+        params: { path },
+      }),
+    );
+  }
+
   async getPublicServerConfig(): Promise<KargoPublicServerConfig> {
     const data = await this.call(null, (client, init) =>
       client.GET('/v1beta1/system/public-server-config', init),

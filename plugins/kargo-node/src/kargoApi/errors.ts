@@ -106,7 +106,8 @@ const NETWORK_CODES =
   /^(E[A-Z]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+)$|CERT|SELF_SIGNED|UNABLE_TO_/;
 
 /**
- * Translates a call that got no answer (refused, reset, TLS, timeout). The
+ * Translates a call that got no usable answer (refused, reset, TLS,
+ * timeout, a body that is not JSON). The
  * cause is not kept: only its code, so nothing of the request travels on.
  */
 export function translateNoAnswer(
@@ -116,7 +117,11 @@ export function translateNoAnswer(
 ): Error {
   const e = error as { name?: string; cause?: { code?: unknown } };
   let message = 'no answer';
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
+  if (error instanceof SyntaxError) {
+    // openapi-fetch parses a 2xx body as JSON: an HTML page means api.url
+    // is not Kargo's API server (the parser's message quotes the page).
+    message = 'an answer that is not JSON; check api.url';
+  } else if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
     message = `no answer within ${
       timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`
     }`;

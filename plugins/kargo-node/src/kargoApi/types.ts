@@ -86,6 +86,22 @@ export interface KargoApiClient {
     promotion: string,
     identity: KargoApiIdentity,
   ): Promise<void>;
+  /**
+   * `POST /v1beta1/projects/{project}/freight/{freight}/approve?stage=`:
+   * approves Freight (by name or alias) for a Stage.
+   */
+  approveFreight(
+    project: string,
+    freight: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void>;
+  /** `POST /v1beta1/projects/{project}/stages/{stage}/refresh` (and its current Promotion). */
+  refreshStage(
+    project: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void>;
   /** `GET /v1beta1/system/public-server-config` (needs no token). */
   getPublicServerConfig(): Promise<KargoPublicServerConfig>;
 }
