@@ -27,7 +27,7 @@ export interface ProviderFailure {
 }
 
 /**
- * Translates a GitHub or GitLab failure once, into @backstage/errors. Upstream
+ * Translates a Git provider's failure once, into @backstage/errors. Upstream
  * 401/403 never surface as ours (they would read as the Backstage user's own
  * login failing): both become ServiceUnavailableError naming the integration.
  * The token is never part of a message, even if the provider were to echo it.
@@ -35,7 +35,8 @@ export interface ProviderFailure {
  * `failure` is undefined when the provider never answered (network error).
  */
 export function translateProviderError(
-  provider: 'GitHub' | 'GitLab',
+  /** As the user knows it: `GitHub`, `GitLab`, `Bitbucket Cloud`. */
+  provider: string,
   error: unknown,
   failure: ProviderFailure | undefined,
   context: { host: string; repo: string; token?: string },
