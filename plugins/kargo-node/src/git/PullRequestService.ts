@@ -204,7 +204,7 @@ export function createPullRequestService(
     },
   };
   // The listing rules (sharing, concurrency, errors as data) on top.
-  return withListingRules(service, { logger });
+  return { ...withListingRules(service, { logger }), providers: registry };
 }
 
 function assertPlainBranch(branch: string, field: string): void {
