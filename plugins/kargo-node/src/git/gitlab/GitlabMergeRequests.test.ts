@@ -9,6 +9,7 @@ import {
   gitlabMergeRequest,
   jsonGet,
   listFailure,
+  GATEWAY_GITLAB_API,
   SELF_HOSTED_GITLAB_API,
   SELF_HOSTED_GITLAB_TOKEN,
 } from '../__testUtils__/fixtures';
@@ -109,6 +110,24 @@ describe('GitLab merge requests', () => {
     );
     expect(token).toBe(SELF_HOSTED_GITLAB_TOKEN);
     expect(mrs.map(mr => mr.number)).toEqual([3]);
+  });
+
+  it("sends to the integration's apiBaseUrl when it is on another host than baseUrl", async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(
+        `${GATEWAY_GITLAB_API}/projects/ops%2Fdeploy/merge_requests`,
+        ({ request }) => {
+          seen.push(new URL(request.url).host);
+          return HttpResponse.json([gitlabMergeRequest(4)]);
+        },
+      ),
+    );
+    const mrs = await createTestService().listOpenPullRequests(
+      'https://gitlab.internal.example/ops/deploy',
+    );
+    expect(seen).toEqual(['gitlab-api.example.net']);
+    expect(mrs.map(mr => mr.number)).toEqual([4]);
   });
 
   it('answers a 429 with RateLimitedError at Retry-After, without retrying', async () => {
