@@ -66,6 +66,8 @@ describe('configuration schema', () => {
         'gitlab-com',
         'gitlab-self-hosted',
         'gitlab-path-prefix',
+        'bitbucket-cloud-token',
+        'bitbucket-cloud-app-password',
       ]),
     );
   });
