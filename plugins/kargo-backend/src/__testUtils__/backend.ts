@@ -141,6 +141,12 @@ export async function startKargoTestBackend(options?: {
                 token: 'sandbox-gitlab-token',
               },
             ],
+            bitbucketCloud: [
+              {
+                apiBaseUrl: sandbox.bitbucketApiUrl,
+                token: 'sandbox-bitbucket-token',
+              },
+            ],
           },
         },
       }),
