@@ -69,6 +69,8 @@ describe('configuration schema', () => {
         'kargo-api-user',
         'kargo-api-portal',
         'kargo-writes-kubernetes',
+        'bitbucket-cloud-token',
+        'bitbucket-cloud-app-password',
       ]),
     );
   });

@@ -185,7 +185,7 @@ describe('the large project', () => {
   it('loads beside the demo: edge has 50 Stages that fan out and back in, each holding a Freight', () => {
     expect(
       list('kargo.akuity.io', 'projects').map(p => p.metadata.name),
-    ).toEqual(['checkout', 'edge', 'payments']);
+    ).toEqual(['checkout', 'edge', 'ledger', 'payments']);
     const stages = list('kargo.akuity.io', 'stages', 'edge');
     expect(stages).toHaveLength(50);
     const sources = (name: string) =>

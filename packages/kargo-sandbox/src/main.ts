@@ -66,6 +66,7 @@ async function main() {
   }
   GitHub API:     ${sandbox.githubApiUrl}
   GitLab:         ${sandbox.gitlabUrl} (API ${sandbox.gitlabUrl}/api/v4)
+  Bitbucket API:  ${sandbox.bitbucketApiUrl}
   Merge a PR:     curl -X POST ${
     sandbox.url
   }/sandbox/v1/github/<owner>/<repo>/pulls/<n>/merge

@@ -14,7 +14,11 @@ import {
   loadObject,
 } from './fixtures';
 import { SandboxFaults } from './faults';
-import { createGitHandler, GitFakeStore } from './git';
+import {
+  BITBUCKET_CLOUD_API_BASE,
+  createGitHandler,
+  GitFakeStore,
+} from './git';
 import type { GitHubAppOptions } from './git/githubApp';
 import { createKubeApiHandler, KubeApiContext } from './kube/api';
 import { TokenPolicy } from './kube/auth';
@@ -45,6 +49,7 @@ export interface SandboxOptions {
   controller?: boolean;
   githubToken?: string;
   gitlabToken?: string;
+  bitbucketToken?: string;
   /**
    * A GitHub App (id and PEM public key) whose signed JWTs may list its
    * installations (one per repository owner) and mint installation tokens.
@@ -69,6 +74,8 @@ export interface Sandbox {
   githubApiUrl: string;
   /** GitLab base (`integrations.gitlab[].baseUrl`); the API is under /api/v4. */
   gitlabUrl: string;
+  /** Bitbucket Cloud REST 2.0 base (`integrations.bitbucketCloud[].apiBaseUrl`). */
+  bitbucketApiUrl: string;
   /** The Kubernetes object store. */
   store: ObjectStore;
   /** The GitHub/GitLab fake store. */
@@ -146,6 +153,7 @@ export async function startSandbox(
   const gitHandler = createGitHandler(git, {
     githubToken: options.githubToken,
     gitlabToken: options.gitlabToken,
+    bitbucketToken: options.bitbucketToken,
     githubApp: options.githubApp,
   });
   const handle = async (
@@ -218,6 +226,7 @@ export async function startSandbox(
     caData,
     githubApiUrl: `${url}/github/api/v3`,
     gitlabUrl: `${url}/gitlab`,
+    bitbucketApiUrl: `${url}${BITBUCKET_CLOUD_API_BASE}`,
     store,
     git,
     registry,

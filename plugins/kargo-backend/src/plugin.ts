@@ -9,7 +9,11 @@ import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { durationToMilliseconds } from '@backstage/types';
 import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
-import { kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
+import {
+  type GitProvider,
+  kargoGitProvidersExtensionPoint,
+  kargoServiceRef,
+} from '@kargo-backstage/plugin-kargo-node';
 import { registerKargoActions } from './actions';
 import { isSharedCacheStore, readRefreshConfig } from './config';
 import { setupKargoNotifications } from './notifications';
@@ -37,6 +41,11 @@ const SHARED_LISTINGS_CHECK_MS = 5_000;
 export const kargoPlugin = createBackendPlugin({
   pluginId: KARGO_PLUGIN_ID,
   register(env) {
+    // Git providers other modules add, beside GitHub, GitLab and Bitbucket Cloud.
+    const gitProviders: GitProvider[] = [];
+    env.registerExtensionPoint(kargoGitProvidersExtensionPoint, {
+      addGitProvider: provider => gitProviders.push(provider),
+    });
     env.registerInit({
       deps: {
         httpRouter: coreServices.httpRouter,
@@ -60,6 +69,14 @@ export const kargoPlugin = createBackendPlugin({
       },
       async init(deps) {
         const { httpRouter, logger, scheduler, kargo } = deps;
+        for (const provider of gitProviders) {
+          if (!kargo.pullRequests.providers) {
+            throw new Error(
+              `Cannot add Git provider '${provider.name}': the Kargo service has no provider registry`,
+            );
+          }
+          kargo.pullRequests.providers.add(provider);
+        }
         const refresh = readRefreshConfig(deps.config);
         const frequencyMs = durationToMilliseconds(refresh.frequency);
         const pullRequestMs = durationToMilliseconds(

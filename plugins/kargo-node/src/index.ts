@@ -41,6 +41,16 @@ export {
   type PullRequestListingOptions,
   type PullRequestProvider,
   type PullRequestServiceOptions,
+  type GitErrorContext,
+  type GitProvider,
+  type GitWebhookEvent,
+  GitProviderRegistry,
+  kargoGitProvidersExtensionPoint,
+  type KargoGitProvidersExtensionPoint,
+  translateProviderError,
+  type ProviderFailure,
+  parseRepoUrl,
+  type ParsedRepoUrl,
 } from './git';
 export * from './operations/promotion';
 export {

@@ -8,6 +8,7 @@ import type {
   Stage,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoApiClient } from './kargoApi/types';
+import type { GitProviderRegistry } from './git/GitProviderRegistry';
 
 /** One configured Kargo instance, as other packages may see it (no credentials). @public */
 export interface KargoInstanceInfo {
@@ -165,6 +166,12 @@ export interface PullRequestService {
   forget(repoUrl: string): void;
   /** Returns the open PR/MR from source to target (updating its title/description), else creates it. */
   openOrReclaim(request: OpenOrReclaimRequest): Promise<OpenOrReclaimResult>;
+  /**
+   * The Git providers, chosen by host (absent in test fakes): where
+   * `kargoGitProvidersExtensionPoint` adds one, and what the webhooks ask
+   * for their topics and to parse an event.
+   */
+  readonly providers?: GitProviderRegistry;
 }
 
 /**

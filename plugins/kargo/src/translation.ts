@@ -218,7 +218,7 @@ export const kargoMessages = {
     promotionEnded:
       'Promotion {{promotion}} has already ended ({{phase}}); only a Pending or Running Promotion can be aborted',
     gitNoIntegration:
-      'No GitHub or GitLab integration is configured for host {{host}}',
+      'No Git provider integration is configured for host {{host}}',
     gitRateLimited: '{{provider}} {{host}}: rate limited until {{resetTime}}',
     gitUnreachable:
       '{{provider}} {{host}} could not be reached for {{repo}}: {{detail}}',

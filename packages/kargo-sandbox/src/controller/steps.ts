@@ -52,12 +52,17 @@ function openPullRequest(ctx: ControllerContext, s: StepInput): StepResult {
     // Kargo only adopts an open PR whose head SHA equals the freshly pushed
     // commit; the sandbox's push always makes a new commit, so like Kargo the
     // step fails with the provider's own error.
-    const message =
-      repo.provider === 'gitlab'
-        ? `error creating merge request: POST ${repoURL}: 409 {message: [Another open merge request already exists for this source branch: !${write.conflict.number}]}`
-        : `error creating pull request: POST ${repoURL}: 422 Validation Failed [{Resource:PullRequest Field: Code:custom Message:A pull request already exists for ${
-            repo.path.split('/')[0]
-          }:${sourceBranch}.}]`;
+    const messages = {
+      // Kargo's Bitbucket Cloud provider reports only the status
+      // (akuity/kargo pkg/gitprovider/bitbucket/cloud/provider.go).
+      bitbucket:
+        'error creating pull request: unexpected response 400 creating pull request',
+      gitlab: `error creating merge request: POST ${repoURL}: 409 {message: [Another open merge request already exists for this source branch: !${write.conflict.number}]}`,
+      github: `error creating pull request: POST ${repoURL}: 422 Validation Failed [{Resource:PullRequest Field: Code:custom Message:A pull request already exists for ${
+        repo.path.split('/')[0]
+      }:${sourceBranch}.}]`,
+    };
+    const message = messages[repo.provider];
     return { status: 'Errored', message };
   }
   return {

@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import { PACKAGE_ROOT } from '../paths';
 import { checkoutScenario } from './checkout';
 import { edgeScenario } from './edge';
+import { ledgerScenario } from './ledger';
 import { paymentsScenario } from './payments';
 
 const HEADER = (what: string) =>
@@ -37,6 +38,10 @@ export function renderLargeFixtures(): Record<string, string> {
       HEADER(
         'Large project "edge" (50 Stages): dev -> 3 qa -> uat -> 15 x (staging -> canary -> prod).',
       ) + render(edgeScenario()),
+    'ledger.yaml':
+      HEADER(
+        'Project "ledger" (Bitbucket Cloud): prod, promoted through pull requests; #2 orphaned.',
+      ) + render(ledgerScenario()),
   };
 }
 

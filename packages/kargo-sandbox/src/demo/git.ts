@@ -43,3 +43,12 @@ export function gitLabMergeRequest(name: string, o: PullRequestOptions) {
     spec: spec(o),
   };
 }
+
+export function bitbucketPullRequest(name: string, o: PullRequestOptions) {
+  return {
+    apiVersion: 'sandbox/v1',
+    kind: 'BitbucketPullRequest',
+    metadata: { name },
+    spec: spec(o),
+  };
+}

@@ -3,6 +3,7 @@ import type { GitFixtureDocument, GitProvider } from './types';
 const KINDS: Record<string, GitProvider> = {
   GitHubPullRequest: 'github',
   GitLabMergeRequest: 'gitlab',
+  BitbucketPullRequest: 'bitbucket',
 };
 const STATES = ['open', 'closed', 'merged'];
 const STRING_FIELDS = [
@@ -38,7 +39,7 @@ export function parseFixture(doc: GitFixtureDocument): {
 } {
   if (!isGitFixture(doc)) {
     throw new Error(
-      'Not a Git fixture: expected apiVersion sandbox/v1 and kind GitHubPullRequest or GitLabMergeRequest',
+      'Not a Git fixture: expected apiVersion sandbox/v1 and kind GitHubPullRequest, GitLabMergeRequest or BitbucketPullRequest',
     );
   }
   const name = doc.metadata?.name;

@@ -252,5 +252,26 @@ export function githubRoutes(store: GitFakeStore): Route[] {
       template: 'PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge',
       handle: withRepo((_req, repo, n) => mergePull(repo, store, n)),
     },
+    {
+      // GitHub answers 204, or 422 "Reference does not exist" (not 404).
+      method: 'DELETE',
+      pattern: new RegExp(`${REPO}/git/refs/(.+)$`),
+      template: 'DELETE /repos/{owner}/{repo}/git/refs/{ref}',
+      handle: (_req, params) => {
+        const [owner, name, ref] = params.map(decodeURIComponent);
+        const repo = store.findRepository('github', `${owner}/${name}`);
+        if (!repo) return notFound(GITHUB_DOCS.getRepo);
+        const branch = /^heads\/(.+)$/.exec(ref)?.[1];
+        if (branch && store.deleteBranch(repo, branch)) return { status: 204 };
+        return {
+          status: 422,
+          body: githubError(
+            422,
+            'Reference does not exist',
+            'https://docs.github.com/rest/git/refs#delete-a-reference',
+          ),
+        };
+      },
+    },
   ];
 }

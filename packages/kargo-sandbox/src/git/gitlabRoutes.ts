@@ -200,6 +200,19 @@ export function gitlabRoutes(store: GitFakeStore): Route[] {
       ),
     },
     {
+      method: 'DELETE',
+      pattern: new RegExp(`${PROJECT}/repository/branches/([^/]+)/?$`),
+      template: 'DELETE /projects/:id/repository/branches/:branch',
+      handle: (_req, params) => {
+        const repo = store.findGitLabProject(decodeURIComponent(params[0]));
+        if (!repo)
+          return { status: 404, body: { message: '404 Project Not Found' } };
+        return store.deleteBranch(repo, decodeURIComponent(params[1]))
+          ? { status: 204 }
+          : { status: 404, body: { message: '404 Branch Not Found' } };
+      },
+    },
+    {
       method: 'PUT',
       pattern: new RegExp(`${single}/merge/?$`),
       template: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge',

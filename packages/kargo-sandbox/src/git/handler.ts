@@ -2,6 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GITHUB_API_BASE, createGitHubApi } from './github';
 import type { GitHubAppOptions } from './githubApp';
 import { GITLAB_API_BASE, createGitLabApi } from './gitlab';
+import {
+  BITBUCKET_CLOUD_API_BASE,
+  createBitbucketCloudApi,
+} from './bitbucketCloud';
 import { send, type Reply } from './http';
 import type { GitFakeStore } from './store';
 import type { GitProvider } from './types';
@@ -12,6 +16,8 @@ export interface GitHandlerOptions {
   githubToken?: string;
   /** Token GitLab requests must carry (`PRIVATE-TOKEN: X` or `Authorization: Bearer X`). */
   gitlabToken?: string;
+  /** Token Bitbucket Cloud requests must carry (Bearer, or Basic password). */
+  bitbucketToken?: string;
   /** A GitHub App whose JWTs mint installation tokens (`/app/...`). */
   githubApp?: GitHubAppOptions;
 }
@@ -20,6 +26,8 @@ export interface GitHandlerOptions {
 export const DEFAULT_GITHUB_TOKEN = 'sandbox-github-token';
 /** @public */
 export const DEFAULT_GITLAB_TOKEN = 'sandbox-gitlab-token';
+/** @public */
+export const DEFAULT_BITBUCKET_TOKEN = 'sandbox-bitbucket-token';
 
 const SANDBOX_MERGE = [
   {
@@ -29,6 +37,11 @@ const SANDBOX_MERGE = [
   {
     provider: 'gitlab',
     pattern: /^\/sandbox\/v1\/gitlab\/(.+)\/merge_requests\/(\d+)\/merge\/?$/,
+  },
+  {
+    provider: 'bitbucket',
+    pattern:
+      /^\/sandbox\/v1\/bitbucket\/([^/]+\/[^/]+)\/pull-requests\/(\d+)\/merge\/?$/,
   },
 ] as const;
 const SANDBOX_STATS = '/sandbox/v1/git/stats';
@@ -110,6 +123,10 @@ export function createGitHandler(
     store,
     options.gitlabToken ?? DEFAULT_GITLAB_TOKEN,
   );
+  const bitbucket = createBitbucketCloudApi(
+    store,
+    options.bitbucketToken ?? DEFAULT_BITBUCKET_TOKEN,
+  );
   return async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://sandbox.invalid').pathname;
     const method = (req.method ?? 'GET').toUpperCase();
@@ -120,6 +137,10 @@ export function createGitHandler(
       }
       if (under(path, GITLAB_API_BASE)) {
         await gitlab(req, res);
+        return true;
+      }
+      if (under(path, BITBUCKET_CLOUD_API_BASE)) {
+        await bitbucket(req, res);
         return true;
       }
       const reply = sandboxRoute(store, method, path);

@@ -10,7 +10,9 @@ export {
   createGitHandler,
   DEFAULT_GITHUB_TOKEN,
   DEFAULT_GITLAB_TOKEN,
+  DEFAULT_BITBUCKET_TOKEN,
 } from './handler';
+export { BITBUCKET_CLOUD_API_BASE } from './bitbucketCloud';
 export type { GitHandlerOptions } from './handler';
 export { isGitFixture } from './fixtures';
 export { GITHUB_API_BASE } from './github';

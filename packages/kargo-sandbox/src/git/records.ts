@@ -6,9 +6,12 @@ import type {
 
 /** Browser URL of a PR/MR, as each provider builds it. */
 export function webUrlOf(repo: GitRepository, number: number): string {
-  return repo.provider === 'github'
-    ? `https://${repo.host}/${repo.path}/pull/${number}`
-    : `https://${repo.host}/${repo.path}/-/merge_requests/${number}`;
+  const path = {
+    github: 'pull',
+    gitlab: '-/merge_requests',
+    bitbucket: 'pull-requests',
+  }[repo.provider];
+  return `https://${repo.host}/${repo.path}/${path}/${number}`;
 }
 
 /** What differs between PR/MR records; the rest is derived. */

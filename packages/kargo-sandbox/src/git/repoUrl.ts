@@ -46,6 +46,9 @@ export function parseRepoUrl(url: string): ParsedRepoUrl {
 
 /** The provider a repository URL most likely belongs to, from its host. */
 export function guessProvider(host: string): GitProvider {
+  // Bitbucket Cloud is only ever bitbucket.org (Kargo's provider matches
+  // that host: akuity/kargo pkg/gitprovider/bitbucket/cloud/provider.go).
+  if (host === 'bitbucket.org') return 'bitbucket';
   return host.includes('gitlab') ? 'gitlab' : 'github';
 }
 

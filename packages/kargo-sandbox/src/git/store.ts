@@ -42,7 +42,9 @@ export class GitFakeStore extends GitFakeControls {
   private readonly pulls = new Map<string, GitPullRequest[]>();
   private readonly fixtureNames = new Set<string>();
   private readonly listeners = new Set<(pr: GitPullRequest) => void>();
-  private nextRepoId = { github: 100001, gitlab: 1 };
+  private nextRepoId = { github: 100001, gitlab: 1, bitbucket: 1 };
+  /** Branch names per repository key (the default branch and PR branches). */
+  private readonly branches = new Map<string, Set<string>>();
   private nextPullId = 5000001;
 
   constructor(options: GitFakeControlsOptions = {}) {
@@ -69,6 +71,7 @@ export class GitFakeStore extends GitFakeControls {
     });
     this.fixtureNames.add(`${provider}/${name}`);
     pulls.push(pr);
+    this.addBranches(repo, pr);
     return { ...pr };
   }
 
@@ -90,6 +93,7 @@ export class GitFakeStore extends GitFakeControls {
       };
       this.repos.set(key, repo);
       this.pulls.set(key, []);
+      this.branches.set(key, new Set([repo.defaultBranch]));
     }
     return repo;
   }
@@ -190,6 +194,7 @@ export class GitFakeStore extends GitFakeControls {
       at: this.timestamp(),
     });
     pulls.push(pr);
+    this.addBranches(repo, pr);
     this.emit(pr);
     return { pr: { ...pr } };
   }
@@ -240,6 +245,21 @@ export class GitFakeStore extends GitFakeControls {
     return { ...pr };
   }
 
+  /**
+   * The branches the fake knows of a repository: its default branch and
+   * every PR/MR's source and target (the sandbox holds no Git data; a
+   * Promotion's push is implied by the PR it opens).
+   */
+  branchNames(repo: GitRepository): string[] {
+    return [...(this.branches.get(repoKey(repo.provider, repo.path)) ?? [])];
+  }
+
+  /** Deletes a branch; false when the repository has no such branch. */
+  deleteBranch(repo: GitRepository, branch: string): boolean {
+    const names = this.branches.get(repoKey(repo.provider, repo.path));
+    return names?.delete(branch) ?? false;
+  }
+
   /** Called with a copy of every PR/MR created or changed; returns an unsubscribe function. */
   subscribe(listener: (pr: GitPullRequest) => void): () => void {
     this.listeners.add(listener);
@@ -259,6 +279,12 @@ export class GitFakeStore extends GitFakeControls {
     return this.pullsOf(repo).find(
       p => isOpen(p) && p.sourceBranch === source && p.targetBranch === target,
     );
+  }
+
+  private addBranches(repo: GitRepository, pr: GitPullRequest) {
+    const names = this.branches.get(repoKey(repo.provider, repo.path));
+    names?.add(pr.sourceBranch);
+    names?.add(pr.targetBranch);
   }
 
   private pullsOf(repo: GitRepository): GitPullRequest[] {

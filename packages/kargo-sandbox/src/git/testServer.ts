@@ -23,6 +23,7 @@ export async function startGitTestServer(
     url,
     githubApiUrl: `${url}/github/api/v3`,
     gitlabUrl: `${url}/gitlab`,
+    bitbucketApiUrl: `${url}/bitbucket/2.0`,
     stop: () =>
       new Promise<void>(resolve => {
         server.closeAllConnections();
@@ -33,7 +34,7 @@ export async function startGitTestServer(
 
 /** Fixture documents like the demo's, for tests. */
 export function prFixture(
-  kind: 'GitHubPullRequest' | 'GitLabMergeRequest',
+  kind: 'GitHubPullRequest' | 'GitLabMergeRequest' | 'BitbucketPullRequest',
   repoURL: string,
   number: number,
   overrides: Partial<{

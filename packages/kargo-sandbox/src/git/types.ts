@@ -1,5 +1,5 @@
 /** Which fake provider answers for a repository. @public */
-export type GitProvider = 'github' | 'gitlab';
+export type GitProvider = 'github' | 'gitlab' | 'bitbucket';
 
 /** Provider-neutral state; GitHub renders `merged` as `closed` + `merged: true`. @public */
 export type GitPullRequestState = 'open' | 'closed' | 'merged';
@@ -12,7 +12,7 @@ export type GitPullRequestState = 'open' | 'closed' | 'merged';
  */
 export interface GitFixtureDocument {
   apiVersion: 'sandbox/v1';
-  kind: 'GitHubPullRequest' | 'GitLabMergeRequest';
+  kind: 'GitHubPullRequest' | 'GitLabMergeRequest' | 'BitbucketPullRequest';
   metadata: { name: string };
   spec: {
     repoURL: string;

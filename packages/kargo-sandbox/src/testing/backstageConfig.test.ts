@@ -4,10 +4,11 @@ const sandbox = {
   url: 'http://127.0.0.1:1234',
   githubApiUrl: 'http://127.0.0.1:1234/github/api/v3',
   gitlabUrl: 'http://127.0.0.1:1234/gitlab',
+  bitbucketApiUrl: 'http://127.0.0.1:1234/bitbucket/2.0',
 };
 
 describe('sandboxBackstageConfig', () => {
-  it('points the kargo instance and both integrations at the sandbox with the demo tokens', () => {
+  it('points the kargo instance and the three integrations at the sandbox with the demo tokens', () => {
     expect(sandboxBackstageConfig(sandbox)).toEqual({
       kargo: {
         instances: [
@@ -32,6 +33,12 @@ describe('sandboxBackstageConfig', () => {
             baseUrl: 'http://127.0.0.1:1234/gitlab',
             apiBaseUrl: 'http://127.0.0.1:1234/gitlab/api/v4',
             token: 'sandbox-gitlab-token',
+          },
+        ],
+        bitbucketCloud: [
+          {
+            apiBaseUrl: 'http://127.0.0.1:1234/bitbucket/2.0',
+            token: 'sandbox-bitbucket-token',
           },
         ],
       },

@@ -16,7 +16,10 @@ export interface SandboxBackstageConfigOptions {
  * it into a larger config object to add other sections.
  */
 export function sandboxBackstageConfig(
-  sandbox: Pick<Sandbox, 'url' | 'githubApiUrl' | 'gitlabUrl'>,
+  sandbox: Pick<
+    Sandbox,
+    'url' | 'githubApiUrl' | 'gitlabUrl' | 'bitbucketApiUrl'
+  >,
   options: SandboxBackstageConfigOptions = {},
 ) {
   const {
@@ -49,6 +52,14 @@ export function sandboxBackstageConfig(
           baseUrl: sandbox.gitlabUrl,
           apiBaseUrl: `${sandbox.gitlabUrl}/api/v4`,
           token: 'sandbox-gitlab-token',
+        },
+      ],
+      // Backstage's reader fixes apiBaseUrl to api.bitbucket.org; kargo-node
+      // honours one written here (docs/configuration.md).
+      bitbucketCloud: [
+        {
+          apiBaseUrl: sandbox.bitbucketApiUrl,
+          token: 'sandbox-bitbucket-token',
         },
       ],
     },

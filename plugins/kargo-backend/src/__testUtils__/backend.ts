@@ -6,6 +6,7 @@ import {
 } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import {
+  type BackendFeature,
   coreServices,
   createServiceFactory,
   type SchedulerServiceTaskInvocationDefinition,
@@ -64,7 +65,9 @@ export interface KargoTestBackend {
   /** The refresh task as the plugin scheduled it. */
   refreshTask(): SchedulerServiceTaskInvocationDefinition;
   /** A task as the plugin scheduled it, by id. */
-  scheduledTask(id: string): SchedulerServiceTaskInvocationDefinition | undefined;
+  scheduledTask(
+    id: string,
+  ): SchedulerServiceTaskInvocationDefinition | undefined;
   stop(): Promise<void>;
 }
 
@@ -82,6 +85,8 @@ export async function startKargoTestBackend(options?: {
   instances?: JsonObject[];
   /** Catalog entities instead of ENTITIES. */
   entities?: Entity[];
+  /** More backend features (e.g. a module of the kargo plugin). */
+  features?: BackendFeature[];
 }): Promise<KargoTestBackend> {
   const sandbox =
     options?.sandbox ??
@@ -136,6 +141,12 @@ export async function startKargoTestBackend(options?: {
                 token: 'sandbox-gitlab-token',
               },
             ],
+            bitbucketCloud: [
+              {
+                apiBaseUrl: sandbox.bitbucketApiUrl,
+                token: 'sandbox-bitbucket-token',
+              },
+            ],
           },
         },
       }),
@@ -143,6 +154,7 @@ export async function startKargoTestBackend(options?: {
       auditor.factory,
       permissions.factory,
       catalogServiceMock.factory({ entities: options?.entities ?? ENTITIES }),
+      ...(options?.features ?? []),
     ],
   });
   const task = () =>

@@ -12,3 +12,8 @@ export {
   type StagePullRequestTarget,
   type StagePullRequestTargetInput,
 } from './openTarget';
+export {
+  pullRequestReference,
+  pullRequestTerms,
+  type PullRequestTerms,
+} from './terms';

@@ -78,6 +78,16 @@ describe('parsePullRequestUrl', () => {
     ],
     ['https://GITHUB.com/acme/app/pull/7/', 'https://github.com/acme/app', 7],
     [
+      'https://bitbucket.org/acme/checkout-deploy/pull-requests/9',
+      'https://bitbucket.org/acme/checkout-deploy',
+      9,
+    ],
+    [
+      'https://gitea.example.com/acme/app/pulls/3',
+      'https://gitea.example.com/acme/app',
+      3,
+    ],
+    [
       'https://gitlab.example.com/payments/deploy/-/merge_requests/7',
       'https://gitlab.example.com/payments/deploy',
       7,

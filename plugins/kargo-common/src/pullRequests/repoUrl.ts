@@ -86,10 +86,19 @@ export function repoKey(url: string | undefined): string | undefined {
 }
 
 /**
- * The repository and number of a pull/merge request from its web URL:
- * `https://<host>/<owner>/<repo>/pull/<n>` (GitHub) or
- * `https://<host>/<group>/<subgroups...>/<project>/-/merge_requests/<n>`
- * (GitLab; also the old form without `/-`).
+ * The web paths of a PR/MR of every provider Kargo's git-open-pr speaks
+ * (akuity/kargo pkg/gitprovider/*: the `url` its output records): GitHub
+ * `/pull/<n>`, GitLab `/-/merge_requests/<n>` (also without `/-`), Bitbucket
+ * `/pull-requests/<n>`, Gitea `/pulls/<n>`, Azure DevOps `/pullrequest/<n>`.
+ * One pattern, so a provider added behind kargo-node's GitProvider needs no
+ * change here.
+ */
+const PULL_REQUEST_PATH =
+  /^(.*?)(?:\/-)?\/(?:pull|pulls|pull-requests|merge_requests|pullrequest)\/(\d+)\/?$/;
+
+/**
+ * The repository and number of a pull/merge request from its web URL, for
+ * the providers of PULL_REQUEST_PATH.
  *
  * @public
  */
@@ -103,9 +112,7 @@ export function parsePullRequestUrl(
   } catch {
     return undefined;
   }
-  const match =
-    /^(.*?)\/pull\/(\d+)\/?$/.exec(parsed.pathname) ??
-    /^(.*?)(?:\/-)?\/merge_requests\/(\d+)\/?$/.exec(parsed.pathname);
+  const match = PULL_REQUEST_PATH.exec(parsed.pathname);
   if (!match) return undefined;
   const repoUrl = normalizeRepoUrl(
     `${parsed.protocol}//${parsed.host}${match[1]}`,

@@ -172,7 +172,7 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
   promotionEnded: p =>
     `Promotion ${p.promotion} has already ended (${p.phase}); only a Pending or Running Promotion can be aborted`,
   gitNoIntegration: p =>
-    `No GitHub or GitLab integration is configured for host ${p.host}`,
+    `No Git provider integration is configured for host ${p.host}`,
   gitRateLimited: p =>
     `${p.provider} ${p.host} rate limited until ${formatClock(p.resetTime)}`,
   gitUnreachable: p =>

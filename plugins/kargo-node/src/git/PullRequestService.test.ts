@@ -23,11 +23,11 @@ describe('createPullRequestService', () => {
     const service = createTestService();
 
     await expect(
-      service.listOpenPullRequests('https://bitbucket.org/acme/deploy'),
+      service.listOpenPullRequests('https://gitea.example.com/acme/deploy'),
     ).rejects.toMatchObject({
       name: 'InputError',
       message:
-        'No GitHub or GitLab integration is configured for host bitbucket.org',
+        'No Git provider integration is configured for host gitea.example.com',
     });
     await expect(service.listOpenPullRequests(REPO)).resolves.toHaveLength(1);
   });

@@ -7,7 +7,6 @@ import {
   ScmIntegrations,
 } from '@backstage/integration';
 import {
-  errorWithReason,
   normalizeBranchName,
   type OpenPullRequest,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -16,9 +15,14 @@ import {
   OpenOrReclaimResult,
   PullRequestService,
 } from '../types';
+import { BitbucketCloudProvider } from './bitbucketCloud/BitbucketCloudProvider';
+import type { GitProvider } from './GitProvider';
+import { GitProviderRegistry } from './GitProviderRegistry';
 import { GithubClientProvider } from './github/githubClient';
+import { GithubProvider } from './github/GithubProvider';
 import { GithubPullRequests } from './github/GithubPullRequests';
 import { GitlabMergeRequests } from './gitlab/GitlabMergeRequests';
+import { GitlabProvider } from './gitlab/GitlabProvider';
 import { ParsedRepoUrl, parseRepoUrl } from './parseRepoUrl';
 import { withListingRules } from './listingRules';
 import { RateLimitGate } from './RateLimitGate';
@@ -32,6 +36,15 @@ import { emptyStats, GitStats } from './stats';
 export interface GitPullRequestService extends PullRequestService {
   /** A copy of the counters since creation. */
   stats(): GitStats;
+  /**
+   * The providers, chosen by host; `add` one (the extension point does).
+   * Its `webhookTopics()` and `parseWebhookEvent()` serve the webhooks.
+   */
+  readonly providers: GitProviderRegistry;
+  /** Closes (Bitbucket: declines) an open PR/MR of the repository. */
+  closePullRequest(repoUrl: string, number: number): Promise<void>;
+  /** Deletes a branch of the repository. */
+  deleteBranch(repoUrl: string, branch: string): Promise<void>;
 }
 
 /** @public */
@@ -53,14 +66,34 @@ export interface PullRequestServiceOptions {
    * are never retried.
    */
   githubRetry?: { retries?: number; retryAfterBaseValue?: number };
+  /** Providers asked after the built-in ones (e.g. from the extension point). */
+  providers?: GitProvider[];
+}
+
+/**
+ * The API base of each Bitbucket Cloud integration that names one in config:
+ * Backstage's reader fixes `apiBaseUrl` to https://api.bitbucket.org/2.0, so
+ * a proxy (or the sandbox) is read from the raw `integrations.bitbucketCloud`.
+ */
+function bitbucketCloudApiBaseUrls(config: Config): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const entry of config.getOptionalConfigArray(
+    'integrations.bitbucketCloud',
+  ) ?? []) {
+    const url = entry.getOptionalString('apiBaseUrl');
+    if (url) urls.set(entry.getOptionalString('host') ?? 'bitbucket.org', url);
+  }
+  return urls;
 }
 
 /**
  * Creates the PullRequestService over Backstage's integrations. The provider
- * is chosen by the repository URL's host: a host under `integrations.github`
- * (github.com is always there) goes to GitHub, one under `integrations.gitlab`
- * (gitlab.com is always there) to GitLab; any other host is an InputError for
- * that repository only.
+ * is chosen by the repository URL's host (see GitProviderRegistry): a host
+ * under `integrations.github` (github.com is always there) goes to GitHub,
+ * one under `integrations.gitlab` (gitlab.com is always there) to GitLab,
+ * bitbucket.org (`integrations.bitbucketCloud`) to Bitbucket Cloud, then
+ * `options.providers`; any other host is an InputError for that repository
+ * only.
  *
  * @public
  */
@@ -85,51 +118,52 @@ export function createPullRequestService(
     fetch: fetchImpl,
     tuning: options.githubRetry,
   });
-  const github = new GithubPullRequests({
-    clients: githubClients,
-    stats,
-    logger,
-  });
-  const gitlab = new GitlabMergeRequests({
-    integrations,
-    stats,
-    logger,
-    fetch: fetchImpl,
-  });
+  const registry = new GitProviderRegistry([
+    new GithubProvider(
+      githubClients,
+      new GithubPullRequests({ clients: githubClients, stats, logger }),
+    ),
+    new GitlabProvider(
+      integrations,
+      new GitlabMergeRequests({
+        integrations,
+        stats,
+        logger,
+        fetch: fetchImpl,
+      }),
+    ),
+    new BitbucketCloudProvider({
+      integrations,
+      stats,
+      logger,
+      fetch: fetchImpl,
+      apiBaseUrls: bitbucketCloudApiBaseUrls(config),
+    }),
+    ...(options.providers ?? []),
+  ]);
 
+  /** The provider of the repository's host, behind its rate-limit gate. */
   async function route<T>(
-    repo: ParsedRepoUrl,
-    call: (provider: GithubPullRequests | GitlabMergeRequests) => Promise<T>,
+    repoUrl: string,
+    call: (provider: GitProvider, repo: ParsedRepoUrl) => Promise<T>,
   ): Promise<T> {
-    let provider: GithubPullRequests | GitlabMergeRequests;
-    // Rate limits are per token: GitHub App tokens are per installation
-    // (owner), so GitHub is gated per owner; a GitLab token per host.
-    let gateKey: string;
-    if (githubClients.handles(repo.host)) {
-      provider = github;
-      gateKey = `${repo.host}/${repo.owner.toLowerCase()}`;
-    } else if (gitlab.handles(repo.host)) {
-      provider = gitlab;
-      gateKey = repo.host;
-    } else {
-      throw errorWithReason(InputError, {
-        code: 'gitNoIntegration',
-        params: { host: repo.host },
-      });
-    }
+    const repo = parseRepoUrl(repoUrl);
+    const provider = registry.providerFor(repo.host);
+    const gateKey = `${provider.name}:${provider.rateLimitKey(repo)}`;
     gate.check(gateKey);
     try {
-      return await call(provider);
+      return await call(provider, repo);
     } catch (error) {
       gate.record(gateKey, error);
       throw error;
     }
   }
 
-  const provider = {
+  const service = {
+    providers: registry,
+
     async listOpenPullRequests(repoUrl: string): Promise<OpenPullRequest[]> {
-      const repo = parseRepoUrl(repoUrl);
-      return route(repo, p => p.listOpen(repo));
+      return route(repoUrl, (p, repo) => p.listOpen(repo));
     },
 
     async openOrReclaim(
@@ -141,21 +175,28 @@ export function createPullRequestService(
         }
       }
       for (const field of ['sourceBranch', 'targetBranch'] as const) {
-        if (normalizeBranchName(request[field]) !== request[field]) {
-          throw new InputError(
-            `openOrReclaim needs a plain branch name as ${field}, got ${JSON.stringify(
-              request[field],
-            )} (fork heads owner:branch and other refs are refused)`,
-          );
-        }
+        assertPlainBranch(request[field], field);
       }
       if (request.sourceBranch === request.targetBranch) {
         throw new InputError(
           `Source and target branch are both ${request.sourceBranch}`,
         );
       }
-      const repo = parseRepoUrl(request.repoUrl);
-      return route(repo, p => p.openOrReclaim(repo, request));
+      return route(request.repoUrl, (p, repo) =>
+        p.openOrReclaim(repo, request),
+      );
+    },
+
+    async closePullRequest(repoUrl: string, number: number): Promise<void> {
+      if (!Number.isInteger(number) || number < 1) {
+        throw new InputError(`Not a pull request number: ${number}`);
+      }
+      return route(repoUrl, (p, repo) => p.close(repo, number));
+    },
+
+    async deleteBranch(repoUrl: string, branch: string): Promise<void> {
+      assertPlainBranch(branch, 'branch');
+      return route(repoUrl, (p, repo) => p.deleteBranch(repo, branch));
     },
 
     stats(): GitStats {
@@ -163,5 +204,15 @@ export function createPullRequestService(
     },
   };
   // The listing rules (sharing, concurrency, errors as data) on top.
-  return withListingRules(provider, { logger });
+  return { ...withListingRules(service, { logger }), providers: registry };
+}
+
+function assertPlainBranch(branch: string, field: string): void {
+  if (!branch?.trim() || normalizeBranchName(branch) !== branch) {
+    throw new InputError(
+      `Needs a plain branch name as ${field}, got ${JSON.stringify(
+        branch,
+      )} (fork heads owner:branch and other refs are refused)`,
+    );
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * The Git examples of docs/configuration.md, loaded verbatim (only the
  * `${SECRETS}` filled in), list, attribute and open-or-reclaim pull requests
- * against the sandbox's GitHub and GitLab fakes. The public hosts of the
- * examples (api.github.com, ghe.example.com, gitlab.com, ...) are routed to
+ * against the sandbox's GitHub, GitLab and Bitbucket Cloud fakes. The public hosts of the
+ * examples (api.github.com, ghe.example.com, gitlab.com, api.bitbucket.org, ...) are routed to
  * the sandbox at the fetch level, like an /etc/hosts entry: every request,
  * GitHub App token minting included, is real HTTP to the sandbox.
  */
@@ -38,6 +38,9 @@ const ENV = {
   GITHUB_TOKEN: 'sandbox-github-token',
   GHE_TOKEN: 'sandbox-github-token',
   GITLAB_TOKEN: 'sandbox-gitlab-token',
+  BITBUCKET_TOKEN: 'sandbox-bitbucket-token',
+  BITBUCKET_USERNAME: 'kargo-bot',
+  BITBUCKET_APP_PASSWORD: 'sandbox-bitbucket-token',
   GITHUB_APP_ID: '4242',
   GITHUB_APP_CLIENT_ID: 'Iv1.sandbox',
   GITHUB_APP_CLIENT_SECRET: 'client-secret',
@@ -50,6 +53,12 @@ const GITHUB = {
   path: 'acme/checkout-deploy',
   target: 'stage/prod',
   existing: [41, 42],
+};
+const BITBUCKET = {
+  project: 'checkout',
+  path: 'acme/checkout-deploy',
+  target: 'main',
+  existing: [1],
 };
 const GITLAB = {
   project: 'payments',
@@ -88,6 +97,16 @@ const EXAMPLES = [
     example: 'gitlab-path-prefix',
     repo: 'https://git.example.com/gitlab/payments/deploy',
     ...GITLAB,
+  },
+  {
+    example: 'bitbucket-cloud-token',
+    repo: 'https://bitbucket.org/acme/checkout-deploy',
+    ...BITBUCKET,
+  },
+  {
+    example: 'bitbucket-cloud-app-password',
+    repo: 'https://bitbucket.org/acme/checkout-deploy',
+    ...BITBUCKET,
   },
 ];
 
@@ -131,7 +150,15 @@ describe('the documented Git connections, against the sandbox', () => {
       ['https://gitlab.com/api/v4', `${sandbox.url}/gitlab/api/v4`],
       ['https://gitlab.example.com/api/v4', `${sandbox.url}/gitlab/api/v4`],
       ['https://git.example.com/gitlab/api/v4', `${sandbox.url}/gitlab/api/v4`],
+      ['https://api.bitbucket.org/2.0', `${sandbox.url}/bitbucket/2.0`],
     ];
+    // The demo has no Bitbucket repository: one open pull request to find.
+    sandbox.git.openPullRequest({
+      repoURL: 'https://bitbucket.org/acme/checkout-deploy',
+      sourceBranch: 'kargo/promotion/prod.seeded',
+      targetBranch: 'main',
+      title: 'Promote to prod',
+    });
     fetchSpy = jest
       .spyOn(globalThis, 'fetch')
       .mockImplementation((input, init) => {

@@ -1,7 +1,7 @@
 import { InputError } from '@backstage/errors';
 import { normalizeRepoUrl } from '@kargo-backstage/plugin-kargo-common';
 
-/** A repository URL taken apart. */
+/** A repository URL taken apart. @public */
 export interface ParsedRepoUrl {
   /** Lower-case host, with the port when there is one. */
   host: string;
@@ -24,6 +24,7 @@ export interface ParsedRepoUrl {
  * pointing inside a project (`/-/merge_requests/7`) is cut at `/-/`.
  *
  * @throws InputError for anything else.
+ * @public
  */
 export function parseRepoUrl(repoUrl: string): ParsedRepoUrl {
   const url = normalizeRepoUrl(String(repoUrl).split('/-/')[0]);

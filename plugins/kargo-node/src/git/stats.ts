@@ -10,10 +10,11 @@
 export interface GitStats {
   github: number;
   gitlab: number;
+  bitbucket: number;
   notModified: number;
   rateLimited: number;
 }
 
 export function emptyStats(): GitStats {
-  return { github: 0, gitlab: 0, notModified: 0, rateLimited: 0 };
+  return { github: 0, gitlab: 0, bitbucket: 0, notModified: 0, rateLimited: 0 };
 }

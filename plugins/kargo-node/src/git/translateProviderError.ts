@@ -16,7 +16,7 @@ import {
   sanitizedCause,
 } from './errors';
 
-/** What a provider's client error said, read by the provider's module. */
+/** What a provider's client error said, read by the provider's module. @public */
 export interface ProviderFailure {
   status: number;
   /** The provider's own message (not yet redacted). */
@@ -27,15 +27,18 @@ export interface ProviderFailure {
 }
 
 /**
- * Translates a GitHub or GitLab failure once, into @backstage/errors. Upstream
+ * Translates a Git provider's failure once, into `@backstage/errors`. Upstream
  * 401/403 never surface as ours (they would read as the Backstage user's own
  * login failing): both become ServiceUnavailableError naming the integration.
  * The token is never part of a message, even if the provider were to echo it.
  *
  * `failure` is undefined when the provider never answered (network error).
+ *
+ * @public
  */
 export function translateProviderError(
-  provider: 'GitHub' | 'GitLab',
+  /** As the user knows it: `GitHub`, `GitLab`, `Bitbucket Cloud`. */
+  provider: string,
   error: unknown,
   failure: ProviderFailure | undefined,
   context: { host: string; repo: string; token?: string },

@@ -212,7 +212,7 @@ const de = createTranslationMessages({
     'reasons.promotionEnded':
       'Promotion {{promotion}} ist bereits beendet ({{phase}}); nur eine wartende oder laufende Promotion kann abgebrochen werden',
     'reasons.gitNoIntegration':
-      'Für den Host {{host}} ist keine GitHub- oder GitLab-Integration konfiguriert',
+      'Für den Host {{host}} ist keine Git-Integration konfiguriert',
     'reasons.gitRateLimited':
       '{{provider}} {{host}}: Rate-Limit bis {{resetTime}}',
     'reasons.gitUnreachable':

@@ -11,8 +11,12 @@ export const SELF_HOSTED_GITLAB_TOKEN = 'test-self-hosted-gitlab-token';
 export const GITHUB_API = 'https://api.github.com';
 export const GHE_API = 'https://ghe.example.com/api/v3';
 export const GITLAB_API = 'https://gitlab.com/api/v4';
-// Self-hosted under a path prefix: baseUrl, not apiBaseUrl, goes to gitbeaker.
+// Self-hosted under a path prefix (apiBaseUrl is baseUrl + /api/v4 here).
 export const SELF_HOSTED_GITLAB_API = 'https://git.example.org/gitlab/api/v4';
+// Self-hosted with its API behind another host (a gateway).
+export const GATEWAY_GITLAB_API = 'https://gitlab-api.example.net/v4';
+export const BITBUCKET_API = 'https://api.bitbucket.org/2.0';
+export const BITBUCKET_TOKEN = 'bb-secret-access-token';
 
 export const integrationsConfig = {
   integrations: {
@@ -28,7 +32,13 @@ export const integrationsConfig = {
         apiBaseUrl: SELF_HOSTED_GITLAB_API,
         token: SELF_HOSTED_GITLAB_TOKEN,
       },
+      {
+        host: 'gitlab.internal.example',
+        apiBaseUrl: GATEWAY_GITLAB_API,
+        token: SELF_HOSTED_GITLAB_TOKEN,
+      },
     ],
+    bitbucketCloud: [{ token: BITBUCKET_TOKEN }],
   },
 };
 

@@ -1,5 +1,4 @@
 import { registerMswTestHooks } from '@backstage/backend-test-utils';
-import { serializeError } from '@backstage/errors';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { RateLimitedError } from '../errors';
@@ -166,36 +165,6 @@ describe('GitHub pull requests', () => {
       expect(error.resetAt.getTime()).toBeGreaterThanOrEqual(before + 120_000);
       expect(error.resetAt.getTime()).toBeLessThanOrEqual(after + 120_000);
       expect(calls).toBe(1);
-    });
-
-    it('answers a 401 with ServiceUnavailableError naming the integration, never the token', async () => {
-      server.use(
-        jsonGet(PULLS, 401, { message: `Bad credentials for ${GITHUB_TOKEN}` }),
-      );
-      const error = await listFailure(REPO);
-      expect(error.name).toBe('ServiceUnavailableError');
-      expect(error.message).toContain(
-        'GitHub rejected the credentials of integration github.com',
-      );
-      expect(JSON.stringify(serializeError(error))).not.toContain(GITHUB_TOKEN);
-    });
-
-    it('answers a 404 with NotFoundError', async () => {
-      server.use(
-        jsonGet(`${GITHUB_API}/repos/acme/gone/pulls`, 404, {
-          message: 'Not Found',
-        }),
-      );
-      await expect(
-        createTestService().listOpenPullRequests(
-          'https://github.com/acme/gone',
-        ),
-      ).rejects.toMatchObject({
-        name: 'NotFoundError',
-        message: expect.stringMatching(
-          /^repository https:\/\/github.com\/acme\/gone not found or not visible to the integration github.com/,
-        ),
-      });
     });
 
     it('retries a 5xx, then answers ServiceUnavailableError', async () => {

@@ -84,7 +84,7 @@ export class GithubClientProvider {
     const integration = this.deps.integrations.github.byHost(repo.host);
     if (!integration) {
       throw new InputError(
-        `No GitHub or GitLab integration is configured for host ${repo.host}`,
+        `No GitHub integration is configured for host ${repo.host}`,
       );
     }
     const apiBaseUrl = integration.config.apiBaseUrl;

@@ -4,7 +4,11 @@ import {
   getGitLabIntegrationRelativePath,
   ScmIntegrationRegistry,
 } from '@backstage/integration';
-import { MergeRequests, type MergeRequestSchema } from '@gitbeaker/rest';
+import {
+  Branches,
+  MergeRequests,
+  type MergeRequestSchema,
+} from '@gitbeaker/rest';
 import type { OpenPullRequest } from '@kargo-backstage/plugin-kargo-common';
 import { OpenOrReclaimRequest, OpenOrReclaimResult } from '../../types';
 import { ParsedRepoUrl, withoutPathPrefix } from '../parseRepoUrl';
@@ -29,8 +33,10 @@ type MergeRequest = Pick<
   | 'target_project_id'
 >;
 
-interface GitlabClient {
+/** The two gitbeaker resources we use, and the facts errors need. */
+export interface GitlabClient {
   api: MergeRequestsApi;
+  branches: InstanceType<typeof Branches<false>>;
   host: string;
   token?: string;
 }
@@ -64,8 +70,8 @@ function toOpenPullRequest(mr: MergeRequest, repoUrl: string): OpenPullRequest {
 
 /**
  * Merge requests of GitLab (gitlab.com and self-hosted) projects, through
- * gitbeaker with the integration's `baseUrl` and token. GitLab lists carry no
- * ETag, so each listing reads every page.
+ * gitbeaker sending to the integration's `apiBaseUrl` with its token. GitLab
+ * lists carry no ETag, so each listing reads every page.
  */
 export class GitlabMergeRequests {
   private readonly clients = new Map<string, GitlabClient>();
@@ -78,10 +84,6 @@ export class GitlabMergeRequests {
       fetch?: typeof fetch;
     },
   ) {}
-
-  handles(host: string): boolean {
-    return this.deps.integrations.gitlab.byHost(host) !== undefined;
-  }
 
   async listOpen(repoUrl: ParsedRepoUrl): Promise<OpenPullRequest[]> {
     const repo = this.project(repoUrl);
@@ -238,7 +240,7 @@ export class GitlabMergeRequests {
    * integration's `baseUrl`, read the way Backstage's GitLab integration
    * reads it (none for gitlab.com).
    */
-  private project(repo: ParsedRepoUrl): ParsedRepoUrl {
+  project(repo: ParsedRepoUrl): ParsedRepoUrl {
     const integration = this.deps.integrations.gitlab.byHost(repo.host);
     if (!integration) return repo;
     return withoutPathPrefix(
@@ -247,34 +249,37 @@ export class GitlabMergeRequests {
     );
   }
 
-  private clientFor(repo: ParsedRepoUrl): GitlabClient {
+  clientFor(repo: ParsedRepoUrl): GitlabClient {
     const integration = this.deps.integrations.gitlab.byHost(repo.host);
     if (!integration) {
       throw new InputError(
-        `No GitHub or GitLab integration is configured for host ${repo.host}`,
+        `No GitLab integration is configured for host ${repo.host}`,
       );
     }
-    const { token, baseUrl } = integration.config;
+    const { token, baseUrl, apiBaseUrl } = integration.config;
     const cached = this.clients.get(repo.host);
     if (cached && cached.token === token) {
       return cached;
     }
-    const client: GitlabClient = {
-      // Only the MergeRequests resource: the same options as `new Gitlab({ host:
-      // baseUrl, token })` (host is baseUrl, not apiBaseUrl), without building
-      // the 200 other resources.
-      api: new MergeRequests({
-        host: baseUrl,
-        // No token: anonymous access, as @backstage/integration documents.
-        ...(token ? { token } : {}),
-        queryTimeout: QUERY_TIMEOUT_MS,
-        requesterFn: createGitlabRequesterFn({
-          fetch: this.deps.fetch,
-          onRequest: () => {
-            this.deps.stats.gitlab += 1;
-          },
-        }),
+    // Only the resources we use: the same options as `new Gitlab({ host:
+    // baseUrl, token })`, without building the 200 other resources; the
+    // requester sends to `apiBaseUrl` (which may be on another host).
+    const options = {
+      host: baseUrl,
+      // No token: anonymous access, as @backstage/integration documents.
+      ...(token ? { token } : {}),
+      queryTimeout: QUERY_TIMEOUT_MS,
+      requesterFn: createGitlabRequesterFn({
+        fetch: this.deps.fetch,
+        apiBaseUrl,
+        onRequest: () => {
+          this.deps.stats.gitlab += 1;
+        },
       }),
+    };
+    const client: GitlabClient = {
+      api: new MergeRequests(options),
+      branches: new Branches(options),
       host: repo.host,
       token,
     };
@@ -282,7 +287,7 @@ export class GitlabMergeRequests {
     return client;
   }
 
-  private context(client: GitlabClient, repo: ParsedRepoUrl) {
+  context(client: GitlabClient, repo: ParsedRepoUrl) {
     return { host: client.host, repo: repo.url, token: client.token };
   }
 }

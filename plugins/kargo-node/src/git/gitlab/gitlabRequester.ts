@@ -63,7 +63,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * A gitbeaker requester that differs from @gitbeaker/rest's in three ways:
+ * A gitbeaker requester that differs from @gitbeaker/rest's in four ways:
+ * it sends to the integration's `apiBaseUrl`,
  * it never sleeps and retries on 429 (a background refresh must surface the
  * rate limit at once), it keeps the response headers on errors (for the
  * reset time), and it takes an injectable fetch and counts requests.
@@ -71,6 +72,11 @@ async function readBody(response: Response): Promise<unknown> {
 export function createGitlabRequesterFn(options: {
   fetch?: typeof fetch;
   onRequest?: () => void;
+  /**
+   * The integration's `apiBaseUrl`: requests go there, as Backstage's GitLab
+   * integration sends them, instead of gitbeaker's `<host>/api/v4`.
+   */
+  apiBaseUrl?: string;
 }): (serviceOptions: ResourceOptions) => RequesterType {
   return createRequesterFn(
     async (_serviceOptions, requestOptions) => requestOptions,
@@ -92,7 +98,8 @@ export function createGitlabRequesterFn(options: {
         signal?: AbortSignal;
         rateLimiters?: Record<string, RateLimiters[string]>;
       };
-      const base = prefixUrl?.endsWith('/') ? prefixUrl : `${prefixUrl ?? ''}/`;
+      const prefix = options.apiBaseUrl ?? prefixUrl ?? '';
+      const base = prefix.endsWith('/') ? prefix : `${prefix}/`;
       const url = new URL(endpoint, base);
       url.search = searchParams ?? '';
       // gitbeaker's client-side limiter (3,000 requests a minute by default).

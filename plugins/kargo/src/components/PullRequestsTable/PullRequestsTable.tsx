@@ -4,7 +4,10 @@ import Box from '@material-ui/core/Box';
 import Chip from '@material-ui/core/Chip';
 import Tooltip from '@material-ui/core/Tooltip';
 import Typography from '@material-ui/core/Typography';
-import type { PullRequestInfo } from '@kargo-backstage/plugin-kargo-common';
+import {
+  pullRequestReference,
+  type PullRequestInfo,
+} from '@kargo-backstage/plugin-kargo-common';
 import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
@@ -41,8 +44,7 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
         width: '90px',
         render: pr => (
           <Link to={pr.url} style={{ whiteSpace: 'nowrap' }}>
-            {pr.provider === 'gitlab' ? '!' : '#'}
-            {pr.number}
+            {pullRequestReference(pr.provider, pr.number)}
           </Link>
         ),
       },

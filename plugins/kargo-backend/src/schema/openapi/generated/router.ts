@@ -869,7 +869,10 @@ export const spec = {
       },
       GitProvider: {
         type: 'string',
-        enum: ['github', 'gitlab'],
+        pattern: '^[a-z][a-zA-Z0-9-]*$',
+        description:
+          'The name of the Git provider that answered for the repository, as kargo-node\'s GitProvider states it: `github`, `gitlab` and `bitbucket` built in, or the name of a provider another backend module added. Clients word it with kargo-common\'s `pullRequestTerms` ("merge request !7" for `gitlab`, "pull request #7" otherwise).',
+        example: 'github',
       },
       PullRequestInfo: {
         type: 'object',

@@ -418,7 +418,11 @@ export interface components {
       /** Kargo recorded this verification as aborted by a user; Kargo treats it as Failed whatever `phase` says. */
       aborted?: boolean;
     };
-    GitProvider: 'github' | 'gitlab';
+    /**
+     * The name of the Git provider that answered for the repository, as kargo-node's GitProvider states it: `github`, `gitlab` and `bitbucket` built in, or the name of a provider another backend module added. Clients word it with kargo-common's `pullRequestTerms` ("merge request !7" for `gitlab`, "pull request #7" otherwise).
+     * @example github
+     */
+    GitProvider: string;
     PullRequestInfo: {
       provider: components['schemas']['GitProvider'];
       repoUrl: string;
