@@ -53,7 +53,13 @@ export const oidcAuthApi = ApiBlueprint.make({
           // `groups` carries the claim Kargo maps to its ServiceAccounts;
           // `offline_access` a refresh token, so a reload keeps the session and
           // an expired ID token is renewed without a new login.
-          defaultScopes: ['openid', 'profile', 'email', 'groups', 'offline_access'],
+          defaultScopes: [
+            'openid',
+            'profile',
+            'email',
+            'groups',
+            'offline_access',
+          ],
         }),
     }),
 });
