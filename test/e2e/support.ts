@@ -9,21 +9,85 @@ export const SANDBOX_URL = 'http://127.0.0.1:7008';
 export const SANDBOX_ADMIN_TOKEN = 'sandbox-admin-token';
 
 /**
- * Signs in as the guest. The first visit of a run waits for the dev server's
- * first bundle, and the backend may still be starting (or restarting: the dev
- * backend restarts when a plugin's source changes), in which case the guest
- * sign-in fails and the sign-in page stays: try again until it works.
+ * The demo's people (examples/org.yaml, the sandbox's OpenID provider):
+ * Kargo lets alice promote, reverify and abort everywhere, bob only read.
+ * The guest has no ID token for Kargo, so it cannot write at all.
  */
-export async function signIn(page: Page) {
+export const DEMO_USERS = {
+  alice: { email: 'alice@example.com', password: 'alice' },
+  bob: { email: 'bob@example.com', password: 'bob' },
+} as const;
+export type DemoUser = keyof typeof DEMO_USERS | 'guest';
+
+/**
+ * Signs in, by default as alice through the sandbox's login page (the one
+ * who may write: Kargo decides through its API). The first visit of a run
+ * waits for the dev server's first bundle, and the backend may still be
+ * starting (or restarting: the dev backend restarts when a plugin's source
+ * changes), in which case sign-in fails and the sign-in page stays: try
+ * again until it works.
+ */
+export async function signIn(page: Page, user: DemoUser = 'alice') {
   await page.goto('/', { timeout: 180_000 });
-  const enter = page.getByRole('button', { name: 'Enter' });
   const catalog = page
     .getByRole('navigation', { name: 'sidebar nav' })
     .getByRole('link', { name: 'Catalog', exact: true });
   await expect(async () => {
-    if (await enter.isVisible()) await enter.click();
+    if (!(await catalog.isVisible())) {
+      if (user === 'guest') {
+        const enter = page.getByRole('button', { name: 'Enter' });
+        if (await enter.isVisible()) await enter.click();
+      } else {
+        await signInWithProvider(page, user);
+      }
+    }
     await expect(catalog).toBeVisible({ timeout: 15_000 });
   }).toPass({ timeout: 180_000 });
+}
+
+/**
+ * "Sign In" on the Kargo SSO card opens Backstage's sign-in popup, which
+ * shows the sandbox's own login page: fill it in as a person would.
+ */
+async function signInWithProvider(page: Page, user: keyof typeof DEMO_USERS) {
+  const signInButton = page.getByRole('button', {
+    name: 'Sign In',
+    exact: true,
+  });
+  if (!(await signInButton.isVisible())) return;
+  const popupOpened = page.waitForEvent('popup', { timeout: 15_000 });
+  await signInButton.click();
+  await fillLoginPage(await popupOpened, user);
+}
+
+/** Fills the sandbox's login page (and its consent page, if it asks) in a popup. */
+export async function fillLoginPage(
+  popup: Page,
+  user: keyof typeof DEMO_USERS,
+) {
+  const { email, password } = DEMO_USERS[user];
+  await popup.getByLabel(/e-?mail/i).fill(email, { timeout: 30_000 });
+  await popup.getByLabel(/password/i).fill(password);
+  await popup
+    .getByRole('button', { name: /^(sign in|log ?in|continue)$/i })
+    .click();
+  // The popup closes itself once Backstage has the session; a provider that
+  // asks for consent first gets it.
+  const consent = popup.getByRole('button', {
+    name: /^(allow|authorize|continue|consent|yes)/i,
+  });
+  await expect
+    .poll(
+      async () => {
+        if (popup.isClosed()) return true;
+        if (await consent.isVisible().catch(() => false)) {
+          await consent.click().catch(() => undefined);
+        }
+        return popup.isClosed();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /**
@@ -59,9 +123,13 @@ export async function chooseLanguage(page: Page, language: string) {
   await page.getByRole('option', { name: language }).click();
 }
 
-/** Signs in, opens the Component and clicks its "Kargo" tab. */
-export async function openKargoTab(page: Page, component: string) {
-  await signIn(page);
+/** Signs in (alice unless told), opens the Component and clicks its "Kargo" tab. */
+export async function openKargoTab(
+  page: Page,
+  component: string,
+  user: DemoUser = 'alice',
+) {
+  await signIn(page, user);
   await openComponent(page, component);
   await clickKargoTab(page);
   await expect(page).toHaveURL(

@@ -1,8 +1,8 @@
-import { render, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import App from './App';
 
 describe('App', () => {
-  it('should render', async () => {
+  it('opens on the sign-in page, offering the Kargo SSO provider and the guest', async () => {
     process.env = {
       NODE_ENV: 'test',
       APP_CONFIG: [
@@ -10,6 +10,7 @@ describe('App', () => {
           data: {
             app: { title: 'Test' },
             backend: { baseUrl: 'http://localhost:7007' },
+            auth: { environment: 'development' },
             techdocs: {
               storageUrl: 'http://localhost:7007/api/techdocs/static/docs',
             },
@@ -19,10 +20,15 @@ describe('App', () => {
       ] as any,
     };
 
-    const rendered = render(App.createRoot());
+    render(App.createRoot());
 
-    await waitFor(() => {
-      expect(rendered.baseElement).toBeInTheDocument();
-    });
+    expect(
+      await screen.findByText('Kargo SSO (sandbox)', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Sign in as alice \(password alice/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Enter' })).toBeEnabled();
   });
 });

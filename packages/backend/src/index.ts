@@ -10,6 +10,9 @@ backend.add(import('@backstage/plugin-proxy-backend'));
 
 backend.add(import('@backstage/plugin-auth-backend'));
 backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
+// Sign-in with the sandbox's OpenID provider (auth.providers.oidc): the ID
+// token it issues is the one the Kargo plugin forwards to Kargo's API.
+backend.add(import('@backstage/plugin-auth-backend-module-oidc-provider'));
 
 backend.add(import('@backstage/plugin-catalog-backend'));
 backend.add(
@@ -22,8 +25,12 @@ backend.add(import('@backstage/plugin-scaffolder-backend-module-github'));
 backend.add(import('@backstage/plugin-scaffolder-backend-module-gitlab'));
 
 backend.add(import('@backstage/plugin-permission-backend'));
-// Allows everything but promoting into payments/prod (a disabled Promote to see).
-backend.add(import('./demoPermissionPolicy'));
+// Backstage lets every signed-in user try every Kargo action: Kargo's own RBAC
+// (through its API, with the person's ID token) decides who may promote where,
+// so the demo does not repeat it in a Backstage policy. docs/install.md.
+backend.add(
+  import('@backstage/plugin-permission-backend-module-allow-all-policy'),
+);
 
 backend.add(import('@backstage/plugin-search-backend'));
 backend.add(import('@backstage/plugin-search-backend-module-catalog'));

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { GitFakeStore, isGitFixture } from './git';
+import { isUserFixture, UserDirectory, userFromFixture } from './oidc/users';
 import { deepCopy } from './kube/deepCopy';
 import { KubeError } from './kube/errors';
 import { PACKAGE_ROOT } from './paths';
@@ -27,6 +28,8 @@ export interface FixtureTargets {
   store: ObjectStore;
   validator: SchemaValidator;
   git: GitFakeStore;
+  /** People who may sign in to the OpenID provider (kind OIDCUser). */
+  users?: UserDirectory;
 }
 
 interface Doc {
@@ -146,7 +149,13 @@ export function loadFixtureText(
 function loadDocs(t: FixtureTargets, docs: Doc[]): number {
   const sorted = [...docs].sort((a, b) => rank(a) - rank(b));
   for (const doc of sorted) {
-    if (isGitFixture(doc.value)) {
+    if (isUserFixture(doc.value)) {
+      try {
+        t.users?.add(userFromFixture(doc.value));
+      } catch (e) {
+        throw new Error(`${doc.source}: ${(e as Error).message}`);
+      }
+    } else if (isGitFixture(doc.value)) {
       try {
         t.git.addFromFixture(doc.value);
       } catch (e) {

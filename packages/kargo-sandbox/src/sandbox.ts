@@ -26,6 +26,25 @@ import { ResourceRegistry, loadCrdResourceTypes } from './kube/resources';
 import { KubeObject, ObjectStore } from './kube/store';
 import { SchemaValidator } from './kube/validation';
 import { generateCertificate } from './tls';
+import {
+  createKargoApiHandler,
+  KargoApiOidcOptions,
+  KargoApiStats,
+  KARGO_API_PREFIX,
+} from './kargoApi';
+import { KargoAuthenticator } from './kargoApi/authn';
+import {
+  createOidcProvider,
+  DEMO_OIDC_CLIENTS,
+  SandboxOidcClient,
+} from './oidc/provider';
+import { UserDirectory } from './oidc/users';
+import { RbacAuthorizer } from './rbac/rbac';
+import {
+  createAdmissionHook,
+  createWebhookContext,
+  DEFAULT_CONTROL_PLANE_USER_REGEX,
+} from './webhooks';
 
 /** @public */
 export interface SandboxOptions {
@@ -57,6 +76,22 @@ export interface SandboxOptions {
   githubApp?: GitHubAppOptions;
   log?: (message: string) => void;
   /**
+   * Kargo's admission webhooks on writes through the Kubernetes API
+   * (default true): Promotion names, create-actor, steps from the Stage,
+   * reverify/abort actors.
+   */
+  admissionWebhooks?: boolean;
+  /** Usernames treated as Kargo's control plane by the webhooks (a regex; default the chart's). */
+  controlPlaneUserRegex?: string;
+  /** The Kargo API's OpenID settings (`/kargo-api/v1beta1/system/public-server-config`). */
+  kargoApi?: KargoApiOidcOptions;
+  /** The OpenID provider's issuer; default `<url>/oidc` (set it to the public URL behind a proxy). */
+  oidcIssuer?: string;
+  /** OIDC clients; default the demo's Backstage client. */
+  oidcClients?: SandboxOidcClient[];
+  /** Lifetime of ID tokens in seconds (default 3600; tests shorten it). */
+  idTokenTtlSeconds?: number;
+  /**
    * Called first for every request of every API (e.g. to count requests
    * without putting a proxy, and its copy of every body, in front).
    */
@@ -84,6 +119,14 @@ export interface Sandbox {
   controller?: KargoController;
   /** Fault injection and request counters in front of every API. */
   faults: SandboxFaults;
+  /** Kargo REST API base (`kargo.instances[].api.url`), e.g. http://127.0.0.1:7008/kargo-api. */
+  kargoApiUrl: string;
+  /** The OpenID provider's issuer, e.g. http://127.0.0.1:7008/oidc. */
+  oidcIssuer: string;
+  /** Counters of Kargo API writes by endpoint and status. */
+  kargoApi: KargoApiStats;
+  /** The people who may sign in (from OIDCUser fixtures). */
+  users: UserDirectory;
   /**
    * Cuts every open watch stream (destroys its connection, as a proxy or a
    * restarting API server would) and answers how many were cut.
@@ -134,7 +177,8 @@ export async function startSandbox(
   const store = new ObjectStore();
   const validator = new SchemaValidator();
   const git = new GitFakeStore();
-  const targets = { registry, store, validator, git };
+  const users = new UserDirectory();
+  const targets = { registry, store, validator, git, users };
   if (options.fixtures !== false) {
     for (const dir of [options.fixtures ?? DEMO_FIXTURES_DIR].flat())
       loadFixtureDir(targets, dir);
@@ -148,6 +192,22 @@ export async function startSandbox(
     watches: new Set(),
     bookmarkIntervalMs: options.bookmarkIntervalMs,
   };
+  const rbac = new RbacAuthorizer(store, registry);
+  ctx.rbac = rbac;
+  const webhooks = createWebhookContext(
+    store,
+    registry,
+    rbac,
+    new RegExp(
+      options.controlPlaneUserRegex ?? DEFAULT_CONTROL_PLANE_USER_REGEX,
+    ),
+  );
+  if (options.admissionWebhooks !== false)
+    ctx.admission = createAdmissionHook(webhooks);
+  const kargoApiStats = new KargoApiStats();
+  // Set once the port is known (the issuer names it).
+  let kargoApi: ReturnType<typeof createKargoApiHandler> | undefined;
+  let oidc: Awaited<ReturnType<typeof createOidcProvider>> | undefined;
   const kube = createKubeApiHandler(ctx);
   const faults = new SandboxFaults();
   const gitHandler = createGitHandler(git, {
@@ -163,6 +223,14 @@ export async function startSandbox(
     try {
       options.onRequest?.(req, res);
       if (await faults.intercept(req, res)) return;
+      if (req.url === '/sandbox/kargo-api/stats') {
+        if (req.method === 'DELETE') kargoApiStats.reset();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(kargoApiStats.stats()));
+        return;
+      }
+      if (kargoApi && (await kargoApi(req, res))) return;
+      if (oidc && (await oidc.handle(req, res))) return;
       if (await kube(req, res)) return;
       if (await gitHandler(req, res)) return;
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -185,6 +253,43 @@ export async function startSandbox(
   servers.push({ server: httpServer, sockets: trackSockets(httpServer) });
   const port = await listen(httpServer, options.port ?? 0, host);
   const url = `http://${host}:${port}`;
+  const oidcIssuer = options.oidcIssuer ?? `${url}/oidc`;
+  oidc = await createOidcProvider({
+    issuer: oidcIssuer,
+    users,
+    clients: options.oidcClients ?? DEMO_OIDC_CLIENTS,
+    idTokenTtlSeconds: options.idTokenTtlSeconds,
+  });
+  const kargoOidc = {
+    issuer: options.kargoApi?.issuer ?? oidcIssuer,
+    clientId: options.kargoApi?.clientId ?? 'kargo',
+    cliClientId: options.kargoApi?.cliClientId ?? 'backstage',
+    scopes: options.kargoApi?.scopes ?? ['openid', 'profile', 'email', 'groups'],
+    globalServiceAccountNamespaces:
+      options.kargoApi?.globalServiceAccountNamespaces ?? [],
+  };
+  kargoApi = createKargoApiHandler(
+    {
+      store,
+      registry,
+      validator,
+      rbac,
+      webhooks,
+      globalServiceAccountNamespaces: kargoOidc.globalServiceAccountNamespaces,
+    },
+    new KargoAuthenticator(
+      {
+        ...kargoOidc,
+        clientIds: [kargoOidc.clientId, kargoOidc.cliClientId].filter(Boolean),
+      },
+      options.tokens,
+      store,
+      registry,
+    ),
+    kargoOidc,
+    kargoApiStats,
+    log,
+  );
 
   let httpsUrl: string | undefined;
   let caData: string | undefined;
@@ -227,6 +332,10 @@ export async function startSandbox(
     githubApiUrl: `${url}/github/api/v3`,
     gitlabUrl: `${url}/gitlab`,
     bitbucketApiUrl: `${url}${BITBUCKET_CLOUD_API_BASE}`,
+    kargoApiUrl: `${url}${KARGO_API_PREFIX}`,
+    oidcIssuer,
+    kargoApi: kargoApiStats,
+    users,
     store,
     git,
     registry,

@@ -3,13 +3,20 @@
  * verbs, with kube-apiserver's paths, status codes and `Status` bodies.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authenticate, authorize, TokenPolicy, Verb } from './auth';
+import {
+  authenticate,
+  authorize,
+  Principal,
+  RbacCheck,
+  TokenPolicy,
+  Verb,
+} from './auth';
 import * as discovery from './discovery';
 import { KubeError, methodNotAllowed, notFound } from './errors';
 import { sendError, sendJson, sendText } from './http';
 import { listJson, listObjects } from './list';
 import { ResourceRegistry, ResourceType } from './resources';
-import { ObjectStore } from './store';
+import { KubeObject, ObjectStore } from './store';
 import { asTable, wantsTable } from './table';
 import { SchemaValidator } from './validation';
 import { serveWatch } from './watch';
@@ -30,7 +37,24 @@ export interface KubeApiContext {
   watches: Set<ServerResponse>;
   /** How often a watch that allows bookmarks gets one; default 5 s. */
   bookmarkIntervalMs?: number;
+  /** RBAC over the stored Roles/Bindings, beyond each token's own verbs. */
+  rbac?: RbacCheck;
+  /** Kargo's admission webhooks (mutate or refuse writes), when on. */
+  admission?: AdmissionHook;
 }
+
+/**
+ * A mutating/validating admission step for a write through the API: changes
+ * `obj` in place or throws a KubeError (kube-apiserver runs Kargo's webhooks
+ * here). @public
+ */
+export type AdmissionHook = (req: {
+  operation: 'CREATE' | 'UPDATE';
+  rt: ResourceType;
+  user: Principal;
+  obj: KubeObject;
+  old?: KubeObject;
+}) => void;
 
 export interface ResourcePath {
   rt: ResourceType;
@@ -89,7 +113,7 @@ async function serveResource(
   res: ServerResponse,
   path: ResourcePath,
   query: URLSearchParams,
-  allowed: ReturnType<typeof authenticate>,
+  allowed: Principal,
 ): Promise<void> {
   const { rt } = path;
   const verb = verbOf(req.method ?? 'GET', path, query);
@@ -107,7 +131,15 @@ async function serveResource(
       path.name ?? '',
     );
   }
-  authorize(allowed, verb, rt, path.namespace);
+  authorize(
+    allowed,
+    verb,
+    rt,
+    path.namespace,
+    ctx.rbac,
+    path.name,
+    path.subresource,
+  );
   const table = wantsTable(req.headers.accept);
   switch (verb) {
     case 'watch':
@@ -135,13 +167,13 @@ async function serveResource(
       return;
     }
     case 'create':
-      await createObject(ctx, req, res, path, query);
+      await createObject(ctx, req, res, path, query, allowed);
       return;
     case 'update':
-      await replaceObject(ctx, req, res, path, query);
+      await replaceObject(ctx, req, res, path, query, allowed);
       return;
     case 'patch':
-      await patchObject(ctx, req, res, path, query);
+      await patchObject(ctx, req, res, path, query, allowed);
       return;
     case 'delete':
       deleteObject(ctx, res, path);

@@ -25,17 +25,98 @@ export interface NamespacedGrant {
   namespacedOnly: true;
 }
 
-/** Token -> the verbs it may use (`'*'`: all). @public */
-export type TokenPolicy = Record<string, Verb[] | '*' | NamespacedGrant>;
+/**
+ * A token standing for a Kubernetes identity: its username (and groups) are
+ * what admission webhooks and RBAC see; `verbs` (default none) are granted on
+ * every resource besides what RoleBindings and ClusterRoleBindings in the
+ * store grant that username. @public
+ */
+export interface IdentityGrant {
+  username: string;
+  groups?: string[];
+  verbs?: Verb[] | '*';
+  namespacedOnly?: boolean;
+}
+
+/** Token -> the verbs it may use (`'*'`: all), or the identity it stands for. @public */
+export type TokenPolicy = Record<
+  string,
+  Verb[] | '*' | NamespacedGrant | IdentityGrant
+>;
+
+/** The authenticated caller of the Kubernetes API. @public */
+export interface Principal {
+  username: string;
+  groups: string[];
+  verbs: Verb[] | '*';
+  namespacedOnly: boolean;
+}
+
+/** Who a request without credentials is when no tokens are configured. */
+export const ANONYMOUS_ADMIN: Principal = {
+  username: 'system:anonymous',
+  groups: ['system:unauthenticated'],
+  verbs: '*',
+  namespacedOnly: false,
+};
+
+/** Answers whether RBAC objects grant a username more (see rbac/rbac.ts). */
+export interface RbacCheck {
+  allows(
+    who: { username: string; groups?: readonly string[] },
+    a: {
+      verb: string;
+      group: string;
+      resource: string;
+      subresource?: string;
+      namespace?: string;
+      name?: string;
+    },
+  ): boolean;
+}
+
+/** The username of a token's entry; entries without one get a stand-in. */
+export function principalOf(grant: TokenPolicy[string]): Principal {
+  if (grant === '*' || Array.isArray(grant)) {
+    return {
+      username: grant === '*' ? 'kubernetes-admin' : 'sandbox-user',
+      groups: grant === '*' ? ['system:masters'] : [],
+      verbs: grant,
+      namespacedOnly: false,
+    };
+  }
+  const g = grant as Partial<IdentityGrant> & { verbs?: Verb[] | '*' };
+  return {
+    username: g.username ?? 'sandbox-user',
+    groups: [...(g.groups ?? []), 'system:authenticated'],
+    verbs: g.verbs ?? [],
+    namespacedOnly: Boolean(g.namespacedOnly),
+  };
+}
 
 /** @public */
 export const READ_VERBS: Verb[] = ['get', 'list', 'watch'];
 
-/** The demo's tokens (app-config.yaml uses the admin one). @public */
+const sa = (name: string) => `system:serviceaccount:backstage:${name}`;
+
+/**
+ * The demo's tokens: the admin (the explicit `writes: kubernetes` fallback),
+ * the read-only reader, the portal's Kargo API token (RBAC-bound in the demo
+ * projects, fixtures/demo/access.yaml) and two older test tokens. @public
+ */
 export const DEMO_TOKENS: TokenPolicy = {
-  'sandbox-admin-token': '*',
-  'sandbox-readonly-token': READ_VERBS,
-  'sandbox-namespaced-token': { verbs: READ_VERBS, namespacedOnly: true },
+  'sandbox-admin-token': { username: sa('kargo-admin'), verbs: '*' },
+  'sandbox-reader-token': { username: sa('kargo-reader'), verbs: READ_VERBS },
+  'sandbox-kargo-api-token': { username: sa('kargo-portal') },
+  'sandbox-readonly-token': {
+    username: sa('kargo-readonly'),
+    verbs: READ_VERBS,
+  },
+  'sandbox-namespaced-token': {
+    username: sa('kargo-namespaced'),
+    verbs: READ_VERBS,
+    namespacedOnly: true,
+  },
 };
 
 function bearer(req: IncomingMessage): string | undefined {
@@ -51,29 +132,68 @@ function bearer(req: IncomingMessage): string | undefined {
 export function authenticate(
   req: IncomingMessage,
   tokens?: TokenPolicy,
-): TokenPolicy[string] {
-  if (!tokens || Object.keys(tokens).length === 0) return '*';
-  const token = bearer(req);
+): Principal {
+  if (!tokens || Object.keys(tokens).length === 0) return ANONYMOUS_ADMIN;
+  const principal = principalForToken(bearer(req), tokens);
+  if (!principal) throw unauthorized();
+  return principal;
+}
+
+/** The identity a bearer token stands for, or undefined when unknown. */
+export function principalForToken(
+  token: string | undefined,
+  tokens: TokenPolicy,
+): Principal | undefined {
   if (!token || !Object.prototype.hasOwnProperty.call(tokens, token))
-    throw unauthorized();
-  return tokens[token];
+    return undefined;
+  return principalOf(tokens[token]);
+}
+
+/** Whether the token's own verbs grant the request (RBAC aside). */
+function grantedStatically(
+  p: Principal,
+  verb: string,
+  resource: { namespaced: boolean },
+  namespace?: string,
+): boolean {
+  if (p.verbs !== '*' && !(p.verbs as string[]).includes(verb)) return false;
+  const acrossNamespaces =
+    resource.namespaced && !namespace && (verb === 'list' || verb === 'watch');
+  return !(p.namespacedOnly && acrossNamespaces);
+}
+
+/** Whether the principal may do the verb: its token's verbs, else RBAC. */
+export function isAllowed(
+  p: Principal,
+  verb: string,
+  resource: { plural: string; group: string; namespaced: boolean },
+  namespace?: string,
+  rbac?: RbacCheck,
+  name?: string,
+  subresource?: string,
+): boolean {
+  if (grantedStatically(p, verb, resource, namespace)) return true;
+  return Boolean(
+    rbac?.allows(p, {
+      verb,
+      group: resource.group,
+      resource: resource.plural,
+      subresource,
+      namespace,
+      name,
+    }),
+  );
 }
 
 export function authorize(
-  allowed: TokenPolicy[string],
+  p: Principal,
   verb: Verb,
   resource: { plural: string; group: string; namespaced: boolean },
   namespace?: string,
+  rbac?: RbacCheck,
+  name?: string,
+  subresource?: string,
 ): void {
-  const { plural, group } = resource;
-  const grant = Array.isArray(allowed) || allowed === '*' ? undefined : allowed;
-  const verbs = grant ? grant.verbs : (allowed as Verb[] | '*');
-  if (verbs !== '*' && !verbs.includes(verb)) {
-    throw forbidden(verb, plural, group, namespace);
-  }
-  const acrossNamespaces =
-    resource.namespaced && !namespace && (verb === 'list' || verb === 'watch');
-  if (grant?.namespacedOnly && acrossNamespaces) {
-    throw forbidden(verb, plural, group, namespace);
-  }
+  if (!isAllowed(p, verb, resource, namespace, rbac, name, subresource))
+    throw forbidden(verb, resource.plural, resource.group, namespace, p.username);
 }

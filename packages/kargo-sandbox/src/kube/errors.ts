@@ -85,6 +85,7 @@ export function forbidden(
   plural: string,
   group: string,
   namespace?: string,
+  username = 'system:serviceaccount:sandbox:token',
 ) {
   const scope = namespace
     ? `in the namespace "${namespace}"`
@@ -94,7 +95,7 @@ export function forbidden(
     'Forbidden',
     `${plural}${
       group ? `.${group}` : ''
-    } is forbidden: User "system:serviceaccount:sandbox:token" cannot ${verb} resource "${plural}" in API group "${group}" ${scope}`,
+    } is forbidden: User "${username}" cannot ${verb} resource "${plural}" in API group "${group}" ${scope}`,
     { group, kind: plural },
   );
 }

@@ -93,10 +93,11 @@ function plain(
   plural: string,
   namespaced: boolean,
   shortNames: string[] = [],
+  version: string = group === '' ? 'v1' : 'v1alpha1',
 ): ResourceType {
   return {
     group,
-    version: group === '' ? 'v1' : 'v1alpha1',
+    version,
     plural,
     singular: kind.toLowerCase(),
     kind,
@@ -128,6 +129,19 @@ const ROLLOUTS_TYPES: ResourceType[] = [
   ),
 ];
 
+/**
+ * The kinds Kargo's API server reads to authorize a person: ServiceAccounts
+ * (mapped to OIDC claims by annotations) and Kubernetes RBAC.
+ */
+const RBAC = 'rbac.authorization.k8s.io';
+const ACCESS_TYPES: ResourceType[] = [
+  plain('', 'ServiceAccount', 'serviceaccounts', true, ['sa']),
+  plain(RBAC, 'Role', 'roles', true, [], 'v1'),
+  plain(RBAC, 'RoleBinding', 'rolebindings', true, [], 'v1'),
+  plain(RBAC, 'ClusterRole', 'clusterroles', false, [], 'v1'),
+  plain(RBAC, 'ClusterRoleBinding', 'clusterrolebindings', false, [], 'v1'),
+];
+
 /** The registry of everything served, looked up by group/version/plural. */
 export class ResourceRegistry {
   readonly types: ResourceType[];
@@ -146,6 +160,7 @@ export class ResourceRegistry {
       ...crdTypes,
       ...extra,
       ...ROLLOUTS_TYPES,
+      ...ACCESS_TYPES,
     ];
   }
 

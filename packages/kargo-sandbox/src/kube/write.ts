@@ -8,6 +8,7 @@ import { apiVersionOf } from './resources';
 import { KubeObject } from './store';
 import { FieldValidation } from './validation';
 import type { KubeApiContext, ResourcePath } from './api';
+import type { Principal } from './auth';
 
 function fieldValidation(query: URLSearchParams): FieldValidation {
   const v = query.get('fieldValidation');
@@ -67,9 +68,12 @@ export async function createObject(
   res: ServerResponse,
   path: ResourcePath,
   query: URLSearchParams,
+  user?: Principal,
 ) {
   const obj = asObject(await readJson(req));
   checkKind(path, obj);
+  if (user && ctx.admission)
+    ctx.admission({ operation: 'CREATE', rt: path.rt, user, obj });
   const meta = obj.metadata;
   if (!meta.name && typeof meta.generateName === 'string') {
     meta.name = `${meta.generateName}${randomBytes(3)
@@ -121,7 +125,11 @@ function save(
   path: ResourcePath,
   query: URLSearchParams,
   obj: KubeObject,
+  old: KubeObject,
+  user?: Principal,
 ) {
+  if (user && ctx.admission && path.subresource !== 'status')
+    ctx.admission({ operation: 'UPDATE', rt: path.rt, user, obj, old });
   const warnings = ctx.validator.validate(path.rt, obj, fieldValidation(query));
   if (query.get('dryRun') === 'All') {
     sendJson(res, 200, obj, warningHeaders(warnings));
@@ -136,6 +144,7 @@ export async function replaceObject(
   res: ServerResponse,
   path: ResourcePath,
   query: URLSearchParams,
+  user?: Principal,
 ) {
   const { rt } = path;
   const obj = asObject(await readJson(req));
@@ -156,7 +165,7 @@ export async function replaceObject(
       },
     ]);
   }
-  save(ctx, res, path, query, scoped(path, old, obj));
+  save(ctx, res, path, query, scoped(path, old, obj), old, user);
 }
 
 export async function patchObject(
@@ -165,6 +174,7 @@ export async function patchObject(
   res: ServerResponse,
   path: ResourcePath,
   query: URLSearchParams,
+  user?: Principal,
 ) {
   const { rt } = path;
   const old = ctx.store.get(rt, path.namespace, path.name!);
@@ -178,7 +188,7 @@ export async function patchObject(
   if (rt.namespaced) patched.metadata.namespace = old.metadata.namespace;
   patched.apiVersion = old.apiVersion;
   patched.kind = old.kind;
-  save(ctx, res, path, query, scoped(path, old, patched));
+  save(ctx, res, path, query, scoped(path, old, patched), old, user);
 }
 
 export function deleteObject(
