@@ -19,7 +19,10 @@ describe('RepositoryDebounce', () => {
   it('runs at once for a first event, then once more at the end of the window however many followed', () => {
     const { runs, debounce } = setup();
     for (let i = 0; i < 25; i++) {
-      debounce.push('github.com/acme/checkout-deploy', 'https://github.com/acme/checkout-deploy');
+      debounce.push(
+        'github.com/acme/checkout-deploy',
+        'https://github.com/acme/checkout-deploy',
+      );
       jest.advanceTimersByTime(100);
     }
     expect(runs).toHaveLength(1);
@@ -45,7 +48,10 @@ describe('RepositoryDebounce', () => {
     debounce.push('a', 'https://github.com/acme/a');
     debounce.push('b', 'https://github.com/acme/b');
     debounce.push('a', 'https://github.com/acme/a');
-    expect(runs).toEqual(['https://github.com/acme/a', 'https://github.com/acme/b']);
+    expect(runs).toEqual([
+      'https://github.com/acme/a',
+      'https://github.com/acme/b',
+    ]);
   });
 
   it('after a quiet window, the next event runs at once again', () => {
