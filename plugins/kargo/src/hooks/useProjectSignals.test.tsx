@@ -27,11 +27,9 @@ describe('useProjectSignals', () => {
         {children}
       </TestApiProvider>
     );
-    renderHook(
-      () =>
-useProjectSignals(['kargo:opaque-checkout'], onChange),
-      { wrapper },
-    );
+    renderHook(() => useProjectSignals(['kargo:opaque-checkout'], onChange), {
+      wrapper,
+    });
     const message = { change: 1 };
 
     act(() => onSignal(message));
@@ -65,8 +63,7 @@ useProjectSignals(['kargo:opaque-checkout'], onChange),
       </TestApiProvider>
     );
     const { unmount } = renderHook(
-      () =>
-useProjectSignals(['kargo:opaque-checkout'], onChange),
+      () => useProjectSignals(['kargo:opaque-checkout'], onChange),
       { wrapper },
     );
     expect(subscribed.size).toBe(1);

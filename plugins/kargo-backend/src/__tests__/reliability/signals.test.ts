@@ -21,7 +21,8 @@ import { until } from './__testUtils__/sandboxRuns';
 // Real servers and sockets on a shared, loaded machine.
 jest.setTimeout(60_000);
 
-const ENTITY_STAGES = '/api/kargo/entities/component/default/checkout-service/stages';
+const ENTITY_STAGES =
+  '/api/kargo/entities/component/default/checkout-service/stages';
 
 /** A WebSocket to signals-backend and every frame it received. */
 interface Socket {

@@ -105,7 +105,10 @@ describe('Git webhooks', () => {
     const noToken = await request(backend.server)
       .post('/api/events/http/gitlab')
       .set('content-type', 'application/json')
-      .send({ object_kind: 'merge_request', project: { web_url: GITLAB_REPO } });
+      .send({
+        object_kind: 'merge_request',
+        project: { web_url: GITLAB_REPO },
+      });
     expect(noToken.status).toBe(403);
 
     await sleep(500);

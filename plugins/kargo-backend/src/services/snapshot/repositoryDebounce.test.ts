@@ -16,52 +16,78 @@ describe('RepositoryDebounce', () => {
     return { runs, debounce };
   };
 
-  it('runs at once for a first event, then once more at the end of the window however many followed', () => {
+  it('runs at once for a first event, then once more at the end of the window however many followed', async () => {
     const { runs, debounce } = setup();
     for (let i = 0; i < 25; i++) {
-      debounce.push('github.com/acme/checkout-deploy', 'https://github.com/acme/checkout-deploy');
-      jest.advanceTimersByTime(100);
+      debounce.push(
+        'github.com/acme/checkout-deploy',
+        'https://github.com/acme/checkout-deploy',
+      );
+      await jest.advanceTimersByTimeAsync(100);
     }
     expect(runs).toHaveLength(1);
-    jest.advanceTimersByTime(5_000);
+    await jest.advanceTimersByTimeAsync(5_000);
     expect(runs).toHaveLength(2);
     // Nothing came during that second window: no third run.
-    jest.advanceTimersByTime(20_000);
+    await jest.advanceTimersByTimeAsync(20_000);
     expect(runs).toHaveLength(2);
   });
 
-  it('never drops the last event: a run starts after it', () => {
+  it('never drops the last event: a run starts after it', async () => {
     const { runs, debounce } = setup();
     debounce.push('r', 'https://github.com/acme/r');
-    jest.advanceTimersByTime(4_999);
+    await jest.advanceTimersByTimeAsync(4_999);
     debounce.push('r', 'https://github.com/acme/r');
     expect(runs).toHaveLength(1);
-    jest.advanceTimersByTime(1);
+    await jest.advanceTimersByTimeAsync(1);
     expect(runs).toHaveLength(2);
   });
 
-  it('keeps one window per repository: another repository runs at once', () => {
+  it('keeps one window per repository: another repository runs at once', async () => {
     const { runs, debounce } = setup();
     debounce.push('a', 'https://github.com/acme/a');
     debounce.push('b', 'https://github.com/acme/b');
     debounce.push('a', 'https://github.com/acme/a');
-    expect(runs).toEqual(['https://github.com/acme/a', 'https://github.com/acme/b']);
+    expect(runs).toEqual([
+      'https://github.com/acme/a',
+      'https://github.com/acme/b',
+    ]);
   });
 
-  it('after a quiet window, the next event runs at once again', () => {
+  it('after a quiet window, the next event runs at once again', async () => {
     const { runs, debounce } = setup();
     debounce.push('a', 'https://github.com/acme/a');
-    jest.advanceTimersByTime(6_000);
+    await jest.advanceTimersByTimeAsync(6_000);
     debounce.push('a', 'https://github.com/acme/a');
     expect(runs).toHaveLength(2);
   });
 
-  it('runs nothing more once stopped', () => {
+  it('a follow-up never joins the run before it: a slow run holds the window open until it ends', async () => {
+    const started: string[] = [];
+    const finish: Array<() => void> = [];
+    const debounce = new RepositoryDebounce(
+      repo => {
+        started.push(repo);
+        return new Promise<void>(resolve => finish.push(resolve));
+      },
+      5_000,
+      () => {},
+    );
+    debounce.push('a', 'https://gitlab.example.com/a');
+    debounce.push('a', 'https://gitlab.example.com/a');
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(started).toHaveLength(1);
+    finish[0]();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(started).toHaveLength(2);
+  });
+
+  it('runs nothing more once stopped', async () => {
     const { runs, debounce } = setup();
     debounce.push('a', 'https://github.com/acme/a');
     debounce.push('a', 'https://github.com/acme/a');
     debounce.stop();
-    jest.advanceTimersByTime(10_000);
+    await jest.advanceTimersByTimeAsync(10_000);
     expect(runs).toHaveLength(1);
   });
 

@@ -1,15 +1,20 @@
-/** A running window of one repository: the latest URL named in it, if any. */
+/** A running window of one repository. */
 interface Window {
   timer: ReturnType<typeof setTimeout>;
+  /** The latest URL named while the window was open, if any. */
   pending?: string;
+  elapsed: boolean;
+  ran: boolean;
 }
 
 /**
  * At most one run per key and window, however many pushes: the first push
  * runs at once and opens a window of `windowMs`; pushes within it are
  * remembered, and if there were any, one run follows when it closes (and
- * opens the next window). So the last push is always followed by a run
- * that starts after it: a burst costs two runs, never a lost change.
+ * opens the next window). A window closes once its time is up and its run
+ * has finished, so a follow-up never joins the run before it (a listing in
+ * flight is shared). The last push is always followed by a run that starts
+ * after it: a burst costs two runs, and no change is lost.
  */
 export class RepositoryDebounce {
   private readonly windows = new Map<string, Window>();
@@ -37,14 +42,29 @@ export class RepositoryDebounce {
 
   private start(key: string, repoUrl: string) {
     const window: Window = {
+      elapsed: false,
+      ran: false,
       timer: setTimeout(() => {
-        this.windows.delete(key);
-        if (window.pending) this.start(key, window.pending);
+        window.elapsed = true;
+        this.close(key, window);
       }, this.windowMs),
     };
     // A window never keeps the process alive.
     window.timer.unref?.();
     this.windows.set(key, window);
-    this.run(repoUrl).catch(this.onError);
+    this.run(repoUrl)
+      .catch(this.onError)
+      .finally(() => {
+        window.ran = true;
+        this.close(key, window);
+      });
+  }
+
+  private close(key: string, window: Window) {
+    // Stopped, or not over yet.
+    if (this.windows.get(key) !== window || !window.elapsed || !window.ran)
+      return;
+    this.windows.delete(key);
+    if (window.pending) this.start(key, window.pending);
   }
 }

@@ -22,11 +22,10 @@ export async function subscribePullRequestWebhooks(
   events: EventsService,
   snapshots: SnapshotService,
   logger: LoggerService,
-  options: { windowMs?: number } = {},
 ): Promise<{ stop(): void }> {
   const debounce = new RepositoryDebounce(
     repo => snapshots.refreshRepository(repo),
-    options.windowMs ?? WEBHOOK_DEBOUNCE_MS,
+    WEBHOOK_DEBOUNCE_MS,
     error => logger.warn(`Re-listing after a webhook failed: ${error}`),
   );
   await events.subscribe({

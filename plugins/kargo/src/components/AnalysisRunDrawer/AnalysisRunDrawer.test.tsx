@@ -1,6 +1,8 @@
 import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { ResponseError } from '@backstage/errors';
-import { screen, within } from '@testing-library/react';
+import { signalApiRef, type SignalApi } from '@backstage/plugin-signals-react';
+import type { JsonObject } from '@backstage/types';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { kargoApiRef } from '../../api';
 import { fakeKargoApi } from '../../__testUtils__/fakeApi';
@@ -99,5 +101,40 @@ describe('AnalysisRunDrawer', () => {
     );
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
     expect(api.getAnalysisRun).not.toHaveBeenCalled();
+  });
+
+  it('reads the run again on a signal of the channel its answer named, and subscribes to nothing else', async () => {
+    const channel = 'kargo:opaque-payments';
+    const api = fakeKargoApi();
+    const first = await api.getAnalysisRun(target);
+    (api.getAnalysisRun as jest.Mock).mockClear();
+    (api.getAnalysisRun as jest.Mock).mockImplementation(async () => ({
+      ...first,
+      signalChannel: channel,
+    }));
+    const listeners = new Map<string, (message: JsonObject) => void>();
+    const signals: SignalApi = {
+      subscribe: (name, onMessage) => {
+        listeners.set(name, onMessage as (message: JsonObject) => void);
+        return { unsubscribe: () => listeners.delete(name) };
+      },
+    };
+    await renderInTestApp(
+      <TestApiProvider
+        apis={[
+          [kargoApiRef, api],
+          [signalApiRef, signals],
+        ]}
+      >
+        <AnalysisRunDrawer target={target} onClose={jest.fn()} />
+      </TestApiProvider>,
+    );
+    await screen.findByRole('region', { name: 'error-rate' });
+    await waitFor(() => expect([...listeners.keys()]).toEqual([channel]));
+    expect(api.getAnalysisRun).toHaveBeenCalledTimes(1);
+
+    act(() => listeners.get(channel)!({ change: 1 }));
+    await waitFor(() => expect(api.getAnalysisRun).toHaveBeenCalledTimes(2));
+    expect([...listeners.keys()]).toEqual([channel]);
   });
 });
