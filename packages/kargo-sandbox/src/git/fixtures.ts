@@ -1,10 +1,9 @@
+import { FAKE_PROVIDER_NAMES, FAKE_PROVIDERS } from './providers';
 import type { GitFixtureDocument, GitProvider } from './types';
 
-const KINDS: Record<string, GitProvider> = {
-  GitHubPullRequest: 'github',
-  GitLabMergeRequest: 'gitlab',
-  BitbucketPullRequest: 'bitbucket',
-};
+const KINDS: Record<string, GitProvider> = Object.fromEntries(
+  FAKE_PROVIDER_NAMES.map(p => [FAKE_PROVIDERS[p].fixtureKind, p]),
+);
 const STATES = ['open', 'closed', 'merged'];
 const STRING_FIELDS = [
   'repoURL',
@@ -39,7 +38,9 @@ export function parseFixture(doc: GitFixtureDocument): {
 } {
   if (!isGitFixture(doc)) {
     throw new Error(
-      'Not a Git fixture: expected apiVersion sandbox/v1 and kind GitHubPullRequest, GitLabMergeRequest or BitbucketPullRequest',
+      `Not a Git fixture: expected apiVersion sandbox/v1 and kind ${Object.keys(
+        KINDS,
+      ).join(', ')}`,
     );
   }
   const name = doc.metadata?.name;

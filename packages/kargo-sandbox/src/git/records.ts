@@ -1,3 +1,4 @@
+import { FAKE_PROVIDERS } from './providers';
 import type {
   GitPullRequest,
   GitPullRequestState,
@@ -6,11 +7,7 @@ import type {
 
 /** Browser URL of a PR/MR, as each provider builds it. */
 export function webUrlOf(repo: GitRepository, number: number): string {
-  const path = {
-    github: 'pull',
-    gitlab: '-/merge_requests',
-    bitbucket: 'pull-requests',
-  }[repo.provider];
+  const path = FAKE_PROVIDERS[repo.provider].webPath;
   return `https://${repo.host}/${repo.path}/${path}/${number}`;
 }
 

@@ -1,3 +1,4 @@
+import { FAKE_PROVIDER_NAMES, FAKE_PROVIDERS } from './providers';
 import type { GitProvider } from './types';
 
 /** Host and path of a repository URL, normalised the way lookups compare them. */
@@ -46,10 +47,9 @@ export function parseRepoUrl(url: string): ParsedRepoUrl {
 
 /** The provider a repository URL most likely belongs to, from its host. */
 export function guessProvider(host: string): GitProvider {
-  // Bitbucket Cloud is only ever bitbucket.org (Kargo's provider matches
-  // that host: akuity/kargo pkg/gitprovider/bitbucket/cloud/provider.go).
-  if (host === 'bitbucket.org') return 'bitbucket';
-  return host.includes('gitlab') ? 'gitlab' : 'github';
+  return (
+    FAKE_PROVIDER_NAMES.find(p => FAKE_PROVIDERS[p].ownsHost(host)) ?? 'github'
+  );
 }
 
 /** Lookup key: provider plus case-insensitive path (both providers ignore case). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GitFakeControls, type GitFakeControlsOptions } from './controls';
 import { parseFixture } from './fixtures';
+import { FAKE_PROVIDERS } from './providers';
 import { buildPullRequest } from './records';
 import { guessProvider, parseRepoUrl, repoKey } from './repoUrl';
 import type {
@@ -42,7 +43,7 @@ export class GitFakeStore extends GitFakeControls {
   private readonly pulls = new Map<string, GitPullRequest[]>();
   private readonly fixtureNames = new Set<string>();
   private readonly listeners = new Set<(pr: GitPullRequest) => void>();
-  private nextRepoId = { github: 100001, gitlab: 1, bitbucket: 1 };
+  private readonly nextRepoId = new Map<GitProvider, number>();
   /** Branch names per repository key (the default branch and PR branches). */
   private readonly branches = new Map<string, Set<string>>();
   private nextPullId = 5000001;
@@ -87,7 +88,7 @@ export class GitFakeStore extends GitFakeControls {
         repoURL: parsed.repoURL,
         host: parsed.host,
         path: parsed.path,
-        id: this.nextRepoId[kind]++,
+        id: this.takeRepoId(kind),
         defaultBranch: 'main',
         createdAt: '2024-01-01T00:00:00Z',
       };
@@ -279,6 +280,13 @@ export class GitFakeStore extends GitFakeControls {
     return this.pullsOf(repo).find(
       p => isOpen(p) && p.sourceBranch === source && p.targetBranch === target,
     );
+  }
+
+  private takeRepoId(provider: GitProvider): number {
+    const id =
+      this.nextRepoId.get(provider) ?? FAKE_PROVIDERS[provider].firstRepoId;
+    this.nextRepoId.set(provider, id + 1);
+    return id;
   }
 
   private addBranches(repo: GitRepository, pr: GitPullRequest) {

@@ -35,7 +35,8 @@ function describe(body: unknown): string {
  * The Authorization header of an integration: a repository, project or
  * workspace access token alone is sent as Bearer (as Kargo's git-open-pr
  * sends it); username with API token or app password, and OAuth client
- * credentials, as Backstage's `getBitbucketCloudRequestOptions` sends them.
+ * credentials, as Backstage's `getBitbucketCloudRequestOptions` sends them
+ * (it keeps an OAuth token until it expires, so asking per request is cheap).
  */
 export async function bitbucketCloudHeaders(
   config: BitbucketCloudIntegrationConfig,
