@@ -33,6 +33,12 @@ import { VerificationActionsService } from './services/VerificationActionsServic
 /** How often a replica looks for pull-request listings another one shared. */
 const SHARED_LISTINGS_CHECK_MS = 5_000;
 
+/** A Kargo service without a provider registry (a test fake) hears no webhooks. */
+const NO_WEBHOOK_PROVIDERS = {
+  webhookTopics: () => [],
+  parseWebhookEvent: () => undefined,
+};
+
 /**
  * The Kargo backend plugin.
  *
@@ -139,9 +145,11 @@ export const kargoPlugin = createBackendPlugin({
           signalChannels,
           logger,
         );
+        // After the extension point's providers were added: their topics count too.
         const webhooks = await subscribePullRequestWebhooks(
           deps.events,
           snapshots,
+          kargo.pullRequests.providers ?? NO_WEBHOOK_PROVIDERS,
           logger,
         );
         deps.lifecycle.addShutdownHook(() => webhooks.stop());

@@ -2,17 +2,21 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { Config } from '@backstage/config';
 import type { EventsService } from '@backstage/plugin-events-node';
 import { normalizeRepoUrl } from '@kargo-backstage/plugin-kargo-common';
+import type { GitProviderRegistry } from '@kargo-backstage/plugin-kargo-node';
 import { RepositoryDebounce } from './repositoryDebounce';
 import type { SnapshotService } from './SnapshotService';
-import { PULL_REQUEST_WEBHOOK_TOPICS } from './webhookEvents';
 
 /** At most one webhook re-list per repository within this time (one more after it if events kept coming). */
 export const WEBHOOK_DEBOUNCE_MS = 5_000;
 
+/** Longer "repository URLs" in a payload are no repository (and are not looked up). */
+const MAX_REPO_URL_LENGTH = 2048;
+
 /**
- * With the Backstage events service receiving GitHub or GitLab webhooks
+ * With the Backstage events service receiving Git providers' webhooks
  * (plugin-events-backend-module-github / -gitlab, which check the
- * signature or token), a pull request or merge request event re-lists that
+ * signature or token), a pull request or merge request event (each
+ * provider of the registry names its topics and reads its payloads) re-lists that
  * repository instead of waiting for the scheduled pass. An event naming a
  * repository no Stage shows costs nothing (no Git request, no state); the
  * others are debounced per repository (RepositoryDebounce), so a flood of
@@ -21,6 +25,7 @@ export const WEBHOOK_DEBOUNCE_MS = 5_000;
 export async function subscribePullRequestWebhooks(
   events: EventsService,
   snapshots: SnapshotService,
+  providers: Pick<GitProviderRegistry, 'webhookTopics' | 'parseWebhookEvent'>,
   logger: LoggerService,
 ): Promise<{ stop(): void }> {
   const debounce = new RepositoryDebounce(
@@ -30,10 +35,11 @@ export async function subscribePullRequestWebhooks(
   );
   await events.subscribe({
     id: 'kargo-pull-requests',
-    topics: Object.keys(PULL_REQUEST_WEBHOOK_TOPICS),
+    topics: providers.webhookTopics(),
     onEvent: async ({ topic, eventPayload }) => {
-      const repo = PULL_REQUEST_WEBHOOK_TOPICS[topic]?.(eventPayload);
-      if (!repo || !snapshots.pullRequests.isShown(repo)) return;
+      const repo = providers.parseWebhookEvent(topic, eventPayload)?.repoUrl;
+      if (!repo || repo.length > MAX_REPO_URL_LENGTH) return;
+      if (!snapshots.pullRequests.isShown(repo)) return;
       debounce.push(normalizeRepoUrl(repo) ?? repo, repo);
     },
   });
