@@ -44,7 +44,8 @@ function ensureDebianPackage(binary, pkg) {
 
 const stages = {
   tsc: () => sh('yarn', ['tsc']),
-  // The generated API types and router match src/schema/openapi.yaml, and
+  // The generated API types and router match src/schema/openapi.yaml, the
+  // Kargo API client's types match Kargo's swagger (kargo-node), and
   // each published package's report.api.md matches its exports (api-extractor
   // over the declarations the tsc stage wrote to dist-types/).
   contract: () =>
@@ -53,7 +54,14 @@ const stages = {
       '@kargo-backstage/plugin-kargo-backend',
       'generate',
       '--check',
-    ]) && sh('yarn', ['api-reports', '--ci']),
+    ]) &&
+    sh('yarn', [
+      'workspace',
+      '@kargo-backstage/plugin-kargo-node',
+      'generate',
+      '--check',
+    ]) &&
+    sh('yarn', ['api-reports', '--ci']),
   lint: () => sh('yarn', ['lint']),
   // The replica tests start a real redis-server (and the machine's PostgreSQL).
   unit: () =>

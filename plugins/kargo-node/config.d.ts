@@ -65,6 +65,60 @@ export interface Config {
        * @visibility frontend
        */
       kargoUrl?: string;
+      /**
+       * Kargo's REST API server (`/v1beta1`), through which writes
+       * (promote, reverify, abort) are made as the signed-in person or the
+       * portal, so that Kargo's RBAC decides and Kargo records who acted.
+       */
+      api?: {
+        /**
+         * Base URL of Kargo's API server; the client appends `/v1beta1/...`.
+         * Tokens are sent only to this URL's origin (no redirect followed).
+         * @visibility backend
+         */
+        url: string;
+        /**
+         * As whom writes are made: `user` (default: the signed-in person's
+         * ID token from `authProvider`; where no person is present, the
+         * portal's `token` when set, else the write is refused) or `portal`
+         * (always `token`; Kargo records the token's ServiceAccount).
+         * @visibility frontend
+         */
+        identity?: 'user' | 'portal';
+        /**
+         * The Backstage auth provider (e.g. `oidc`) whose ID tokens Kargo's
+         * identity provider issued, hence Kargo accepts. Required with
+         * identity `user`.
+         * @visibility frontend
+         */
+        authProvider?: string;
+        /**
+         * The portal's Kargo API token (a role-bound ServiceAccount token),
+         * used where no person is present and with identity `portal`.
+         * @visibility secret
+         */
+        token?: string;
+        /**
+         * Base64 PEM bundle of the certificate authorities to trust for
+         * `url` (default: Node's trusted CAs).
+         * @visibility secret
+         */
+        caData?: string;
+        /**
+         * Skip TLS certificate verification of `url`. Never in production.
+         * @visibility backend
+         */
+        skipTLSVerify?: boolean;
+      };
+      /**
+       * How writes reach Kargo: `kargoApi` (the default when `api` is set)
+       * or `kubernetes` (an explicit fallback for clusters without Kargo's
+       * API: writes go to the Kubernetes API as the service account above,
+       * and Kargo records that account, not the person). With neither,
+       * writes are refused and reads work.
+       * @visibility backend
+       */
+      writes?: 'kargoApi' | 'kubernetes';
     }>;
   };
 }

@@ -66,6 +66,9 @@ describe('configuration schema', () => {
         'gitlab-com',
         'gitlab-self-hosted',
         'gitlab-path-prefix',
+        'kargo-api-user',
+        'kargo-api-portal',
+        'kargo-writes-kubernetes',
       ]),
     );
   });
@@ -86,6 +89,16 @@ describe('configuration schema', () => {
       'kubeconfig',
     ],
     [{ url: 'https://x' }, 'name'],
+    [{ name: 'a', url: 'https://x', api: { identity: 'user' } }, 'url'],
+    [
+      {
+        name: 'a',
+        url: 'https://x',
+        api: { url: 'https://k', identity: 'me' },
+      },
+      'identity',
+    ],
+    [{ name: 'a', url: 'https://x', writes: 'maybe' }, 'writes'],
   ])('refuses kargo.instances[0] = %j, naming %s', (instance, key) => {
     expect(() =>
       validate({ kargo: { instances: [instance] } } as JsonObject),

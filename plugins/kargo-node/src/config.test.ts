@@ -23,6 +23,8 @@ describe('readKargoConfig', () => {
         caFile: undefined,
         skipTLSVerify: false,
         kargoUrl: null,
+        api: undefined,
+        writes: 'none',
       },
     ]);
   });

@@ -19,6 +19,50 @@ export interface KargoInstanceConfig {
   caFile?: string;
   skipTLSVerify: boolean;
   kargoUrl: string | null;
+  /** Kargo's REST API, when configured. */
+  api?: KargoApiConfig;
+  /**
+   * How writes reach Kargo; readKargoConfig always sets it. Absent (an
+   * instance built by hand): `kargoApi` with `api`, else `none`.
+   */
+  writes?: KargoWriteMode;
+}
+
+/**
+ * As whom writes through Kargo's REST API are made: `user` (the signed-in
+ * person's ID token; the portal's token only where no person is present) or
+ * `portal` (always the portal's Kargo API token).
+ *
+ * @public
+ */
+export type KargoApiIdentityMode = 'user' | 'portal';
+
+/**
+ * How writes reach Kargo: through its REST API (`kargoApi`), straight to the
+ * Kubernetes API with the cluster's service account (`kubernetes`, the
+ * explicit fallback: Kargo then records that account), or not at all.
+ *
+ * @public
+ */
+export type KargoWriteMode = 'kargoApi' | 'kubernetes' | 'none';
+
+/**
+ * An instance's `api` block: Kargo's REST API server. Holds a credential
+ * (`token`): never log it or send it anywhere but to `url`'s origin.
+ *
+ * @public
+ */
+export interface KargoApiConfig {
+  /** Base URL without a trailing slash; the client appends `/v1beta1/...`. */
+  url: string;
+  identity: KargoApiIdentityMode;
+  /** The Backstage auth provider whose ID token Kargo accepts (identity user). */
+  authProvider?: string;
+  /** The portal's Kargo API token (a role-bound ServiceAccount token). */
+  token?: string;
+  /** Base64 PEM bundle of the certificate authorities to trust. */
+  caData?: string;
+  skipTLSVerify: boolean;
 }
 
 /** @public */
@@ -46,6 +90,73 @@ function readUrl(value: string, key: string): string {
     throw new Error(`${key} must be an http(s) URL, got '${value}'`);
   }
   return value.replace(/\/+$/, '');
+}
+
+const IDENTITIES: KargoApiIdentityMode[] = ['user', 'portal'];
+const WRITES: KargoWriteMode[] = ['kargoApi', 'kubernetes'];
+
+function readApi(
+  c: Config | undefined,
+  at: string,
+  name: string,
+): KargoApiConfig | undefined {
+  if (!c) return undefined;
+  const url = c.getOptionalString('url');
+  if (!url) {
+    throw new Error(
+      `${at}.api.url is required when api is set (instance '${name}'): the base URL of Kargo's API server, e.g. https://kargo.example.com`,
+    );
+  }
+  const identity = (c.getOptionalString('identity') ??
+    'user') as KargoApiIdentityMode;
+  if (!IDENTITIES.includes(identity)) {
+    throw new Error(
+      `${at}.api.identity must be one of ${IDENTITIES.join(
+        ', ',
+      )}, got '${identity}'`,
+    );
+  }
+  const authProvider = c.getOptionalString('authProvider');
+  const token = c.getOptionalString('token');
+  if (identity === 'user' && !authProvider) {
+    throw new Error(
+      `${at}.api.authProvider is required with identity user (instance '${name}'): the Backstage auth provider whose ID token Kargo accepts, e.g. oidc`,
+    );
+  }
+  if (identity === 'portal' && !token) {
+    throw new Error(
+      `${at}.api.token is required with identity portal (instance '${name}'): a Kargo API token for the portal`,
+    );
+  }
+  return {
+    url: readUrl(url, `${at}.api.url`),
+    identity,
+    authProvider,
+    token,
+    caData: c.getOptionalString('caData'),
+    skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
+  };
+}
+
+function readWrites(
+  c: Config,
+  at: string,
+  name: string,
+  api: KargoApiConfig | undefined,
+): KargoWriteMode {
+  const writes = c.getOptionalString('writes') as KargoWriteMode | undefined;
+  if (writes === undefined) return api ? 'kargoApi' : 'none';
+  if (!WRITES.includes(writes)) {
+    throw new Error(
+      `${at}.writes must be one of ${WRITES.join(', ')}, got '${writes}'`,
+    );
+  }
+  if (writes === 'kargoApi' && !api) {
+    throw new Error(
+      `${at}.writes is kargoApi but the instance has no api block (instance '${name}'): set api.url`,
+    );
+  }
+  return writes;
 }
 
 function readInstance(c: Config, index: number): KargoInstanceConfig {
@@ -88,6 +199,7 @@ function readInstance(c: Config, index: number): KargoInstanceConfig {
     );
   }
   const kargoUrl = c.getOptionalString('kargoUrl');
+  const api = readApi(c.getOptionalConfig('api'), at, name);
   return {
     name,
     url: rawUrl ? readUrl(rawUrl, `${at}.url`) : '',
@@ -103,6 +215,8 @@ function readInstance(c: Config, index: number): KargoInstanceConfig {
     caFile: c.getOptionalString('caFile'),
     skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
     kargoUrl: kargoUrl ? readUrl(kargoUrl, `${at}.kargoUrl`) : null,
+    api,
+    writes: readWrites(c, at, name, api),
   };
 }
 

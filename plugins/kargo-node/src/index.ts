@@ -9,10 +9,23 @@ export { kargoServiceRef } from './refs';
 export { DefaultKargoService } from './DefaultKargoService';
 export {
   readKargoConfig,
+  type KargoApiConfig,
+  type KargoApiIdentityMode,
   type KargoConfig,
   type KargoInstanceConfig,
   type KargoAuthProvider,
+  type KargoWriteMode,
 } from './config';
+export type {
+  KargoApiClient,
+  KargoApiIdentity,
+  KargoPromoteTarget,
+  KargoPublicServerConfig,
+} from './kargoApi/types';
+export {
+  KargoApiHttpClient,
+  type KargoApiHttpClientOptions,
+} from './kargoApi/KargoApiHttpClient';
 export {
   KubernetesKargoClusterClient,
   type KubernetesKargoClusterClientOptions,

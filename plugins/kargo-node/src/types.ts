@@ -7,6 +7,7 @@ import type {
   RepositoryListing,
   Stage,
 } from '@kargo-backstage/plugin-kargo-common';
+import type { KargoApiClient } from './kargoApi/types';
 
 /** One configured Kargo instance, as other packages may see it (no credentials). @public */
 export interface KargoInstanceInfo {
@@ -178,5 +179,17 @@ export interface KargoService {
    * Throws InputError for an unknown instance name.
    */
   cluster(instance?: string): KargoClusterClient;
+  /**
+   * The Kargo REST API client of the named instance, or of the first one.
+   * Throws InputError for an unknown instance name, ServiceUnavailableError
+   * `kargoApiNotConfigured` when the instance has no `api.url`.
+   */
+  kargoApi(instance?: string): KargoApiClient;
+  /**
+   * How writes reach the named instance (or the first one): `kargoApi`,
+   * `kubernetes` (the explicit fallback) or `none` (writes refused).
+   * Throws InputError for an unknown instance name.
+   */
+  writeMode(instance?: string): 'kargoApi' | 'kubernetes' | 'none';
   readonly pullRequests: PullRequestService;
 }

@@ -244,6 +244,25 @@ export const kargoMessages = {
     entityNotFound:
       'Entity {{kind}}:{{namespace}}/{{name}} not found in the catalog',
     invalidRequest: 'Invalid value for "{{field}}"',
+    // A write through Kargo's REST API; {{message}} is Kargo's own words.
+    kargoRejected:
+      'Kargo (instance "{{instance}}") rejected the request: {{message}}',
+    kargoSignInAgain:
+      'Kargo (instance "{{instance}}") did not accept your sign-in ({{message}}); sign in again',
+    kargoApiTokenRejected:
+      'Kargo (instance "{{instance}}") rejected the portal\'s Kargo API token ({{message}}); check the instance\'s api.token',
+    kargoForbidden:
+      'Kargo (instance "{{instance}}") does not allow this: {{message}}',
+    kargoNotFound:
+      'Kargo (instance "{{instance}}") found nothing to act on: {{message}}',
+    kargoConflict:
+      'Kargo (instance "{{instance}}") refused the change as conflicting: {{message}}',
+    kargoApiUnavailable:
+      'Kargo\'s API of instance "{{instance}}" is unavailable: {{message}}',
+    kargoIdentityRequired:
+      'Writing to Kargo instance "{{instance}}" needs a person signed in with Kargo\'s identity provider, or a Kargo API token for the portal; this request has neither',
+    kargoApiNotConfigured:
+      'Kargo instance "{{instance}}" has no Kargo API configured (api.url), so writes are refused; reads still work',
   } satisfies Record<ReasonCode, string>,
   reasonParts: {
     unknownTime: 'unknown',

@@ -22,6 +22,10 @@ describe('scaffolderModuleKargo', () => {
       cluster: () => {
         throw new Error('not used at registration');
       },
+      kargoApi: () => {
+        throw new Error('not used at registration');
+      },
+      writeMode: () => 'none',
       pullRequests: withListingRules({
         listOpenPullRequests: async () => [],
         openOrReclaim: async () => {

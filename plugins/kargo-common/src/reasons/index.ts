@@ -7,3 +7,4 @@ export {
   type ReasonCode,
   type ReasonParams,
 } from './reasons';
+export type { KargoApiReasonParams } from './kargoApi';

@@ -31,6 +31,33 @@ describe('reasonMessage', () => {
     );
   });
 
+  it("words a refusal by Kargo's API with Kargo's own message and the instance", () => {
+    expect(
+      reasonMessage({
+        code: 'kargoForbidden',
+        params: {
+          instance: 'prod-cluster',
+          message:
+            'stages.kargo.akuity.io "prod" is forbidden: User "email:bob@example.com" cannot promote',
+        },
+      }),
+    ).toBe(
+      `Kargo (instance 'prod-cluster') does not allow this: stages.kargo.akuity.io "prod" is forbidden: User "email:bob@example.com" cannot promote`,
+    );
+    expect(REASON_CODES).toEqual(
+      expect.arrayContaining([
+        'kargoRejected',
+        'kargoSignInAgain',
+        'kargoApiTokenRejected',
+        'kargoNotFound',
+        'kargoConflict',
+        'kargoApiUnavailable',
+        'kargoIdentityRequired',
+        'kargoApiNotConfigured',
+      ]),
+    );
+  });
+
   it('lists every code once, so a frontend can check it words them all', () => {
     expect(REASON_CODES).toContain('promotionRunning');
     expect(REASON_CODES).toContain('soaking');

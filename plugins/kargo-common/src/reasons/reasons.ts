@@ -1,5 +1,6 @@
 import { flatText } from '../util/text';
 import { formatClock, formatDuration } from '../util/time';
+import { KARGO_API_ENGLISH, type KargoApiReasonParams } from './kargoApi';
 
 /**
  * The parameters of each reason code: why an action or a Freight is (not)
@@ -11,7 +12,7 @@ import { formatClock, formatDuration } from '../util/time';
  *
  * @public
  */
-export interface ReasonParams {
+export interface ReasonParams extends KargoApiReasonParams {
   /** A Promotion runs; Kargo ignores verification requests meanwhile. */
   promotionRunning: { promotion: string };
   noVerification: {};
@@ -200,6 +201,7 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
   entityNotFound: p =>
     `Entity ${p.kind}:${p.namespace}/${p.name} not found in the catalog`,
   invalidRequest: p => `Invalid ${LOCATIONS[p.location]} '${p.field}'`,
+  ...KARGO_API_ENGLISH,
 };
 
 function verificationOngoing(state: string, startTime: string | null) {

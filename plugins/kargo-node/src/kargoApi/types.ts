@@ -22,7 +22,12 @@ export type KargoPromoteTarget = { freight: string } | { freightAlias: string };
 
 /** `GET /v1beta1/system/public-server-config`, as the client returns it. @public */
 export interface KargoPublicServerConfig {
-  oidc?: { issuerUrl?: string; clientId?: string; cliClientId?: string; scopes?: string[] };
+  oidc?: {
+    issuerUrl?: string;
+    clientId?: string;
+    cliClientId?: string;
+    scopes?: string[];
+  };
   adminAccountEnabled?: boolean;
   skipAuth?: boolean;
 }
@@ -45,6 +50,17 @@ export interface KargoPublicServerConfig {
 export interface KargoApiClient {
   /** The instance this client talks to. */
   readonly instance: string;
+  /** The instance's `api.identity`: as whom writes are made. */
+  readonly identityMode: 'user' | 'portal';
+  /** The Backstage auth provider whose ID token Kargo accepts (`api.authProvider`). */
+  readonly authProvider?: string;
+  /**
+   * The identity a write uses under `api.identity`, given the person's ID
+   * token when a person is present: with `user`, the person's token, else
+   * the portal's token when configured; with `portal`, always the portal's.
+   * Throws AuthenticationError `kargoIdentityRequired` when there is neither.
+   */
+  resolveIdentity(idToken?: string): KargoApiIdentity;
   /** `POST /v1beta1/projects/{project}/stages/{stage}/promotions`: the created Promotion. */
   promote(
     project: string,
@@ -53,7 +69,11 @@ export interface KargoApiClient {
     identity: KargoApiIdentity,
   ): Promise<Promotion>;
   /** `POST /v1beta1/projects/{project}/stages/{stage}/verification`. */
-  reverify(project: string, stage: string, identity: KargoApiIdentity): Promise<void>;
+  reverify(
+    project: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void>;
   /** `POST /v1beta1/projects/{project}/stages/{stage}/verification/abort`. */
   abortVerification(
     project: string,
@@ -64,6 +84,22 @@ export interface KargoApiClient {
   abortPromotion(
     project: string,
     promotion: string,
+    identity: KargoApiIdentity,
+  ): Promise<void>;
+  /**
+   * `POST /v1beta1/projects/{project}/freight/{freight}/approve?stage=`:
+   * approves Freight (by name or alias) for a Stage.
+   */
+  approveFreight(
+    project: string,
+    freight: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void>;
+  /** `POST /v1beta1/projects/{project}/stages/{stage}/refresh` (and its current Promotion). */
+  refreshStage(
+    project: string,
+    stage: string,
     identity: KargoApiIdentity,
   ): Promise<void>;
   /** `GET /v1beta1/system/public-server-config` (needs no token). */

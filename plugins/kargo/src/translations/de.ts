@@ -239,6 +239,24 @@ const de = createTranslationMessages({
     'reasons.entityNotFound':
       'Entität {{kind}}:{{namespace}}/{{name}} nicht im Katalog gefunden',
     'reasons.invalidRequest': 'Ungültiger Wert für „{{field}}“',
+    'reasons.kargoRejected':
+      'Kargo (Instanz „{{instance}}“) hat die Anfrage abgelehnt: {{message}}',
+    'reasons.kargoSignInAgain':
+      'Kargo (Instanz „{{instance}}“) hat Ihre Anmeldung nicht angenommen ({{message}}); bitte melden Sie sich erneut an',
+    'reasons.kargoApiTokenRejected':
+      'Kargo (Instanz „{{instance}}“) hat das Kargo-API-Token des Portals abgelehnt ({{message}}); bitte api.token der Instanz prüfen',
+    'reasons.kargoForbidden':
+      'Kargo (Instanz „{{instance}}“) erlaubt dies nicht: {{message}}',
+    'reasons.kargoNotFound':
+      'Kargo (Instanz „{{instance}}“) hat das Ziel nicht gefunden: {{message}}',
+    'reasons.kargoConflict':
+      'Kargo (Instanz „{{instance}}“) hat die Änderung wegen eines Konflikts abgelehnt: {{message}}',
+    'reasons.kargoApiUnavailable':
+      'Die Kargo-API der Instanz „{{instance}}“ ist nicht verfügbar: {{message}}',
+    'reasons.kargoIdentityRequired':
+      'Schreiben in die Kargo-Instanz „{{instance}}“ erfordert eine beim Identitätsanbieter von Kargo angemeldete Person oder ein Kargo-API-Token des Portals; diese Anfrage hat keines von beiden',
+    'reasons.kargoApiNotConfigured':
+      'Für die Kargo-Instanz „{{instance}}“ ist keine Kargo-API konfiguriert (api.url), daher werden Schreibzugriffe abgelehnt; Lesen funktioniert weiterhin',
     'reasonParts.unknownTime': 'unbekannt',
     'reasonParts.soakedIn': '{{duration}} in {{stage}}',
     'reasonParts.none': 'keine',

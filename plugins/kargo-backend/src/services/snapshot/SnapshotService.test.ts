@@ -133,6 +133,10 @@ describe('SnapshotService', () => {
     const kargo: KargoService = {
       listInstances: () => [inner.instance],
       cluster: () => flaky.client,
+      kargoApi: () => {
+        throw new Error('reads never call the Kargo API');
+      },
+      writeMode: () => 'none',
       pullRequests,
     };
     const service = new SnapshotService(

@@ -139,6 +139,10 @@ export function fastKargoServiceFactory(requestTimeoutMs: number) {
           if (!client) throw new InputError(`Unknown Kargo instance '${name}'`);
           return client;
         },
+        kargoApi: () => {
+          throw new Error('the reliability harness reads only');
+        },
+        writeMode: () => 'none',
       };
     },
   });

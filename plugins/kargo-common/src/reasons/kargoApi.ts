@@ -1,0 +1,54 @@
+/**
+ * The parameters of the reasons a write through Kargo's REST API fails with.
+ * `message` is Kargo's own words (the `error` of its `{"error": "..."}` body,
+ * pkg/server/rest_router.go in akuity/kargo), or `HTTP <status>` when it
+ * gave none; `instance` names the Kargo instance. Never a token.
+ *
+ * @public
+ */
+export interface KargoApiReasonParams {
+  /** 400: Kargo refused the request as invalid. */
+  kargoRejected: { instance: string; message: string };
+  /** 401 with the person's ID token: expired or not accepted by Kargo. */
+  kargoSignInAgain: { instance: string; message: string };
+  /** 401 with the portal's Kargo API token (`api.token`): a setup problem. */
+  kargoApiTokenRejected: { instance: string; message: string };
+  /** 403: Kargo's RBAC denies the caller. */
+  kargoForbidden: { instance: string; message: string };
+  kargoNotFound: { instance: string; message: string };
+  kargoConflict: { instance: string; message: string };
+  /** Any other answer, a redirect, a timeout or no answer at all. */
+  kargoApiUnavailable: { instance: string; message: string };
+  /** A write needs a person's ID token or a portal token, and has neither. */
+  kargoIdentityRequired: { instance: string };
+  /** The instance has no `api` and no `writes: kubernetes`. */
+  kargoApiNotConfigured: { instance: string };
+}
+
+const at = (instance: string) => `Kargo (instance '${instance}')`;
+
+export const KARGO_API_ENGLISH: {
+  [C in keyof KargoApiReasonParams]: (
+    params: KargoApiReasonParams[C],
+  ) => string;
+} = {
+  kargoRejected: p => `${at(p.instance)} rejected the request: ${p.message}`,
+  kargoSignInAgain: p =>
+    `${at(p.instance)} did not accept your sign-in (${
+      p.message
+    }); sign in again`,
+  kargoApiTokenRejected: p =>
+    `${at(p.instance)} rejected the portal's Kargo API token (${
+      p.message
+    }); check the instance's api.token`,
+  kargoForbidden: p => `${at(p.instance)} does not allow this: ${p.message}`,
+  kargoNotFound: p => `${at(p.instance)} found nothing to act on: ${p.message}`,
+  kargoConflict: p =>
+    `${at(p.instance)} refused the change as conflicting: ${p.message}`,
+  kargoApiUnavailable: p =>
+    `Kargo's API of instance '${p.instance}' is unavailable: ${p.message}`,
+  kargoIdentityRequired: p =>
+    `Writing to Kargo instance '${p.instance}' needs a person signed in with Kargo's identity provider, or a Kargo API token for the portal; this request has neither`,
+  kargoApiNotConfigured: p =>
+    `Kargo instance '${p.instance}' has no Kargo API configured (api.url), so writes are refused; reads still work`,
+};

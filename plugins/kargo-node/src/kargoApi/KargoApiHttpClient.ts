@@ -1,0 +1,273 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import { AuthenticationError, InputError } from '@backstage/errors';
+import { errorWithReason } from '@kargo-backstage/plugin-kargo-common';
+import type { Promotion } from '@kargo-backstage/plugin-kargo-common';
+import createClient, { type Client } from 'openapi-fetch';
+import type { KargoApiConfig } from '../config';
+import {
+  translateKargoAnswer,
+  translateNoAnswer,
+  type KargoCallContext,
+} from './errors';
+import type { paths } from './generated/types';
+import { createTlsDispatcher } from './tls';
+import type { Dispatcher } from 'undici';
+import type {
+  KargoApiClient,
+  KargoApiIdentity,
+  KargoPromoteTarget,
+  KargoPublicServerConfig,
+} from './types';
+
+/** @public */
+export interface KargoApiHttpClientOptions {
+  /** The instance's name (in errors and logs). */
+  instance: string;
+  /** The instance's validated `api` block. */
+  api: KargoApiConfig;
+  logger?: LoggerService;
+  /** How long a call may wait for Kargo's answer (default 30 s). */
+  timeoutMs?: number;
+}
+
+// Kubernetes object names (DNS-1123 subdomains): path segments stay plain.
+const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
+
+/**
+ * {@link KargoApiClient} over HTTP with openapi-fetch, typed by Kargo
+ * v1.11.2's swagger.json (./generated). Each call sends its identity's token
+ * as `Authorization: Bearer` to `api.url`'s origin only: a request to any
+ * other origin is refused before it leaves, a redirect is an error (never
+ * followed), and the token appears in no error, cause or log line. TLS
+ * (`caData`, `skipTLSVerify`) applies to this client alone.
+ *
+ * @public
+ */
+export class KargoApiHttpClient implements KargoApiClient {
+  readonly instance: string;
+  /** The instance's identity mode (`api.identity`), no credential. */
+  readonly identityMode: KargoApiConfig['identity'];
+  /** The Backstage auth provider whose ID token Kargo accepts (`api.authProvider`). */
+  readonly authProvider?: string;
+  readonly #origin: string;
+  readonly #portalToken?: string;
+  readonly #client: Client<paths>;
+  readonly #logger?: LoggerService;
+  readonly #timeoutMs: number;
+  readonly #dispatcher?: Dispatcher;
+
+  constructor(options: KargoApiHttpClientOptions) {
+    this.instance = options.instance;
+    this.identityMode = options.api.identity;
+    this.authProvider = options.api.authProvider;
+    this.#origin = new URL(options.api.url).origin;
+    this.#portalToken = options.api.token;
+    this.#logger = options.logger;
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#dispatcher = createTlsDispatcher(options.api);
+    this.#client = createClient<paths>({
+      baseUrl: options.api.url,
+      redirect: 'manual',
+    });
+  }
+
+  /**
+   * The identity a write uses under this instance's `api.identity`, given
+   * the person's ID token when a person is present: `user` sends the
+   * person's token, else the portal's token when configured; `portal` always
+   * the portal's. Throws AuthenticationError `kargoIdentityRequired` when
+   * there is neither.
+   */
+  resolveIdentity(idToken?: string): KargoApiIdentity {
+    if (this.identityMode === 'user' && idToken) {
+      return { type: 'user', idToken };
+    }
+    if (this.#portalToken) return { type: 'portal' };
+    throw this.identityRequired();
+  }
+
+  async promote(
+    project: string,
+    stage: string,
+    target: KargoPromoteTarget,
+    identity: KargoApiIdentity,
+  ): Promise<Promotion> {
+    const body =
+      'freight' in target
+        ? { freight: target.freight }
+        : { freightAlias: target.freightAlias };
+    if (!(body.freight ?? body.freightAlias)) {
+      throw errorWithReason(InputError, {
+        code: 'freightNotGiven',
+        params: { project },
+      });
+    }
+    const path = { project: name(project), stage: name(stage) };
+    const data = await this.call(identity, (client, init) =>
+      client.POST('/v1beta1/projects/{project}/stages/{stage}/promotions', {
+        ...init,
+        params: { path },
+        body,
+      }),
+    );
+    // The Promotion Kargo created (201), the object the cluster client reads.
+    return data as Promotion;
+  }
+
+  async reverify(
+    project: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void> {
+    const path = { project: name(project), stage: name(stage) };
+    await this.call(identity, (client, init) =>
+      client.POST('/v1beta1/projects/{project}/stages/{stage}/verification', {
+        ...init,
+        params: { path },
+      }),
+    );
+  }
+
+  async abortVerification(
+    project: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void> {
+    const path = { project: name(project), stage: name(stage) };
+    await this.call(identity, (client, init) =>
+      client.POST(
+        '/v1beta1/projects/{project}/stages/{stage}/verification/abort',
+        { ...init, params: { path } },
+      ),
+    );
+  }
+
+  async abortPromotion(
+    project: string,
+    promotion: string,
+    identity: KargoApiIdentity,
+  ): Promise<void> {
+    const path = { project: name(project), promotion: name(promotion) };
+    await this.call(identity, (client, init) =>
+      client.POST('/v1beta1/projects/{project}/promotions/{promotion}/abort', {
+        ...init,
+        params: { path },
+      }),
+    );
+  }
+
+  async approveFreight(
+    project: string,
+    freight: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void> {
+    const path = {
+      project: name(project),
+      'freight-name-or-alias': name(freight),
+    };
+    const query = { stage: name(stage) };
+    await this.call(identity, (client, init) =>
+      client.POST(
+        '/v1beta1/projects/{project}/freight/{freight-name-or-alias}/approve',
+        { ...init, params: { path, query } },
+      ),
+    );
+  }
+
+  async refreshStage(
+    project: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<void> {
+    const path = { project: name(project), stage: name(stage) };
+    await this.call(identity, (client, init) =>
+      client.POST('/v1beta1/projects/{project}/stages/{stage}/refresh', {
+        ...init,
+        params: { path },
+      }),
+    );
+  }
+
+  async getPublicServerConfig(): Promise<KargoPublicServerConfig> {
+    const data = await this.call(null, (client, init) =>
+      client.GET('/v1beta1/system/public-server-config', init),
+    );
+    return {
+      oidc: data?.oidcConfig,
+      adminAccountEnabled: data?.adminAccountEnabled,
+      skipAuth: data?.skipAuth,
+    };
+  }
+
+  private identityRequired() {
+    return errorWithReason(AuthenticationError, {
+      code: 'kargoIdentityRequired',
+      params: { instance: this.instance },
+    });
+  }
+
+  private tokenOf(identity: KargoApiIdentity): string {
+    const token =
+      identity.type === 'user' ? identity.idToken : this.#portalToken;
+    if (!token) throw this.identityRequired();
+    return token;
+  }
+
+  /**
+   * One call: the token (none for `null`) goes on a request to this
+   * instance's origin only; the answer is the 2xx data or a translated error.
+   */
+  private async call<T>(
+    identity: KargoApiIdentity | null,
+    send: (
+      client: Client<paths>,
+      init: {
+        signal: AbortSignal;
+        fetch: (request: Request) => Promise<Response>;
+      },
+    ) => Promise<{ data?: T; error?: unknown; response: Response }>,
+  ): Promise<T | undefined> {
+    const token = identity ? this.tokenOf(identity) : undefined;
+    const ctx: KargoCallContext = {
+      instance: this.instance,
+      identity: identity?.type ?? 'none',
+      secrets: [token ?? '', this.#portalToken ?? ''],
+    };
+    let path = '';
+    const fetchPinned = async (request: Request) => {
+      const url = new URL(request.url);
+      path = url.pathname;
+      // The URL is built from api.url and encoded names; checked anyway,
+      // before the token is attached.
+      if (url.origin !== this.#origin) {
+        throw new Error('request outside the instance’s Kargo API origin');
+      }
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return globalThis.fetch(request, {
+        dispatcher: this.#dispatcher,
+      } as RequestInit);
+    };
+    let result: { data?: T; error?: unknown; response: Response };
+    try {
+      result = await send(this.#client, {
+        signal: AbortSignal.timeout(this.#timeoutMs),
+        fetch: fetchPinned,
+      });
+    } catch (error) {
+      this.#logger?.debug(`Kargo API ${this.instance} ${path}: no answer`);
+      throw translateNoAnswer(error, ctx, this.#timeoutMs);
+    }
+    const status = result.response.status;
+    this.#logger?.debug(`Kargo API ${this.instance} ${path}: ${status}`);
+    if (status >= 200 && status < 300) return result.data;
+    throw translateKargoAnswer(status, result.error, ctx);
+  }
+}
+
+function name(value: string): string {
+  if (!OBJECT_NAME.test(value)) {
+    throw new InputError(`'${value}' is not a valid Kargo object name`);
+  }
+  return value;
+}
