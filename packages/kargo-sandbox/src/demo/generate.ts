@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { PACKAGE_ROOT } from '../paths';
+import { accessScenario, projectAccess } from './access';
 import { checkoutScenario } from './checkout';
 import { edgeScenario } from './edge';
 import { paymentsScenario } from './payments';
@@ -20,6 +21,10 @@ const render = (docs: Array<Record<string, unknown>>) =>
 /** File name -> YAML text of the demo scenarios. */
 export function renderDemoFixtures(): Record<string, string> {
   return {
+    'access.yaml':
+      HEADER(
+        'Demo access: sign-in users, and per project the ServiceAccounts, Roles and RoleBindings Kargo authorizes with.',
+      ) + render(accessScenario()),
     'checkout.yaml':
       HEADER('Demo project "checkout" (GitHub): dev -> staging -> prod.') +
       render(checkoutScenario()),
@@ -37,6 +42,9 @@ export function renderLargeFixtures(): Record<string, string> {
       HEADER(
         'Large project "edge" (50 Stages): dev -> 3 qa -> uat -> 15 x (staging -> canary -> prod).',
       ) + render(edgeScenario()),
+    'edge-access.yaml':
+      HEADER('Access to the large project "edge", as in access.yaml.') +
+      render(projectAccess('edge')),
   };
 }
 

@@ -175,7 +175,11 @@ describe('KargoApiHttpClient: the requests Kargo v1.11.2 expects', () => {
     ).rejects.toMatchObject({ name: 'InputError', code: 'freightNotGiven' });
     await expect(
       apiClient().reverify('checkout', '../../system', PERSON),
-    ).rejects.toMatchObject({ name: 'InputError' });
+    ).rejects.toMatchObject({
+      name: 'InputError',
+      code: 'invalidRequest',
+      params: { field: 'stage', location: 'path' },
+    });
     await expect(
       noToken.reverify('checkout', 'prod', PORTAL),
     ).rejects.toMatchObject({

@@ -102,7 +102,10 @@ export class KargoApiHttpClient implements KargoApiClient {
         params: { project },
       });
     }
-    const path = { project: name(project), stage: name(stage) };
+    const path = {
+      project: name(project, 'project'),
+      stage: name(stage, 'stage'),
+    };
     const data = await this.call(identity, (client, init) =>
       client.POST('/v1beta1/projects/{project}/stages/{stage}/promotions', {
         ...init,
@@ -119,7 +122,10 @@ export class KargoApiHttpClient implements KargoApiClient {
     stage: string,
     identity: KargoApiIdentity,
   ): Promise<void> {
-    const path = { project: name(project), stage: name(stage) };
+    const path = {
+      project: name(project, 'project'),
+      stage: name(stage, 'stage'),
+    };
     await this.call(identity, (client, init) =>
       client.POST('/v1beta1/projects/{project}/stages/{stage}/verification', {
         ...init,
@@ -133,7 +139,10 @@ export class KargoApiHttpClient implements KargoApiClient {
     stage: string,
     identity: KargoApiIdentity,
   ): Promise<void> {
-    const path = { project: name(project), stage: name(stage) };
+    const path = {
+      project: name(project, 'project'),
+      stage: name(stage, 'stage'),
+    };
     await this.call(identity, (client, init) =>
       client.POST(
         '/v1beta1/projects/{project}/stages/{stage}/verification/abort',
@@ -147,7 +156,10 @@ export class KargoApiHttpClient implements KargoApiClient {
     promotion: string,
     identity: KargoApiIdentity,
   ): Promise<void> {
-    const path = { project: name(project), promotion: name(promotion) };
+    const path = {
+      project: name(project, 'project'),
+      promotion: name(promotion, 'promotion'),
+    };
     await this.call(identity, (client, init) =>
       client.POST('/v1beta1/projects/{project}/promotions/{promotion}/abort', {
         ...init,
@@ -163,10 +175,10 @@ export class KargoApiHttpClient implements KargoApiClient {
     identity: KargoApiIdentity,
   ): Promise<void> {
     const path = {
-      project: name(project),
-      'freight-name-or-alias': name(freight),
+      project: name(project, 'project'),
+      'freight-name-or-alias': name(freight, 'freight'),
     };
-    const query = { stage: name(stage) };
+    const query = { stage: name(stage, 'stage', 'query') };
     await this.call(identity, (client, init) =>
       client.POST(
         '/v1beta1/projects/{project}/freight/{freight-name-or-alias}/approve',
@@ -180,7 +192,10 @@ export class KargoApiHttpClient implements KargoApiClient {
     stage: string,
     identity: KargoApiIdentity,
   ): Promise<void> {
-    const path = { project: name(project), stage: name(stage) };
+    const path = {
+      project: name(project, 'project'),
+      stage: name(stage, 'stage'),
+    };
     await this.call(identity, (client, init) =>
       client.POST('/v1beta1/projects/{project}/stages/{stage}/refresh', {
         ...init,
@@ -265,9 +280,17 @@ export class KargoApiHttpClient implements KargoApiClient {
   }
 }
 
-function name(value: string): string {
+/** A path or query value, which must be a Kubernetes object name. */
+function name(
+  value: string,
+  field: string,
+  location: 'path' | 'query' = 'path',
+): string {
   if (!OBJECT_NAME.test(value)) {
-    throw new InputError(`'${value}' is not a valid Kargo object name`);
+    throw errorWithReason(InputError, {
+      code: 'invalidRequest',
+      params: { field, location },
+    });
   }
   return value;
 }
