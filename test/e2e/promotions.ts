@@ -25,7 +25,7 @@ export async function createHeldPromotion(project: string, stage: string): Promi
   const s = await sandboxGet(`${API}/${project}/stages/${stage}`);
   const freight = Object.values<any>(s.status.freightHistory[0].items)[0].name as string;
   const name = `${stage}.01jheld${Date.now().toString(36)}.${freight.slice(0, 7)}`;
-  await send(
+  const created = await send(
     'POST',
     `${API}/${project}/promotions`,
     {
@@ -36,7 +36,9 @@ export async function createHeldPromotion(project: string, stage: string): Promi
     },
     'application/json',
   );
-  return name;
+  // Kargo's admission webhook names a new Promotion itself
+  // (<stage>.<ulid>.<freight>): the name is the one the API answers with.
+  return created.metadata.name;
 }
 
 /** Asks Kargo to abort a Promotion, as an admin with kubectl would. */

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { PACKAGE_ROOT } from '../paths';
+import { accessScenario, projectAccess } from './access';
 import { checkoutScenario } from './checkout';
 import { edgeScenario } from './edge';
 import { ledgerScenario } from './ledger';
@@ -21,6 +22,10 @@ const render = (docs: Array<Record<string, unknown>>) =>
 /** File name -> YAML text of the demo scenarios. */
 export function renderDemoFixtures(): Record<string, string> {
   return {
+    'access.yaml':
+      HEADER(
+        'Demo access: sign-in users, and per project the ServiceAccounts, Roles and RoleBindings Kargo authorizes with.',
+      ) + render(accessScenario()),
     'checkout.yaml':
       HEADER('Demo project "checkout" (GitHub): dev -> staging -> prod.') +
       render(checkoutScenario()),
@@ -42,6 +47,12 @@ export function renderLargeFixtures(): Record<string, string> {
       HEADER(
         'Project "ledger" (Bitbucket Cloud): prod, promoted through pull requests; #2 orphaned.',
       ) + render(ledgerScenario()),
+    'edge-access.yaml':
+      HEADER('Access to the large project "edge", as in access.yaml.') +
+      render(projectAccess('edge')),
+    'ledger-access.yaml':
+      HEADER('Access to the project "ledger", as in access.yaml.') +
+      render(projectAccess('ledger')),
   };
 }
 
