@@ -75,6 +75,7 @@ export const kargoMessages = {
   summary: {
     freight: 'Freight: {{freight}}',
     waitingOnPullRequest: 'Waiting on PR #{{number}}',
+    waitingOnMergeRequest: 'Waiting on merge request !{{number}}',
     waitingOnPullRequestNoNumber: 'Waiting on a pull request',
   },
   promotions: {
@@ -93,6 +94,8 @@ export const kargoMessages = {
   },
   waiting: {
     banner: 'Waiting for PR #{{number}} to be merged, open for {{age}}',
+    bannerMergeRequest:
+      'Waiting for merge request !{{number}} to be merged, open for {{age}}',
     bannerNoNumber: 'Waiting for a pull request to be merged, for {{age}}',
     detail:
       'Promotion {{promotion}} stays at its git-wait-for-pr step until the pull request is merged; Promotions queued behind it fail if it waits too long.',

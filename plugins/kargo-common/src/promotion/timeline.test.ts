@@ -195,8 +195,33 @@ describe('pullRequestWaitOf', () => {
       promotion: 'p2',
       number: 42,
       url: 'https://github.com/acme/app/pull/42',
+      provider: null,
       since: '2026-12-01T09:00:05Z',
     });
+  });
+
+  it("names the provider from the listed PR, else GitLab's merge request URL", () => {
+    const timeline = buildPromotionTimeline({ promotions: [waiting, failed] });
+    const listed = [
+      {
+        url: 'https://github.com/acme/app/pull/42',
+        provider: 'github',
+      },
+    ] as Parameters<typeof pullRequestWaitOf>[1];
+    expect(pullRequestWaitOf(timeline, listed)?.provider).toBe('github');
+    const [entry] = timeline.filter(e => e.name === 'p2');
+    const onGitlab = timeline.map(e =>
+      e === entry
+        ? {
+            ...e,
+            pullRequest: {
+              ...e.pullRequest!,
+              url: 'https://gitlab.example.com/acme/app/-/merge_requests/7',
+            },
+          }
+        : e,
+    );
+    expect(pullRequestWaitOf(onGitlab)?.provider).toBe('gitlab');
   });
 
   it('is null when no Promotion waits on a PR', () => {

@@ -6,6 +6,7 @@ import type {
   PullRequestWait,
   VerificationEntry,
 } from '../types';
+import { providerOfPullRequestUrl } from '../pullRequests/terms';
 import { toMillis } from '../util/time';
 import { indexFreight } from '../verification/freightOfRun';
 import { KARGO_LABELS } from '../constants';
@@ -147,6 +148,8 @@ export function pullRequestWaitOf(
     promotion: waiting.name,
     number: waiting.pullRequest?.number ?? null,
     url: waiting.pullRequest?.url ?? null,
+    provider:
+      listed?.provider ?? providerOfPullRequestUrl(waiting.pullRequest?.url),
     since:
       listed?.createdAt ??
       waiting.currentStep?.startedAt ??

@@ -41,3 +41,14 @@ export function pullRequestTerms(provider: string): PullRequestTerms {
 export function pullRequestReference(provider: string, number: number): string {
   return `${pullRequestTerms(provider).prefix}${number}`;
 }
+
+/**
+ * The provider a PR/MR web URL names when no listing of it is at hand: a
+ * GitLab merge request's path holds `merge_requests`; any other provider is
+ * worded alike ("pull request #"), so null says enough.
+ */
+export function providerOfPullRequestUrl(
+  url: string | null | undefined,
+): string | null {
+  return url && /\/merge_requests\/\d+\/?$/.test(url) ? 'gitlab' : null;
+}

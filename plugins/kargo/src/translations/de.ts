@@ -68,6 +68,7 @@ const de = createTranslationMessages({
     'details.hide': 'Details ausblenden',
     'summary.freight': 'Freight: {{freight}}',
     'summary.waitingOnPullRequest': 'Wartet auf PR #{{number}}',
+    'summary.waitingOnMergeRequest': 'Wartet auf Merge-Request !{{number}}',
     'summary.waitingOnPullRequestNoNumber': 'Wartet auf einen Pull-Request',
     'promotions.title': 'Promotions',
     'promotions.none': 'Noch keine Promotions',
@@ -83,6 +84,8 @@ const de = createTranslationMessages({
     'promotions.copied': 'Kopiert',
     'waiting.banner':
       'Wartet auf das Mergen von PR #{{number}}, offen seit {{age}}',
+    'waiting.bannerMergeRequest':
+      'Wartet auf das Mergen von Merge-Request !{{number}}, offen seit {{age}}',
     'waiting.bannerNoNumber':
       'Wartet seit {{age}} auf das Mergen eines Pull-Requests',
     'waiting.detail':

@@ -3,6 +3,27 @@ import { screen } from '@testing-library/react';
 import { PullRequestWaitBanner } from './PullRequestWaitBanner';
 
 describe('PullRequestWaitBanner', () => {
+  it("words a GitLab merge request in GitLab's terms", async () => {
+    await renderInTestApp(
+      <PullRequestWaitBanner
+        now={new Date('2026-12-01T12:00:00Z')}
+        wait={{
+          promotion: 'prod.01j.abc1234',
+          number: 7,
+          url: 'https://gitlab.example.com/acme/app/-/merge_requests/7',
+          provider: 'gitlab',
+          since: '2026-12-01T09:00:00Z',
+        }}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'Waiting for merge request !7 to be merged, open for 3 h',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/PR #7/)).not.toBeInTheDocument();
+  });
+
   it('says which PR to merge, for how long it has waited, with the link', async () => {
     await renderInTestApp(
       <PullRequestWaitBanner
@@ -11,6 +32,7 @@ describe('PullRequestWaitBanner', () => {
           promotion: 'prod.01j.abc1234',
           number: 42,
           url: 'https://github.com/acme/app/pull/42',
+          provider: 'github',
           since: '2026-12-01T09:00:00Z',
         }}
       />,
@@ -37,7 +59,7 @@ describe('PullRequestWaitBanner', () => {
     await renderInTestApp(
       <PullRequestWaitBanner
         now={new Date('2026-12-01T12:00:00Z')}
-        wait={{ promotion: 'p', number: 42, url: null, since }}
+        wait={{ promotion: 'p', number: 42, url: null, provider: null, since }}
       />,
     );
     expect(

@@ -3,7 +3,10 @@ import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
-import type { PullRequestWait } from '@kargo-backstage/plugin-kargo-common';
+import {
+  pullRequestTerms,
+  type PullRequestWait,
+} from '@kargo-backstage/plugin-kargo-common';
 import { kargoTranslationRef } from '../../translation';
 import { waitAge } from '../../utils/format';
 
@@ -30,7 +33,12 @@ export function PullRequestWaitBanner(props: {
   const age = since ? t(AGE_KEYS[since.unit], { count: since.count }) : '?';
   const title =
     wait.number !== null
-      ? t('waiting.banner', { number: String(wait.number), age })
+      ? t(
+          pullRequestTerms(wait.provider ?? '').noun === 'mergeRequest'
+            ? 'waiting.bannerMergeRequest'
+            : 'waiting.banner',
+          { number: String(wait.number), age },
+        )
       : t('waiting.bannerNoNumber', { age });
   return (
     <Box mb={2}>

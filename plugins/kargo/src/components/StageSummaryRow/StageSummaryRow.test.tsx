@@ -19,6 +19,7 @@ const waitingProd = {
     promotion: 'prod.01jd42',
     number: 42,
     url: 'https://github.com/acme/checkout-deploy/pull/42',
+    provider: 'github',
     since: '2026-11-27T10:00:00Z',
   },
 };
@@ -80,6 +81,22 @@ describe('StageSummaryRow', () => {
     rerender([waitingProd]);
     expect(screen.getByText('Waiting on PR #42')).toBeVisible();
     expect(screen.queryByText('2 open PRs')).not.toBeInTheDocument();
+  });
+
+  it("says a GitLab merge request in GitLab's words", async () => {
+    await renderRows([
+      {
+        ...waitingProd,
+        waitingOnPullRequest: {
+          ...waitingProd.waitingOnPullRequest,
+          number: 7,
+          url: 'https://gitlab.example.com/acme/checkout/-/merge_requests/7',
+          provider: 'gitlab',
+        },
+      },
+    ]);
+    expect(screen.getByText('Waiting on merge request !7')).toBeVisible();
+    expect(screen.queryByText(/PR #7/)).not.toBeInTheDocument();
   });
 
   it('says when there is no Freight, a running verification, and an unreadable Stage', async () => {

@@ -5,7 +5,10 @@ import Paper from '@material-ui/core/Paper';
 import Typography from '@material-ui/core/Typography';
 import { makeStyles } from '@material-ui/core/styles';
 import ChevronRightIcon from '@material-ui/icons/ChevronRight';
-import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import {
+  pullRequestTerms,
+  type StageDetail,
+} from '@kargo-backstage/plugin-kargo-common';
 import type { ReactNode } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { StageChips } from '../StageChips';
@@ -62,7 +65,12 @@ function PullRequestIndicator(props: { stage: StageDetail }) {
   if (wait) {
     const label =
       wait.number !== null
-        ? t('summary.waitingOnPullRequest', { number: String(wait.number) })
+        ? t(
+            pullRequestTerms(wait.provider ?? '').noun === 'mergeRequest'
+              ? 'summary.waitingOnMergeRequest'
+              : 'summary.waitingOnPullRequest',
+            { number: String(wait.number) },
+          )
         : t('summary.waitingOnPullRequestNoNumber');
     return <Chip size="small" color="secondary" label={label} />;
   }

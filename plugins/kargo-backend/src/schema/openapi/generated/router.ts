@@ -590,7 +590,7 @@ export const spec = {
       PullRequestWait: {
         type: 'object',
         description: 'A running Promotion parked on `git-wait-for-pr`.',
-        required: ['promotion', 'number', 'url', 'since'],
+        required: ['promotion', 'number', 'url', 'since', 'provider'],
         properties: {
           promotion: {
             type: 'string',
@@ -598,6 +598,12 @@ export const spec = {
           number: {
             type: 'integer',
             nullable: true,
+          },
+          provider: {
+            type: 'string',
+            nullable: true,
+            description:
+              'The Git provider (`github`, `gitlab`, `bitbucketCloud`, ...), so the PR/MR is worded in its own terms ("merge request !7" on GitLab); null when unknown.',
           },
           url: {
             type: 'string',

@@ -331,6 +331,8 @@ export interface components {
     PullRequestWait: {
       promotion: string;
       number: number | null;
+      /** The Git provider (`github`, `gitlab`, `bitbucketCloud`, ...), so the PR/MR is worded in its own terms ("merge request !7" on GitLab); null when unknown. */
+      provider: string | null;
       url: string | null;
       /** Since when it has been waiting (the PR's creation, else the step's start). */
       since: string | null;
