@@ -12,6 +12,7 @@ export const kargoMessages = {
     actions: 'Actions',
     openPullRequests_one: '{{count}} open PR',
     openPullRequests_other: '{{count}} open PRs',
+    pullRequestsPending: 'PRs not known yet',
   },
   states: {
     staleBanner: 'Kargo data is stale: last updated {{time}}',

@@ -47,6 +47,21 @@ describe('computeRollup', () => {
     expect(checkout.openPullRequests).toBe(2);
   });
 
+  it('says the counts are not known while any selected Stage was not listed yet', () => {
+    const pending = {
+      ...demo,
+      stages: demo.stages.map(s =>
+        s.name === 'prod' ? { ...s, pullRequestsPending: true } : s,
+      ),
+    };
+    expect(
+      computeRollup(pending, { projects: ['checkout'] }).pullRequestsPending,
+    ).toBe(true);
+    expect(
+      computeRollup(demo, { projects: ['checkout'] }).pullRequestsPending,
+    ).toBe(false);
+  });
+
   it('ranks Running above Successful when nothing failed', () => {
     const rollup = computeRollup(demo, {
       projects: ['payments'],
@@ -74,6 +89,7 @@ describe('computeRollup', () => {
       openPullRequests: 0,
       orphanedPullRequests: 0,
       verificationStale: false,
+      pullRequestsPending: false,
       stages: [],
     });
   });

@@ -21,6 +21,8 @@ export interface KargoRollup {
   orphanedPullRequests: number;
   /** Some Stage's recorded verification history is stale. */
   verificationStale: boolean;
+  /** Some Stage's repositories were not listed yet: the PR counts are not known. */
+  pullRequestsPending: boolean;
   stages: StageSummary[];
 }
 
@@ -54,6 +56,7 @@ export function computeRollup(
       0,
     ),
     verificationStale: stages.some(stage => stage.verificationStale),
+    pullRequestsPending: stages.some(stage => !!stage.pullRequestsPending),
     stages,
   };
 }

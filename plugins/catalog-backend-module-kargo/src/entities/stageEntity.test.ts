@@ -68,6 +68,21 @@ describe('buildStageEntity', () => {
     });
   });
 
+  it("writes no pull-request count while the Stage's repositories were not listed yet", () => {
+    const entity = buildStageEntity(
+      { ...stage('prod'), pullRequestsPending: true, openPullRequests: 0 },
+      'unknown',
+    );
+    const annotations = entity.metadata.annotations!;
+    expect(annotations).not.toHaveProperty(
+      'kargo.akuity.io/open-pull-requests',
+    );
+    expect(annotations).not.toHaveProperty(
+      'kargo.akuity.io/orphaned-pull-requests',
+    );
+    expect(annotations['kargo.akuity.io/stage']).toBe('prod');
+  });
+
   it('links Kargo and every open pull request, and lists their URLs', () => {
     const entity = buildStageEntity(stage('prod'), 'unknown');
     expect(entity.metadata.links).toEqual([

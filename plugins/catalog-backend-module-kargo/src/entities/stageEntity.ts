@@ -64,10 +64,18 @@ export function buildStageEntity(
     [KARGO_ANNOTATIONS.stage]: summary.name,
     [KARGO_ANNOTATIONS.verificationPhase]: summary.verificationPhase || 'None',
     [KARGO_ANNOTATIONS.verificationStale]: String(summary.verificationStale),
-    [KARGO_ANNOTATIONS.openPullRequests]: String(summary.openPullRequests),
-    [KARGO_ANNOTATIONS.orphanedPullRequests]: String(
-      summary.orphanedPullRequests ?? 0,
-    ),
+    // Until every repository of the Stage was listed the counts are not
+    // known: no annotation, never a "0" that a filter would believe.
+    ...(summary.pullRequestsPending
+      ? {}
+      : {
+          [KARGO_ANNOTATIONS.openPullRequests]: String(
+            summary.openPullRequests,
+          ),
+          [KARGO_ANNOTATIONS.orphanedPullRequests]: String(
+            summary.orphanedPullRequests ?? 0,
+          ),
+        }),
   };
   if (prLinks.length > 0) {
     annotations[KARGO_ANNOTATIONS.pullRequestUrls] = prLinks

@@ -87,6 +87,30 @@ describe('KargoEntityProcessor', () => {
     expect(annotation(checkout, 'open-pull-requests')).toBe('2');
   });
 
+  it('writes no pull-request count while a Stage of the project was not listed yet', async () => {
+    const pending = snapshot();
+    for (const instance of pending.instances) {
+      instance.stages = instance.stages.map(s =>
+        s.project === 'checkout'
+          ? { ...s, pullRequestsPending: true, openPullRequests: 0 }
+          : s,
+      );
+    }
+    const store = new KargoSnapshotStore();
+    store.update(pending);
+    const checkout = (
+      await process(
+        new KargoEntityProcessor(store),
+        component('checkout-service', {
+          'kargo.akuity.io/project': 'checkout',
+        }),
+      )
+    ).result;
+    expect(annotation(checkout, 'open-pull-requests')).toBeUndefined();
+    expect(annotation(checkout, 'orphaned-pull-requests')).toBeUndefined();
+    expect(annotation(checkout, 'verification-phase')).toBe('Successful');
+  });
+
   it('restricts the rollup and relations to the listed Stages', async () => {
     const { result, relations } = await process(
       new KargoEntityProcessor(loadedStore()),

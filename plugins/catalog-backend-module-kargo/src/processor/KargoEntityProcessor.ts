@@ -101,10 +101,17 @@ export class KargoEntityProcessor implements CatalogProcessor {
         annotations: {
           ...annotations,
           [KARGO_ANNOTATIONS.verificationPhase]: rollup.verificationPhase,
-          [KARGO_ANNOTATIONS.openPullRequests]: String(rollup.openPullRequests),
-          [KARGO_ANNOTATIONS.orphanedPullRequests]: String(
-            rollup.orphanedPullRequests,
-          ),
+          // Not known yet (a repository not listed): no count, never "0".
+          ...(rollup.pullRequestsPending
+            ? {}
+            : {
+                [KARGO_ANNOTATIONS.openPullRequests]: String(
+                  rollup.openPullRequests,
+                ),
+                [KARGO_ANNOTATIONS.orphanedPullRequests]: String(
+                  rollup.orphanedPullRequests,
+                ),
+              }),
           [KARGO_ANNOTATIONS.verificationStale]: String(
             rollup.verificationStale,
           ),

@@ -168,7 +168,9 @@ describe('KargoStageEntityProvider', () => {
     const stages = instanceSnapshot()
       .stages.filter(s => s.name !== 'dev')
       .map(s => (s.name === 'uat' ? { ...s, verificationPhase: 'Failed' } : s));
-    source.getSnapshot.mockResolvedValue(snapshot(instanceSnapshot({ stages })));
+    source.getSnapshot.mockResolvedValue(
+      snapshot(instanceSnapshot({ stages })),
+    );
     await provider.refresh();
 
     expect(connection.applyMutation).toHaveBeenCalledTimes(2);
@@ -191,8 +193,12 @@ describe('KargoStageEntityProvider', () => {
     const stages = instanceSnapshot().stages.map(s =>
       s.name === 'uat' ? { ...s, verificationPhase: 'Failed' } : s,
     );
-    source.getSnapshot.mockResolvedValue(snapshot(instanceSnapshot({ stages })));
-    connection.applyMutation.mockRejectedValueOnce(new Error('database is locked'));
+    source.getSnapshot.mockResolvedValue(
+      snapshot(instanceSnapshot({ stages })),
+    );
+    connection.applyMutation.mockRejectedValueOnce(
+      new Error('database is locked'),
+    );
     await provider.refresh();
     await provider.refresh();
 

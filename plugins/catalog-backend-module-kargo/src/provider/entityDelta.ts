@@ -52,7 +52,10 @@ export function planMutation(
     // What is not listed now may only be unreadable for a while: kept.
     return {
       mutation: added.length ? { type: 'delta', added, removed: [] } : null,
-      applied: { entities: new Map([...before, ...next]), full: !!applied?.full },
+      applied: {
+        entities: new Map([...before, ...next]),
+        full: !!applied?.full,
+      },
     };
   }
   const removed = [...before]

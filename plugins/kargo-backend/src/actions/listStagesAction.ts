@@ -68,8 +68,11 @@ const listStagesOutput = (z: RegistryZod) =>
         phase: z.string(),
         verificationPhase: z.string(),
         verificationStale: z.boolean(),
-        openPullRequests: z.number(),
-        orphanedPullRequests: z.number(),
+        openPullRequests: z
+          .number()
+          .nullable()
+          .describe('Null while the PRs are not known yet (never listed)'),
+        orphanedPullRequests: z.number().nullable(),
         reverifyAllowed: z.boolean(),
         abortAllowed: z.boolean(),
       }),

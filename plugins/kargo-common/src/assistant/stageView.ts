@@ -217,8 +217,9 @@ export interface AssistantStageListItem {
   phase: string;
   verificationPhase: string;
   verificationStale: boolean;
-  openPullRequests: number;
-  orphanedPullRequests: number;
+  /** Null while a repository of the Stage was not listed yet (not known, not 0). */
+  openPullRequests: number | null;
+  orphanedPullRequests: number | null;
   reverifyAllowed: boolean;
   abortAllowed: boolean;
 }
@@ -234,8 +235,10 @@ export function toAssistantStageListItem(
     phase: stage.phase,
     verificationPhase: stage.verificationPhase,
     verificationStale: stage.verificationStale,
-    openPullRequests: stage.openPullRequests,
-    orphanedPullRequests: orphanedCount(stage),
+    openPullRequests: stage.pullRequestsPending ? null : stage.openPullRequests,
+    orphanedPullRequests: stage.pullRequestsPending
+      ? null
+      : orphanedCount(stage),
     reverifyAllowed: stage.actions.reverify.allowed,
     abortAllowed: stage.actions.abort.allowed,
   };

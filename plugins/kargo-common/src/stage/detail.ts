@@ -38,6 +38,8 @@ export interface BuildStageDetailInput {
   pullRequests?: PullRequestCandidate[];
   /** Repositories whose PRs could not be listed (only the Stage's are kept). */
   pullRequestErrors?: RepositoryError[];
+  /** A repository of the Stage has not been listed yet: its PRs are not known. */
+  pullRequestsPending?: boolean;
   lastUpdated?: string | null;
   stale?: boolean;
 }
@@ -95,6 +97,7 @@ export function buildWalkedStageDetail(
     verificationStale: verifications.some(v => v.stale),
     verificationCounts: verificationCounts(verifications),
     openPullRequests: pr.openPullRequests,
+    ...(pr.pullRequestsPending ? { pullRequestsPending: true } : {}),
     openPullRequestUrls: pr.openPullRequestUrls,
     actions: safely(
       'actions',
@@ -150,6 +153,7 @@ export function toStageSummary(detail: StageDetail): StageSummary {
     verificationStale: detail.verificationStale,
     verificationCounts: detail.verificationCounts,
     openPullRequests: detail.openPullRequests,
+    ...(detail.pullRequestsPending ? { pullRequestsPending: true } : {}),
     orphanedPullRequests: orphanedCount(detail),
     // The catalog module links them and writes kargo.akuity.io/pull-request-urls.
     openPullRequestUrls:

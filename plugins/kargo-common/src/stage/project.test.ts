@@ -10,7 +10,8 @@ import {
   stagingStage,
 } from '../__testUtils__/checkout';
 import type { Stage } from '../types';
-import { buildStageDetail } from './detail';
+import { toAssistantStageListItem } from '../assistant/stageView';
+import { buildStageDetail, toStageSummary } from './detail';
 import { buildProjectStages, type BuildProjectStagesInput } from './project';
 
 const input: BuildProjectStagesInput = {
@@ -53,6 +54,46 @@ describe('buildProjectStages', () => {
     ];
     expect(prod.detail.pullRequests).toEqual([]);
     expect(prod.detail.error).toBeNull();
+  });
+
+  it('says the PRs of a Stage whose repository was never listed are not known yet, never 0', () => {
+    const [staging, prod] = [
+      ...buildProjectStages({ ...input, pullRequestsOf: () => undefined }),
+    ];
+    expect(prod.repositories.length).toBeGreaterThan(0);
+    expect(prod.detail.pullRequestsPending).toBe(true);
+    expect(toStageSummary(prod.detail).pullRequestsPending).toBe(true);
+    expect(toAssistantStageListItem(prod.detail).openPullRequests).toBeNull();
+    // A Stage that opens no PRs has nothing to wait for.
+    expect(staging.repositories).toEqual([]);
+    expect(staging.detail.pullRequestsPending).toBeUndefined();
+    // Listed (an error is an answer too): known.
+    const [, listedProd] = [...buildProjectStages(input)];
+    expect(listedProd.detail.pullRequestsPending).toBeUndefined();
+    const [, failedProd] = [
+      ...buildProjectStages({
+        ...input,
+        pullRequestsOf: repoUrl => ({
+          pullRequests: [],
+          error: { repoUrl, message: 'unreachable' },
+        }),
+      }),
+    ];
+    expect(failedProd.detail.pullRequestsPending).toBeUndefined();
+  });
+
+  it('ends "not known yet" when the first listing arrives for a Stage built before', () => {
+    const before = new Map(
+      [
+        ...buildProjectStages({ ...input, pullRequestsOf: () => undefined }),
+      ].map(b => [b.detail.name, b.detail]),
+    );
+    expect(before.get('prod')!.pullRequestsPending).toBe(true);
+    const [, prod] = [
+      ...buildProjectStages({ ...input, builtBefore: n => before.get(n) }),
+    ];
+    expect(prod.detail.pullRequestsPending).toBeUndefined();
+    expect(prod.detail.openPullRequests).toBeGreaterThan(0);
   });
 
   it('gives a Stage that cannot be built its own error entry, the others unharmed', () => {

@@ -83,9 +83,12 @@ export function* buildProjectStages(
     try {
       const walked = walkStage(stage, input.promotions);
       const { promotions, repositories } = walked;
-      const listings = repositories.flatMap(
-        repo => input.pullRequestsOf(repo) ?? [],
-      );
+      let pullRequestsPending = false;
+      const listings = repositories.flatMap(repo => {
+        const listing = input.pullRequestsOf(repo);
+        if (!listing) pullRequestsPending = true;
+        return listing ?? [];
+      });
       const stageInput: BuildStageDetailInput = {
         instance: input.instance,
         kargoUrl: input.kargoUrl,
@@ -94,6 +97,7 @@ export function* buildProjectStages(
         promotions,
         pullRequests: listings.flatMap(l => l.pullRequests),
         pullRequestErrors: listings.flatMap(l => (l.error ? [l.error] : [])),
+        ...(pullRequestsPending ? { pullRequestsPending } : {}),
         lastUpdated: input.now,
         stale: false,
       };

@@ -14,6 +14,7 @@ import type { BuildStageDetailInput } from './detail';
 export type PullRequestParts = Pick<
   StageDetail,
   | 'openPullRequests'
+  | 'pullRequestsPending'
   | 'openPullRequestUrls'
   | 'pullRequests'
   | 'pullRequestErrors'
@@ -68,6 +69,7 @@ export function buildPullRequestParts(
   const open = pullRequests.filter(pr => pr.state === 'open');
   return {
     openPullRequests: open.length,
+    ...(input.pullRequestsPending ? { pullRequestsPending: true } : {}),
     openPullRequestUrls: open.map(pr => pr.url),
     pullRequests,
     pullRequestErrors: (input.pullRequestErrors ?? []).filter(e =>
@@ -109,8 +111,10 @@ export function withPullRequests(
     walked,
   );
   if (failed) return undefined;
+  // A listing that arrived ends "not known yet": the flag of `previous` goes.
+  const { pullRequestsPending: _wasPending, ...rest } = previous;
   return {
-    ...previous,
+    ...rest,
     ...parts,
     // Entries a listing left as they were stay the previous ones: the
     // replaced detail then leaves only what changed behind as garbage.

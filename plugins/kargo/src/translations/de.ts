@@ -14,6 +14,7 @@ const de = createTranslationMessages({
     'card.actions': 'Aktionen',
     'card.openPullRequests_one': '{{count}} offener PR',
     'card.openPullRequests_other': '{{count}} offene PRs',
+    'card.pullRequestsPending': 'PRs noch unbekannt',
     'states.staleBanner':
       'Kargo-Daten sind veraltet: zuletzt aktualisiert {{time}}',
     'states.staleBannerUnknown': 'Kargo-Daten sind veraltet: nie aktualisiert',

@@ -39,7 +39,11 @@ function StageRow(props: {
         )}{' '}
         {stale && <StaleMarker entry={stale} />}
       </TableCell>
-      <TableCell>{t('card.openPullRequests', { count: open })}</TableCell>
+      <TableCell>
+        {stage.pullRequestsPending
+          ? t('card.pullRequestsPending')
+          : t('card.openPullRequests', { count: open })}
+      </TableCell>
       <TableCell>
         <StageActionButton
           stage={stage}

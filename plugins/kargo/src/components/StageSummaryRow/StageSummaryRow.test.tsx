@@ -83,6 +83,14 @@ describe('StageSummaryRow', () => {
     expect(screen.queryByText('2 open PRs')).not.toBeInTheDocument();
   });
 
+  it('says the PRs are not known yet before the first listing, never 0', async () => {
+    await renderRows([
+      { ...prodWithOrphan, openPullRequests: 0, pullRequestsPending: true },
+    ]);
+    expect(screen.getByText('PRs not known yet')).toBeVisible();
+    expect(screen.queryByText(/open PR/)).not.toBeInTheDocument();
+  });
+
   it("says a GitLab merge request in GitLab's words", async () => {
     await renderRows([
       {

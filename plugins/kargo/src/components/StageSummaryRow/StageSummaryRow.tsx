@@ -74,6 +74,15 @@ function PullRequestIndicator(props: { stage: StageDetail }) {
         : t('summary.waitingOnPullRequestNoNumber');
     return <Chip size="small" color="secondary" label={label} />;
   }
+  if (stage.pullRequestsPending) {
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        label={t('card.pullRequestsPending')}
+      />
+    );
+  }
   if (!stage.openPullRequests) return null;
   return (
     <Chip

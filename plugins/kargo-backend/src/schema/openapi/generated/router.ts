@@ -374,6 +374,13 @@ export const spec = {
           },
           openPullRequests: {
             type: 'integer',
+            description:
+              'Open PRs/MRs attributed to the Stage; not a count while `pullRequestsPending` is true.',
+          },
+          pullRequestsPending: {
+            type: 'boolean',
+            description:
+              'True while a repository of the Stage has not been listed yet (the backend just started): its PR counts are not known yet, never 0. Absent once every repository was listed (or failed, see pullRequestErrors).',
           },
           orphanedPullRequests: {
             type: 'integer',

@@ -266,7 +266,10 @@ export interface components {
         running: number;
         successful: number;
       };
+      /** Open PRs/MRs attributed to the Stage; not a count while `pullRequestsPending` is true. */
       openPullRequests: number;
+      /** True while a repository of the Stage has not been listed yet (the backend just started): its PR counts are not known yet, never 0. Absent once every repository was listed (or failed, see pullRequestErrors). */
+      pullRequestsPending?: boolean;
       /** Open pull requests no Promotion waits for (the catalog module writes it). */
       orphanedPullRequests?: number;
       /** URLs of the open pull requests counted by `openPullRequests`, when known. */
