@@ -16,6 +16,11 @@ import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
 import {
+  readServiceScopes,
+  scopedPermissions,
+  snapshotScopes,
+} from './permissions/serviceAccess';
+import {
   publishStageChanges,
   subscribePullRequestWebhooks,
 } from './services/snapshot/notify';
@@ -59,6 +64,14 @@ export const kargoPlugin = createBackendPlugin({
       async init(deps) {
         const { httpRouter, logger, scheduler, kargo } = deps;
         const refresh = readRefreshConfig(deps.config);
+        // Service principals read only what kargo.access.services gives them
+        // (Backstage's permission client would allow them everything).
+        const scopes = readServiceScopes(deps.config);
+        const permissions = scopedPermissions(deps.permissions, scopes);
+        const snapshotPermissions = scopedPermissions(
+          deps.permissions,
+          snapshotScopes(scopes),
+        );
         const frequencyMs = durationToMilliseconds(refresh.frequency);
         const pullRequestMs = durationToMilliseconds(
           refresh.pullRequestFrequency,
@@ -110,6 +123,7 @@ export const kargoPlugin = createBackendPlugin({
         registerKargoPermissions(deps.permissionsRegistry, snapshots);
         registerKargoActions(deps.actionsRegistry, {
           ...deps,
+          permissions,
           snapshots,
           actions,
         });
@@ -165,7 +179,15 @@ export const kargoPlugin = createBackendPlugin({
           refreshFrequency: refresh.pullRequestFrequency,
         });
 
-        httpRouter.use(await createRouter({ ...deps, snapshots, actions }));
+        httpRouter.use(
+          await createRouter({
+            ...deps,
+            permissions,
+            snapshotPermissions,
+            snapshots,
+            actions,
+          }),
+        );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },
     });
