@@ -46,7 +46,7 @@ describe('timeoutSeconds of the waiting actions', () => {
         ...extra,
         timeoutSeconds: MAX_TIMEOUT_SECONDS + 1,
       });
-      await expect(action.handler(ctx)).rejects.toMatchObject({
+      await expect(action.handler(ctx as any)).rejects.toMatchObject({
         name: 'InputError',
         message: expect.stringContaining(
           `timeoutSeconds must be at most ${MAX_TIMEOUT_SECONDS}`,

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
+import type { JsonValue } from '@backstage/types';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import { readServiceScopes } from '../../permissions/serviceAccess';
 import {
@@ -152,7 +153,7 @@ describe('service principals read only their configured projects', () => {
   });
 
   it('reads kargo.access.services once, refusing a malformed entry', () => {
-    const read = (services: unknown) =>
+    const read = (services: JsonValue) =>
       readServiceScopes(new ConfigReader({ kargo: { access: { services } } }));
     expect(read([{ subject: 'external:a', projects: ['x'] }])).toEqual([
       { subject: 'external:a', projects: ['x'], raw: false },
