@@ -60,7 +60,11 @@ export interface Config {
        * @visibility backend
        */
       services?: Array<{
-        /** The principal's subject, e.g. `external:assistant` or `plugin:catalog`. */
+        /**
+         * The principal's subject as Backstage forms it: a static token's
+         * `subject` as configured, `external:<sub>` for a JWKS token,
+         * `plugin:<pluginId>` for a plugin.
+         */
         subject: string;
         /** Project names, or `'*'` for every project. */
         projects: string[];

@@ -137,7 +137,7 @@ function config(sandbox: Sandbox) {
       access: {
         services: [
           {
-            subject: 'external:test-assistant',
+            subject: 'test-assistant', // a static token's subject, as configured
             projects: ['checkout', 'payments'],
           },
         ],

@@ -20,7 +20,7 @@ import {
 
 /** What one service principal may read (`kargo.access.services[]`). */
 export interface ServiceScope {
-  /** The principal's subject, e.g. `external:demo-scripts`, `plugin:catalog`. */
+  /** The principal's subject: a static token's `subject`, `external:<sub>` (JWKS), `plugin:<id>`. */
   subject: string;
   /** Project names, or `*` for every project. */
   projects: string[];
@@ -48,9 +48,11 @@ export function readServiceScopes(config: Config): ServiceScope[] {
   return entries.map((entry, i) => {
     const key = `kargo.access.services[${i}]`;
     const subject = entry.getString('subject');
-    if (!/^[a-z]+:\S+$/.test(subject)) {
+    // As Backstage forms it: a static token's own `subject`, `external:<sub>`
+    // for JWKS tokens, `plugin:<pluginId>` for plugins.
+    if (!/^\S+$/.test(subject)) {
       throw new Error(
-        `${key}.subject must be a principal subject such as 'external:assistant' or 'plugin:catalog', got '${subject}'`,
+        `${key}.subject must be a principal subject such as 'mcp-assistant' or 'plugin:catalog', got '${subject}'`,
       );
     }
     if (seen.has(subject)) {

@@ -158,7 +158,7 @@ describe('service principals read only their configured projects', () => {
     expect(read([{ subject: 'external:a', projects: ['x'] }])).toEqual([
       { subject: 'external:a', projects: ['x'], raw: false },
     ]);
-    expect(() => read([{ subject: 'a', projects: ['x'] }])).toThrow(
+    expect(() => read([{ subject: 'a b', projects: ['x'] }])).toThrow(
       /subject must be a principal subject/,
     );
     expect(() => read([{ subject: 'external:a', projects: ['../x'] }])).toThrow(
