@@ -47,6 +47,31 @@ export interface Config {
        */
       watchTimeout?: HumanDuration | string;
     };
+    /** Who, besides signed-in users, may read Kargo data (docs/security.md). */
+    access?: {
+      /**
+       * Service principals (static tokens of `backend.auth.externalAccess`,
+       * other plugins) and the projects each may read. Backstage's permission
+       * client allows every service everything, so without an entry here a
+       * service reads nothing: the Stage, AnalysisRun and entity routes and
+       * the MCP tools answer it as if no project existed. The catalog module
+       * (`plugin:catalog`) reads `GET /snapshot` for every project unless
+       * listed here.
+       * @visibility backend
+       */
+      services?: Array<{
+        /**
+         * The principal's subject as Backstage forms it: a static token's
+         * `subject` as configured, `external:<sub>` for a JWKS token,
+         * `plugin:<pluginId>` for a plugin.
+         */
+        subject: string;
+        /** Project names, or `'*'` for every project. */
+        projects: string[];
+        /** Whether AnalysisRun answers include the `raw` object. Default: false. */
+        raw?: boolean;
+      }>;
+    };
     /** Notifications to the owners of the entities that name a Stage (docs/notifications.md). */
     notifications?: {
       /**

@@ -241,7 +241,14 @@ describe('catalog with the Kargo module, the Kargo backend and the sandbox', () 
     await gather();
     const snapshot = await request(backend.server)
       .get('/api/kargo/snapshot')
-      .set('authorization', mockCredentials.service.header());
+      .set(
+        'authorization',
+        mockCredentials.service.header({
+          // The catalog module's subject: the one /snapshot serves by default.
+          onBehalfOf: mockCredentials.service('plugin:catalog'),
+          targetPluginId: 'kargo',
+        }),
+      );
     expect(snapshot.status).toBe(200);
     const [instance] = snapshot.body.instances;
     expect(instance.stale || instance.error !== null).toBe(true);

@@ -132,7 +132,14 @@ describe('two Kargo instances, one of them down', () => {
   it('keeps the healthy instance whole in the snapshot the catalog reads', async () => {
     const res = await request(backend.server)
       .get('/api/kargo/snapshot')
-      .set('Authorization', mockCredentials.service.header());
+      .set(
+        'Authorization',
+        mockCredentials.service.header({
+          // The catalog module's subject: the one /snapshot serves by default.
+          onBehalfOf: mockCredentials.service('plugin:catalog'),
+          targetPluginId: 'kargo',
+        }),
+      );
     expect(res.status).toBe(200);
     const { instances } = res.body as SnapshotResponse;
     const byName = Object.fromEntries(instances.map(i => [i.instance, i]));

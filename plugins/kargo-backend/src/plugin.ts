@@ -22,6 +22,11 @@ import { registerKargoPermissions } from './permissions/register';
 import { publishStageChanges } from './services/snapshot/signals';
 import { ProjectSignalChannels } from './services/snapshot/signalChannels';
 import {
+  readServiceScopes,
+  scopedPermissions,
+  snapshotScopes,
+} from './permissions/serviceAccess';
+import {
   subscribePullRequestWebhooks,
   warnUnsignedWebhookTopics,
 } from './services/snapshot/webhooks';
@@ -84,6 +89,14 @@ export const kargoPlugin = createBackendPlugin({
           kargo.pullRequests.providers.add(provider);
         }
         const refresh = readRefreshConfig(deps.config);
+        // Service principals read only what kargo.access.services gives them
+        // (Backstage's permission client would allow them everything).
+        const scopes = readServiceScopes(deps.config);
+        const permissions = scopedPermissions(deps.permissions, scopes);
+        const snapshotPermissions = scopedPermissions(
+          deps.permissions,
+          snapshotScopes(scopes),
+        );
         const frequencyMs = durationToMilliseconds(refresh.frequency);
         const pullRequestMs = durationToMilliseconds(
           refresh.pullRequestFrequency,
@@ -135,6 +148,7 @@ export const kargoPlugin = createBackendPlugin({
         registerKargoPermissions(deps.permissionsRegistry, snapshots);
         registerKargoActions(deps.actionsRegistry, {
           ...deps,
+          permissions,
           snapshots,
           actions,
         });
@@ -205,7 +219,14 @@ export const kargoPlugin = createBackendPlugin({
         });
 
         httpRouter.use(
-          await createRouter({ ...deps, snapshots, actions, signalChannels }),
+          await createRouter({
+            ...deps,
+            permissions,
+            snapshotPermissions,
+            snapshots,
+            actions,
+            signalChannels,
+          }),
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },

@@ -137,7 +137,14 @@ describe('kargo backend plugin writing to the sandbox', () => {
     expect(res.body.lastUpdated).toEqual(expect.any(String));
     const snapshot = await request(backend.server)
       .get('/api/kargo/snapshot')
-      .set('Authorization', mockCredentials.service.header());
+      .set(
+        'Authorization',
+        mockCredentials.service.header({
+          // The catalog module's subject: the one /snapshot serves by default.
+          onBehalfOf: mockCredentials.service('plugin:catalog'),
+          targetPluginId: 'kargo',
+        }),
+      );
     expect(snapshot.body.instances[0].stale).toBe(true);
     expect(snapshot.body.instances[0].error).toContain(
       "Kargo instance 'sandbox': cannot reach the cluster",

@@ -130,7 +130,19 @@ function config(sandbox: Sandbox) {
     permission: { enabled: true },
     integrations: base.integrations,
     // Refreshed every second, so a new AnalysisRun shows within a test.
-    kargo: { ...base.kargo, refresh: { frequency: { seconds: 1 } } },
+    // The static token is a service: it reads only the projects listed here.
+    kargo: {
+      ...base.kargo,
+      refresh: { frequency: { seconds: 1 } },
+      access: {
+        services: [
+          {
+            subject: 'test-assistant', // a static token's subject, as configured
+            projects: ['checkout', 'payments'],
+          },
+        ],
+      },
+    },
   };
 }
 

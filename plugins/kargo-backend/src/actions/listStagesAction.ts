@@ -13,6 +13,8 @@ import {
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { served } from '../router/lookup';
 import { resolveInstance } from '../router/params';
+import { redactClusterText } from '../router/redact';
+import type { InstanceState } from '../services/snapshot/types';
 import type { KargoActionsOptions, RegistryZod } from './types';
 
 const VERIFICATION_PHASES = [
@@ -152,37 +154,55 @@ export function registerListStagesAction(
           defaultInstance: configured()[0],
         };
       }
+      // Problems are gathered beside the Stages they concern and told only
+      // with a Stage the caller may read: never the name or the error text
+      // of a project (or instance) they may read nothing of.
       const problems: string[] = [];
       const matching: StageDetail[] = [];
       for (const name of instances) {
+        let state: InstanceState;
         try {
-          const state = await snapshots.getInstance(name);
-          if (state.error)
-            problems.push(
-              `Instance ${name}: ${state.error} (showing older data)`,
-            );
-          for (const project of Object.values(state.projects)) {
-            if (project.error)
-              problems.push(
-                `Project ${name}/${project.project}: ${project.error}`,
-              );
-            const found = { state, project };
-            matching.push(
-              ...project.stages
-                .filter(s => matchesStageFilter(s, filter))
-                .map(s => served(found, s)),
-            );
-          }
+          state = await snapshots.getInstance(name);
         } catch (error) {
-          problems.push(`Instance ${name}: ${messageOf(error)}`);
+          // Names only a configured instance, no cluster text.
+          problems.push(
+            `Instance ${name}: ${redactClusterText(messageOf(error))}`,
+          );
+          continue;
         }
+        const projects = Object.values(state.projects);
+        const readable = await filterAuthorizedStages(
+          permissions,
+          kargoStageReadPermission,
+          projects.flatMap(project => project.stages),
+          credentials,
+        );
+        const readableProjects = new Set(readable.map(s => s.project));
+        if (state.error && readable.length > 0)
+          problems.push(
+            `Instance ${name}: ${redactClusterText(
+              state.error,
+            )} (showing older data)`,
+          );
+        for (const project of projects) {
+          if (!readableProjects.has(project.project)) continue;
+          if (project.error)
+            problems.push(
+              `Project ${name}/${project.project}: ${redactClusterText(
+                project.error,
+              )}`,
+            );
+        }
+        const found = new Map(
+          projects.map(project => [project.project, { state, project }]),
+        );
+        matching.push(
+          ...readable
+            .filter(s => matchesStageFilter(s, filter))
+            .map(s => served(found.get(s.project)!, s)),
+        );
       }
-      const visible = await filterAuthorizedStages(
-        permissions,
-        kargoStageReadPermission,
-        matching,
-        credentials,
-      );
+      const visible = matching;
       return {
         output: {
           stages: visible.slice(0, input.limit).map(toAssistantStageListItem),

@@ -1,10 +1,6 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import {
-  kargoStageReadPermission,
-  toAssistantStageView,
-} from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
-import { findStage, stageNotFound } from '../router/lookup';
+import { toAssistantStageView } from '@kargo-backstage/plugin-kargo-common';
+import { findReadableStage, served } from '../router/lookup';
 import { performAuditedVerificationAction } from '../services/auditedVerificationAction';
 import type { VerificationAction } from '../services/VerificationActionsService';
 import { resolveInstance } from '../router/params';
@@ -150,28 +146,24 @@ export function registerStageActions(
         { instance: input.instance },
         configured(),
       );
-      const detail = await findStage(
-        snapshots,
-        instance,
-        input.project,
-        input.stage,
-      );
       const ref = { instance, project: input.project, name: input.stage };
-      // Not allowed answers exactly like not found, as the REST route does.
-      const [readable] = await filterAuthorizedStages(
+      // Permission first; denied, no such project, no such Stage: one
+      // answer, as the REST route gives.
+      const { found, detail } = await findReadableStage(
+        snapshots,
         permissions,
-        kargoStageReadPermission,
-        [ref],
         credentials,
+        ref,
       );
-      if (!readable) throw stageNotFound(instance, input.project, input.stage);
       const refusals = await callerRefusals(
         auth,
         permissions,
         ref,
         credentials,
       );
-      return { output: toAssistantStageView(detail, refusals) };
+      return {
+        output: toAssistantStageView(served(found, detail), refusals),
+      };
     },
   });
 

@@ -1,6 +1,12 @@
+import type {
+  BackstageCredentials,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
 import { NotFoundError, ServiceUnavailableError } from '@backstage/errors';
+import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
   errorWithReason,
+  kargoStageReadPermission,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
@@ -96,30 +102,31 @@ export function servedFields(
   };
 }
 
-export async function findStage(
+/**
+ * The Stage the caller may read, as the snapshot holds it (not yet
+ * `served`), and its project. `kargo.stage.read` is decided on the ref
+ * before anything is looked up, and "not allowed", "no such project" and
+ * "no such Stage" are one answer: `stageNotFound`. (A project never read yet
+ * is a 503 only to callers allowed on the Stage.)
+ */
+export async function findReadableStage(
   snapshots: SnapshotService,
-  instance: string,
-  project: string,
-  stage: string,
-): Promise<StageDetail> {
-  const { found, detail } = await findSnapshotStage(
-    snapshots,
-    instance,
-    project,
-    stage,
-  );
-  return served(found, detail);
-}
-
-/** The Stage as the snapshot holds it (not yet `served`), and its project. */
-export async function findSnapshotStage(
-  snapshots: SnapshotService,
-  instance: string,
-  project: string,
-  stage: string,
+  permissions: PermissionsService,
+  credentials: BackstageCredentials,
+  ref: { instance: string; project: string; name: string },
 ): Promise<{ found: FoundProject; detail: StageDetail }> {
+  const { instance, project, name } = ref;
+  const [readable] = await filterAuthorizedStages(
+    permissions,
+    kargoStageReadPermission,
+    [ref],
+    credentials,
+  );
+  if (!readable) throw stageNotFound(instance, project, name);
+  const state = await snapshots.getInstance(instance);
+  if (!projectOf(state, project)) throw stageNotFound(instance, project, name);
   const found = await findProject(snapshots, instance, project);
-  const detail = found.project.stages.find(s => s.name === stage);
-  if (!detail) throw stageNotFound(instance, project, stage);
+  const detail = found.project.stages.find(s => s.name === name);
+  if (!detail) throw stageNotFound(instance, project, name);
   return { found, detail };
 }

@@ -15,11 +15,13 @@ export function addSnapshotRoutes(
   router: KargoApiRouter,
   options: RouterOptions,
 ) {
-  const { httpAuth, permissions, snapshots } = options;
+  const { httpAuth, snapshotPermissions: permissions, snapshots } = options;
 
   // For the catalog module and other services only (users get 403: they read
   // through the Stage routes). Every Stage still passes the read permission,
-  // and a project none of whose Stages may be read is not named.
+  // scoped per service by kargo.access.services (the catalog module reads
+  // every project unless configured), and a project none of whose Stages may
+  // be read is not named.
   router.get('/snapshot', async (req, res) => {
     parse(z.object({}).strict(), req.query, 'query parameter');
     const credentials = await httpAuth.credentials(req, { allow: ['service'] });

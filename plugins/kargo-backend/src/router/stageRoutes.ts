@@ -14,11 +14,10 @@ import {
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
   findProject,
-  findSnapshotStage,
+  findReadableStage,
   projectNotFound,
   projectOf,
   served,
-  stageNotFound,
 } from './lookup';
 import { sendJsonText, servedJson } from './servedJson';
 import { UnknownNameBudget } from './unknownNameBudget';
@@ -110,16 +109,13 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     const { project, stage } = parse(stageParams, req.params, 'path parameter');
     const instance = resolveInstance(req.query, instances());
     const credentials = await httpAuth.credentials(req);
-    const { found, detail } = await findSnapshotStage(
+    // Permission first; denied, no such project, no such Stage: one answer.
+    const { found, detail } = await findReadableStage(
       snapshots,
-      instance,
-      project,
-      stage,
+      permissions,
+      credentials,
+      { instance, project, name: stage },
     );
-    // Not allowed answers exactly like not found: no existence oracle.
-    if (!(await mayRead(kargoStageReadPermission, detail, credentials))) {
-      throw stageNotFound(instance, project, stage);
-    }
     sendJsonText(res, servedJson(found, detail));
   });
 

@@ -16,7 +16,10 @@ import type { VerificationActionsService } from '../services/VerificationActions
 export interface RouterOptions {
   logger: LoggerService;
   httpAuth: HttpAuthService;
+  /** Backstage's, with service principals' reads scoped (permissions/serviceAccess.ts). */
   permissions: PermissionsService;
+  /** The same for `/snapshot`, where the catalog module reads by default. */
+  snapshotPermissions: PermissionsService;
   auditor: AuditorService;
   catalog: CatalogService;
   kargo: KargoService;

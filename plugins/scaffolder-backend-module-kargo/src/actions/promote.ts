@@ -14,9 +14,9 @@ import { auditedWrite } from './audit';
 import { initiatorActor, type KargoActionOptions } from './shared';
 import {
   authorizeAndGetStage,
-  DEFAULT_TIMEOUT_SECONDS,
   stageActionInputs,
   timeoutSecondsInput,
+  timeoutSecondsOf,
 } from './stageAction';
 
 /**
@@ -68,8 +68,7 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
     async handler(ctx) {
       const { project, stage, freight, instance, wait, waitForPullRequest } =
         ctx.input;
-      const timeoutSeconds =
-        ctx.input.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+      const timeoutSeconds = timeoutSecondsOf(ctx.input);
       const cluster = kargo.cluster(instance);
       const instanceName = cluster.instance.name;
 

@@ -6,9 +6,9 @@ import { auditedWrite } from './audit';
 import { initiatorActor, type KargoActionOptions } from './shared';
 import {
   authorizeAndGetStage,
-  DEFAULT_TIMEOUT_SECONDS,
   stageActionInputs,
   timeoutSecondsInput,
+  timeoutSecondsOf,
 } from './stageAction';
 import { waitForNewVerification } from './waitForVerification';
 
@@ -54,8 +54,7 @@ export function createKargoReverifyAction(options: KargoActionOptions) {
     },
     async handler(ctx) {
       const { project, stage, instance, wait } = ctx.input;
-      const timeoutSeconds =
-        ctx.input.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+      const timeoutSeconds = timeoutSecondsOf(ctx.input);
       const cluster = kargo.cluster(instance);
       const instanceName = cluster.instance.name;
 

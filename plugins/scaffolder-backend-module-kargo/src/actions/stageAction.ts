@@ -83,16 +83,41 @@ export function stageActionInputs(stageDescription: string): {
   };
 }
 
+/**
+ * The longest a task may wait (and poll the cluster every second): one hour.
+ * Longer waits belong in Kargo (a verification's own timeout), not in a task.
+ */
+export const MAX_TIMEOUT_SECONDS = 3600;
+
 /** The optional `timeoutSeconds` input of the actions that can wait. */
 export function timeoutSecondsInput(z: Zod): ZodOptionalNumber {
   return z
     .number()
     .int()
     .positive()
+    .max(MAX_TIMEOUT_SECONDS)
     .optional()
     .describe(
-      `How long to wait, in seconds (default ${DEFAULT_TIMEOUT_SECONDS})`,
+      `How long to wait, in seconds (default ${DEFAULT_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS})`,
+    ) as ZodOptionalNumber;
+}
+
+/**
+ * The wait of this task, checked again in the handler (a task created
+ * through the API may skip the template's schema): InputError above the bound.
+ */
+export function timeoutSecondsOf(input: { timeoutSeconds?: number }): number {
+  const seconds = input.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  if (
+    !Number.isInteger(seconds) ||
+    seconds < 1 ||
+    seconds > MAX_TIMEOUT_SECONDS
+  ) {
+    throw new InputError(
+      `timeoutSeconds must be at most ${MAX_TIMEOUT_SECONDS} (a whole number of seconds, at least 1), got ${seconds}`,
     );
+  }
+  return seconds;
 }
 
 /**

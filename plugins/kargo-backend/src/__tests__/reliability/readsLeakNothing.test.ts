@@ -3,6 +3,7 @@ import { mockCredentials } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
+  kargoConfig,
   SECRETS,
   startReliabilityBackend,
   startSecretSandbox,
@@ -19,6 +20,12 @@ jest.setTimeout(60_000);
 const serviceHeader = () =>
   mockCredentials.service.header({
     onBehalfOf: mockCredentials.service('plugin:catalog'),
+    targetPluginId: 'kargo',
+  });
+
+const paymentsReaderHeader = () =>
+  mockCredentials.service.header({
+    onBehalfOf: mockCredentials.service('external:payments-reader'),
     targetPluginId: 'kargo',
   });
 
@@ -57,7 +64,21 @@ describe('reads that leak nothing', () => {
       spec: { metrics: [] },
       status: { phase: 'Successful' },
     });
-    backend = await startReliabilityBackend({ sandbox });
+    const config = kargoConfig(sandbox);
+    backend = await startReliabilityBackend({
+      sandbox,
+      config: {
+        ...config,
+        kargo: {
+          ...config.kargo,
+          access: {
+            services: [
+              { subject: 'external:payments-reader', projects: ['payments'] },
+            ],
+          },
+        },
+      },
+    });
     await backend.refresh();
   });
   afterAll(async () => {
@@ -192,7 +213,9 @@ describe('reads that leak nothing', () => {
     await backend.refresh();
     backend.decide(denyReadOn('sandbox/checkout/'));
 
-    const snapshot = await get('/snapshot', serviceHeader());
+    // A service scoped to payments (kargo.access.services): Backstage's
+    // permission client allows services, so the scope is what filters.
+    const snapshot = await get('/snapshot', paymentsReaderHeader());
     const text = JSON.stringify(snapshot.body);
     expect(snapshot.body.instances[0].projects).toEqual(['payments']);
     expect(text).not.toMatch(/"project":"checkout"|answered 500/);

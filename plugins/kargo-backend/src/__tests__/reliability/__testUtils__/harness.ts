@@ -1,4 +1,5 @@
 import {
+  type BackstageCredentials,
   coreServices,
   createServiceFactory,
   type BackendFeature,
@@ -27,7 +28,10 @@ import {
   type KargoService,
 } from '@kargo-backstage/plugin-kargo-node';
 import { InputError } from '@backstage/errors';
+import { actionsRegistryServiceMock } from '@backstage/backend-test-utils/alpha';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import type { JsonObject } from '@backstage/types';
+import { backstagePermissions } from '../../../__testUtils__/permissionClient';
 import { kargoPlugin } from '../../../plugin';
 import { capturingRootLogger, LogCapture } from './capturingLogger';
 
@@ -156,9 +160,19 @@ export interface ReliabilityBackend {
   server: Awaited<ReturnType<typeof startTestBackend>>['server'];
   sandbox: Sandbox;
   logs: LogCapture;
+  /** Calls one of the plugin's actions (MCP tools), e.g. `list-stages`. */
+  invoke(
+    name: string,
+    input: JsonObject,
+    credentials: BackstageCredentials,
+  ): Promise<any>;
   /** Runs the scheduled refresh now (mock scheduler only). */
   refresh(): Promise<void>;
-  /** Changes the permission decision per permission name (and resource ref) from now on. */
+  /**
+   * Changes the policy's decision per permission name (and resource ref) from
+   * now on. Users only: service principals are allowed by Backstage's
+   * permission client without asking the policy (see backstagePermissions).
+   */
   decide(fn: (permission: string, resourceRef?: string) => Decision): void;
   stop(): Promise<void>;
 }
@@ -183,6 +197,7 @@ export async function startReliabilityBackend(
   let decision: (permission: string, resourceRef?: string) => Decision = () =>
     AuthorizeResult.ALLOW;
   const scheduler = mockServices.scheduler.mock();
+  const actions = actionsRegistryServiceMock();
   const rootLogger = createServiceFactory({
     service: coreServices.rootLogger,
     deps: {},
@@ -199,17 +214,15 @@ export async function startReliabilityBackend(
       mockServices.httpAuth.factory({
         defaultCredentials: mockCredentials.none(),
       }),
-      mockServices.permissions.mock({
-        authorize: async requests =>
-          requests.map(r => ({
-            result: decision(
-              r.permission.name,
-              'resourceRef' in r ? (r.resourceRef as string) : undefined,
-            ),
-          })),
-      }).factory,
+      // Backstage's own behaviour: services allowed, the policy for users.
+      backstagePermissions(() => decision).factory,
       catalogServiceMock.factory({ entities: [ENTITY] }),
       rootLogger,
+      createServiceFactory({
+        service: actionsRegistryServiceRef,
+        deps: {},
+        factory: () => actions,
+      }),
       ...(options.services ?? [scheduler.factory]),
       ...(options.features ?? []),
     ],
@@ -227,6 +240,8 @@ export async function startReliabilityBackend(
         );
       }
     },
+    invoke: async (name, input, credentials) =>
+      (await actions.invoke({ id: `test:${name}`, input, credentials })).output,
     decide: fn => {
       decision = fn;
     },
