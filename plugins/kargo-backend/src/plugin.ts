@@ -19,6 +19,10 @@ import { isSharedCacheStore, readRefreshConfig } from './config';
 import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
+import {
+  ReadDecisions,
+  recordingReadDecisions,
+} from './permissions/readDecisions';
 import { publishStageChanges } from './services/snapshot/signals';
 import { ProjectSignalChannels } from './services/snapshot/signalChannels';
 import {
@@ -92,7 +96,13 @@ export const kargoPlugin = createBackendPlugin({
         // Service principals read only what kargo.access.services gives them
         // (Backstage's permission client would allow them everything).
         const scopes = readServiceScopes(deps.config);
-        const permissions = scopedPermissions(deps.permissions, scopes);
+        // Users' kargo.stage.read decisions are remembered as they read, so
+        // that notifications go only to owners the policy lets read the Stage.
+        const readDecisions = new ReadDecisions();
+        const permissions = recordingReadDecisions(
+          scopedPermissions(deps.permissions, scopes),
+          readDecisions,
+        );
         const snapshotPermissions = scopedPermissions(
           deps.permissions,
           snapshotScopes(scopes),
@@ -215,6 +225,7 @@ export const kargoPlugin = createBackendPlugin({
         await setupKargoNotifications({
           ...deps,
           snapshots,
+          readDecisions,
           refreshFrequency: refresh.pullRequestFrequency,
         });
 

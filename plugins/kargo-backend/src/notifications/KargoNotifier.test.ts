@@ -3,7 +3,16 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
 import type { Entity } from '@backstage/catalog-model';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
+import { ReadDecisions } from '../permissions/readDecisions';
 import { KargoNotifier } from './KargoNotifier';
+
+/** alice read payments/qa and was allowed; mallory asked and was denied. */
+function decisions() {
+  const d = new ReadDecisions();
+  d.record('user:default/alice', 'sandbox/payments/qa', true);
+  d.record('user:default/mallory', 'sandbox/payments/qa', false);
+  return d;
+}
 import { SentNotifications } from './SentNotifications';
 
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
@@ -64,7 +73,18 @@ const entities: Entity[] = [
       namespace: 'default',
       annotations: { 'kargo.akuity.io/project': 'payments' },
     },
-    spec: { owner: 'guests' },
+    spec: { owner: 'user:default/alice' },
+  },
+  {
+    // Registered by someone the policy does not let read payments.
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: {
+      name: 'snoop',
+      namespace: 'default',
+      annotations: { 'kargo.akuity.io/project': 'payments' },
+    },
+    spec: { owner: 'user:default/mallory' },
   },
   {
     apiVersion: 'backstage.io/v1alpha1',
@@ -77,7 +97,7 @@ const entities: Entity[] = [
         'kargo.akuity.io/stages': 'uat',
       },
     },
-    spec: { owner: 'guests' },
+    spec: { owner: 'user:default/bob' },
   },
 ];
 
@@ -101,6 +121,7 @@ describe('KargoNotifier', () => {
           auth: mockServices.auth(),
           logger: mockServices.logger.mock(),
           defaultInstance: 'sandbox',
+          readDecisions: decisions(),
         });
       const [a, b] = [await replica(), await replica()];
       // Both replicas see the failure at once (no previous: e.g. just restarted).
@@ -114,10 +135,11 @@ describe('KargoNotifier', () => {
 
       expect(sent).toEqual([
         {
-          // storefront restricts itself to uat: not its Stage.
+          // storefront restricts itself to uat: not its Stage. snoop's
+          // owner may not read payments: not told.
           recipients: {
             type: 'entity',
-            entityRef: ['component:default/payments-api'],
+            entityRef: ['user:default/alice'],
           },
           payload: {
             title: 'Kargo verification Failed on payments/qa',
@@ -155,11 +177,52 @@ describe('KargoNotifier', () => {
       auth: mockServices.auth(),
       logger: mockServices.logger.mock(),
       defaultInstance: 'sandbox',
+      readDecisions: decisions(),
     });
     await notifier.onChanges([{ previous: undefined, next: failedQa }]);
     expect(sent).toEqual([]);
     fail = false;
     await notifier.onChanges([{ previous: undefined, next: failedQa }]);
     expect(sent).toEqual(['Kargo verification Failed on payments/qa']);
+  });
+
+  it('tells no owner the policy did not let read the Stage (issue 35 finding 1)', async () => {
+    const knex = await databases.init('SQLITE_3');
+    const database = { getClient: async () => knex } as any;
+    const sent: NotificationSendOptions[] = [];
+    const sentNotifications = await SentNotifications.create(database);
+    const notifier = (readDecisions: ReadDecisions) =>
+      new KargoNotifier({
+        config: {
+          enabled: true,
+          promotionWaitMs: 3_600_000,
+          severity: { default: 'normal', stages: {} },
+        },
+        notifications: { send: async n => void sent.push(n) },
+        sent: sentNotifications,
+        catalog: catalogServiceMock({
+          entities: entities.filter(e => e.metadata.name === 'snoop'),
+        }),
+        auth: mockServices.auth(),
+        logger: mockServices.logger.mock(),
+        defaultInstance: 'sandbox',
+        readDecisions,
+      });
+    // mallory owns an annotated entity; the policy denied (or never allowed) her.
+    await notifier(decisions()).onChanges([
+      { previous: undefined, next: failedQa },
+    ]);
+    await notifier(new ReadDecisions()).onChanges([
+      { previous: undefined, next: failedQa },
+    ]);
+    expect(sent).toEqual([]);
+    // Allowed once, then denied since (her access was taken away): still nothing.
+    const revoked = new ReadDecisions();
+    revoked.record('user:default/mallory', 'sandbox/payments/qa', true);
+    revoked.record('user:default/mallory', 'sandbox/payments/qa', false);
+    await notifier(revoked).onChanges([
+      { previous: undefined, next: failedQa },
+    ]);
+    expect(sent).toEqual([]);
   });
 });

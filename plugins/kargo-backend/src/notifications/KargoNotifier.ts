@@ -6,6 +6,7 @@ import {
   severityOfStage,
   type KargoStageEvent,
 } from '@kargo-backstage/plugin-kargo-common';
+import type { ReadDecisions } from '../permissions/readDecisions';
 import type { KargoNotificationsConfig } from './config';
 import { audienceOfStage } from './recipients';
 import type { SentNotifications } from './SentNotifications';
@@ -19,13 +20,17 @@ interface KargoNotifierOptions {
   auth: AuthService;
   logger: LoggerService;
   defaultInstance: string;
+  /** Who Backstage's policy let read which Stage: only they hear of it. */
+  readDecisions: Pick<ReadDecisions, 'allows'>;
   now?: () => number;
 }
 
 /**
  * Turns Stage changes into notifications to the owners of the entities that
- * name the Stage: one per event key, ever (the key is claimed in the database
- * before sending and doubles as the notification's scope).
+ * name the Stage, limited to the owners Backstage's policy recently allowed to
+ * read that Stage (`kargo.stage.read`, see ReadDecisions): one per event key,
+ * ever (the key is claimed in the database before sending and doubles as the
+ * notification's scope).
  */
 export class KargoNotifier {
   constructor(private readonly options: KargoNotifierOptions) {}
@@ -50,11 +55,20 @@ export class KargoNotifier {
   private async announce(event: KargoStageEvent): Promise<void> {
     const { sent, notifications, config, logger } = this.options;
     const audience = await audienceOfStage(this.options, event);
-    if (audience.entityRefs.length === 0) return;
+    const stage = {
+      instance: event.instance,
+      project: event.project,
+      name: event.stage,
+    };
+    const now = (this.options.now ?? Date.now)();
+    const readers = audience.ownerUsers.filter(user =>
+      this.options.readDecisions.allows(user, stage, now),
+    );
+    if (readers.length === 0) return;
     if (!(await sent.claim(event.key))) return;
     try {
       await notifications.send({
-        recipients: { type: 'entity', entityRef: audience.entityRefs },
+        recipients: { type: 'entity', entityRef: readers },
         payload: {
           title: event.title,
           description: event.description,

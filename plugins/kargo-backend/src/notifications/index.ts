@@ -9,6 +9,7 @@ import type { CatalogService } from '@backstage/plugin-catalog-node';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type { HumanDuration } from '@backstage/types';
 import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
+import type { ReadDecisions } from '../permissions/readDecisions';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
 import { readNotificationsConfig } from './config';
 import { KargoNotifier } from './KargoNotifier';
@@ -28,6 +29,8 @@ export interface KargoNotificationsOptions {
   notifications: NotificationService;
   kargo: KargoService;
   snapshots: SnapshotService;
+  /** The users' recorded `kargo.stage.read` decisions: only readers are told. */
+  readDecisions: ReadDecisions;
   /** How often the snapshot is refreshed (`kargo.refresh.frequency`). */
   refreshFrequency: HumanDuration;
   /** Where Stage changes come from; the snapshot model's change stream unless given. */

@@ -1,5 +1,10 @@
 import type { AuthService } from '@backstage/backend-plugin-api';
-import { stringifyEntityRef, type Entity } from '@backstage/catalog-model';
+import {
+  parseEntityRef,
+  RELATION_OWNED_BY,
+  stringifyEntityRef,
+  type Entity,
+} from '@backstage/catalog-model';
 import { CATALOG_FILTER_EXISTS } from '@backstage/catalog-client';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import {
@@ -9,8 +14,10 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 
 interface StageAudience {
-  /** Entities naming the Stage; the notifications backend resolves their owners. */
+  /** Entities naming the Stage. */
   entityRefs: string[];
+  /** The users owning them: directly, or as members of an owning group. */
+  ownerUsers: string[];
   /** The Kargo tab of the first of them (a non-Resource entity preferred). */
   link: string | undefined;
 }
@@ -27,6 +34,7 @@ export async function audienceOfStage(
   deps: { catalog: CatalogService; auth: AuthService; defaultInstance: string },
   stage: { instance: string; project: string; stage: string },
 ): Promise<StageAudience> {
+  const credentials = await deps.auth.getOwnServiceCredentials();
   const { items } = await deps.catalog.getEntities(
     {
       filter: {
@@ -38,9 +46,11 @@ export async function audienceOfStage(
         'metadata.name',
         'metadata.namespace',
         'metadata.annotations',
+        'spec.owner',
+        'relations',
       ],
     },
-    { credentials: await deps.auth.getOwnServiceCredentials() },
+    { credentials },
   );
   const naming = items
     .filter(entity =>
@@ -59,6 +69,51 @@ export async function audienceOfStage(
     );
   return {
     entityRefs: naming.map(e => stringifyEntityRef(e)),
+    ownerUsers: await usersOf(deps.catalog, credentials, naming),
     link: naming[0] ? kargoTab(naming[0]) : undefined,
   };
+}
+
+/** The owners of the entities (relations, else `spec.owner`), as entity refs. */
+function ownerRefs(entity: Entity): string[] {
+  const related = (entity.relations ?? [])
+    .filter(r => r.type === RELATION_OWNED_BY)
+    .map(r => r.targetRef);
+  if (related.length > 0) return related;
+  const owner = (entity.spec as { owner?: unknown } | undefined)?.owner;
+  if (typeof owner !== 'string' || !owner) return [];
+  try {
+    return [
+      stringifyEntityRef(
+        parseEntityRef(owner, {
+          defaultKind: 'group',
+          defaultNamespace: entity.metadata.namespace ?? 'default',
+        }),
+      ),
+    ];
+  } catch {
+    return [];
+  }
+}
+
+/** The users among the owners, and the members of the owning groups. */
+async function usersOf(
+  catalog: CatalogService,
+  credentials: Awaited<ReturnType<AuthService['getOwnServiceCredentials']>>,
+  entities: Entity[],
+): Promise<string[]> {
+  const owners = [...new Set(entities.flatMap(ownerRefs))];
+  const users = owners.filter(ref => ref.startsWith('user:'));
+  const groups = owners.filter(ref => ref.startsWith('group:'));
+  if (groups.length > 0) {
+    const { items } = await catalog.getEntities(
+      {
+        filter: { kind: 'User', 'relations.memberof': groups },
+        fields: ['kind', 'metadata.name', 'metadata.namespace'],
+      },
+      { credentials },
+    );
+    users.push(...items.map(u => stringifyEntityRef(u)));
+  }
+  return [...new Set(users)].sort();
 }
