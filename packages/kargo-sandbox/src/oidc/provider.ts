@@ -12,6 +12,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { readBody } from '../kube/http';
 import { loginPage } from './loginPage';
+import { memoryAdapterFactory } from './memoryAdapter';
 import type { UserDirectory } from './users';
 
 export const OIDC_PREFIX = '/oidc';
@@ -49,6 +50,7 @@ export async function createOidcProvider(options: {
   const { users } = options;
 
   const provider = new Provider(options.issuer, {
+    adapter: memoryAdapterFactory(),
     clients: options.clients.map(c => ({
       client_id: c.clientId,
       ...(c.clientSecret
