@@ -40,6 +40,7 @@ async function main() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be a port number, got "${values.port}"`);
   }
+  const demoTokens = values['demo-tokens'] ? DEMO_TOKENS : undefined;
   const sandbox = await startSandbox({
     port,
     host: values.host,
@@ -49,9 +50,7 @@ async function main() {
     // --demo-tokens: require the demo tokens (each with its username).
     tokens: values.token
       ? { ...DEMO_TOKENS, [values.token]: '*' }
-      : values['demo-tokens']
-      ? DEMO_TOKENS
-      : undefined,
+      : demoTokens,
     oidcIssuer: values['oidc-issuer'],
     controlPlaneUserRegex: values['control-plane-user-regex'],
     httpsPort:

@@ -4,12 +4,12 @@
  */
 type Payload = Record<string, any>;
 
-export function memoryAdapterFactory() {
+export function memoryAdapterFactory(): new (model: string) => object {
   const all = new Map<string, { payload: Payload; expiresAt?: number }>();
   const byGrant = new Map<string, Set<string>>();
   return class MemoryAdapter {
-    constructor(private readonly model: string) {}
-    private key(id: string) {
+    constructor(readonly model: string) {}
+    key(id: string) {
       return `${this.model}:${id}`;
     }
     async upsert(id: string, payload: Payload, expiresIn?: number) {
