@@ -17,6 +17,9 @@ async function main() {
       port: { type: 'string', default: '7008' },
       host: { type: 'string', default: '127.0.0.1' },
       token: { type: 'string' },
+      'demo-tokens': { type: 'boolean' },
+      'oidc-issuer': { type: 'string' },
+      'control-plane-user-regex': { type: 'string' },
       'https-port': { type: 'string' },
       'step-delay': { type: 'string' },
       'write-ca': { type: 'string' },
@@ -26,7 +29,8 @@ async function main() {
   });
   if (values.help) {
     console.log(
-      'Usage: yarn sandbox [--fixtures DIR]... [--port 7008] [--token T] [--https-port P]\n' +
+      'Usage: yarn sandbox [--fixtures DIR]... [--port 7008] [--token T] [--demo-tokens] [--https-port P]\n' +
+        '  [--oidc-issuer URL] [--control-plane-user-regex RE]\n' +
         '  [--write-ca FILE] [--write-kubeconfig FILE] [--step-delay MS]\n' +
         'Without --fixtures: the demo scenarios and the 50-Stage project "edge".',
     );
@@ -36,13 +40,19 @@ async function main() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be a port number, got "${values.port}"`);
   }
+  const demoTokens = values['demo-tokens'] ? DEMO_TOKENS : undefined;
   const sandbox = await startSandbox({
     port,
     host: values.host,
     fixtures: values.fixtures ?? [DEMO_FIXTURES_DIR, LARGE_FIXTURES_DIR],
     // With --token, T is an admin and the demo tokens keep working; without
     // it, the Kubernetes API asks for no token at all.
-    tokens: values.token ? { ...DEMO_TOKENS, [values.token]: '*' } : undefined,
+    // --demo-tokens: require the demo tokens (each with its username).
+    tokens: values.token
+      ? { ...DEMO_TOKENS, [values.token]: '*' }
+      : demoTokens,
+    oidcIssuer: values['oidc-issuer'],
+    controlPlaneUserRegex: values['control-plane-user-regex'],
     httpsPort:
       values['https-port'] !== undefined
         ? Number(values['https-port'])
@@ -64,6 +74,13 @@ async function main() {
   Kubernetes API: ${sandbox.url}${
     sandbox.httpsUrl ? ` (https: ${sandbox.httpsUrl})` : ''
   }
+  Kargo API:      ${sandbox.kargoApiUrl}/v1beta1 (writes: GET ${
+    sandbox.url
+  }/sandbox/kargo-api/stats)
+  OpenID issuer:  ${sandbox.oidcIssuer} (users: ${sandbox.users
+    .all()
+    .map(u => u.email)
+    .join(', ')})
   GitHub API:     ${sandbox.githubApiUrl}
   GitLab:         ${sandbox.gitlabUrl} (API ${sandbox.gitlabUrl}/api/v4)
   Bitbucket API:  ${sandbox.bitbucketApiUrl}

@@ -206,8 +206,10 @@ export async function startSandbox(
     ctx.admission = createAdmissionHook(webhooks);
   const kargoApiStats = new KargoApiStats();
   // Set once the port is known (the issuer names it).
-  let kargoApi: ReturnType<typeof createKargoApiHandler> | undefined;
-  let oidc: Awaited<ReturnType<typeof createOidcProvider>> | undefined;
+  const mounted: {
+    kargoApi?: ReturnType<typeof createKargoApiHandler>;
+    oidc?: Awaited<ReturnType<typeof createOidcProvider>>;
+  } = {};
   const kube = createKubeApiHandler(ctx);
   const faults = new SandboxFaults();
   const gitHandler = createGitHandler(git, {
@@ -229,8 +231,8 @@ export async function startSandbox(
         res.end(JSON.stringify(kargoApiStats.stats()));
         return;
       }
-      if (kargoApi && (await kargoApi(req, res))) return;
-      if (oidc && (await oidc.handle(req, res))) return;
+      if (mounted.kargoApi && (await mounted.kargoApi(req, res))) return;
+      if (mounted.oidc && (await mounted.oidc.handle(req, res))) return;
       if (await kube(req, res)) return;
       if (await gitHandler(req, res)) return;
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -254,7 +256,7 @@ export async function startSandbox(
   const port = await listen(httpServer, options.port ?? 0, host);
   const url = `http://${host}:${port}`;
   const oidcIssuer = options.oidcIssuer ?? `${url}/oidc`;
-  oidc = await createOidcProvider({
+  mounted.oidc = await createOidcProvider({
     issuer: oidcIssuer,
     users,
     clients: options.oidcClients ?? DEMO_OIDC_CLIENTS,
@@ -268,7 +270,7 @@ export async function startSandbox(
     globalServiceAccountNamespaces:
       options.kargoApi?.globalServiceAccountNamespaces ?? [],
   };
-  kargoApi = createKargoApiHandler(
+  mounted.kargoApi = createKargoApiHandler(
     {
       store,
       registry,

@@ -11,7 +11,9 @@ const ARS = (ns: string) =>
 describe('simulated Kargo controller: verification', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox({ stepDelayMs: 25 });
+    // The controller alone: Promotions arrive as Kargo's control plane sees
+    // them after admission (the webhooks are tested in kargoApi/).
+    sandbox = await startSandbox({ stepDelayMs: 25, admissionWebhooks: false });
   });
   afterEach(() => sandbox.stop());
 

@@ -10,7 +10,9 @@ const API = '/apis/kargo.akuity.io/v1alpha1/namespaces';
 describe('simulated Kargo controller: promotions', () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox({ stepDelayMs: 20 });
+    // The controller alone: Promotions arrive as Kargo's control plane sees
+    // them after admission (the webhooks are tested in kargoApi/).
+    sandbox = await startSandbox({ stepDelayMs: 20, admissionWebhooks: false });
   });
   afterEach(() => sandbox.stop());
 

@@ -24,6 +24,7 @@ describe('Kubernetes API', () => {
     expect(groups.body.groups.map((g: any) => g.name)).toEqual([
       'kargo.akuity.io',
       'argoproj.io',
+      'rbac.authorization.k8s.io',
     ]);
     const kargo = await call(sandbox, 'GET', '/apis/kargo.akuity.io/v1alpha1', {
       token: ADMIN,

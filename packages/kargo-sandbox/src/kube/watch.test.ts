@@ -33,6 +33,8 @@ describe('watch', () => {
       fixtures: false,
       tokens: { [ADMIN]: '*' },
       controller: false,
+      // Kubernetes semantics alone: Kargo's webhooks are tested in kargoApi/.
+      admissionWebhooks: false,
     });
     sandbox.load(STAGE_YAML);
   });
@@ -134,6 +136,8 @@ describe('watch', () => {
       fixtures: false,
       tokens: { [ADMIN]: '*' },
       controller: false,
+      // Kubernetes semantics alone: Kargo's webhooks are tested in kargoApi/.
+      admissionWebhooks: false,
       bookmarkIntervalMs: 20,
     });
     sandbox.load(STAGE_YAML);

@@ -14,6 +14,8 @@ describe('Kubernetes API writes', () => {
       fixtures: false,
       tokens: DEMO_TOKENS,
       controller: false,
+      // Kubernetes semantics alone: Kargo's webhooks are tested in kargoApi/.
+      admissionWebhooks: false,
     });
     sandbox.load(STAGE_YAML);
   });

@@ -12,6 +12,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { readBody } from '../kube/http';
 import { loginPage } from './loginPage';
+import { memoryAdapterFactory } from './memoryAdapter';
 import type { UserDirectory } from './users';
 
 export const OIDC_PREFIX = '/oidc';
@@ -49,6 +50,7 @@ export async function createOidcProvider(options: {
   const { users } = options;
 
   const provider = new Provider(options.issuer, {
+    adapter: memoryAdapterFactory(),
     clients: options.clients.map(c => ({
       client_id: c.clientId,
       ...(c.clientSecret
@@ -115,7 +117,7 @@ export async function createOidcProvider(options: {
   provider.proxy = true;
   const callback = provider.callback();
 
-  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string) {
+  async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: string) {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) throw new Error('interaction mismatch');
     if (req.method === 'POST') {
@@ -140,7 +142,7 @@ export async function createOidcProvider(options: {
       const m = /^\/oidc\/interaction\/([^/?]+)(?:\/login)?(?:\?.*)?$/.exec(url);
       if (m) {
         try {
-          await interaction(req, res, m[1]);
+          await serveInteraction(req, res, m[1]);
         } catch {
           sendHtml(res, 400, '<!doctype html><title>Sign-in expired</title><p>This sign-in has expired. Start again from the application.</p>');
         }

@@ -66,8 +66,10 @@ function admitStage(ctx: WebhookContext, req: WebhookRequest) {
 
 /** Runs the webhook for the request's kind, if Kargo has one. */
 export function runWebhooks(ctx: WebhookContext, req: WebhookRequest & { kind: string }) {
-  const webhook =
-    req.kind === 'Promotion' ? admitPromotion : req.kind === 'Stage' ? admitStage : undefined;
+  const webhook = ({ Promotion: admitPromotion, Stage: admitStage } as Record<
+    string,
+    typeof admitStage | undefined
+  >)[req.kind];
   if (!webhook) return;
   try {
     webhook(ctx, req);
