@@ -53,7 +53,13 @@ export interface KargoAuthApi {
   getIdToken(instance?: string): Promise<string | undefined>;
 }
 
-/** @public */
+/**
+ * The Kargo auth API; the plugin registers {@link KargoAuthProviders} with
+ * Backstage's google, microsoft, okta and onelogin APIs, and an app
+ * overrides it to add its own provider.
+ *
+ * @public
+ */
 export const kargoAuthApiRef = createApiRef<KargoAuthApi>({
   id: 'plugin.kargo.auth',
 });
