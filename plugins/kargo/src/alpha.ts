@@ -7,3 +7,5 @@ export { kargoFeatures as default } from './alpha/features';
 export { kargoTranslationsModule } from './alpha/translation';
 export { kargoTranslationRef } from './translation';
 export { kargoTranslations } from './translations';
+export { kargoAuthApiRef, KargoAuthProviders } from './api';
+export type { KargoAuthApi, KargoOidcProvider, KargoWriteIdentity } from './api';

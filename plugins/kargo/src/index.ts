@@ -16,11 +16,20 @@ export {
   KargoEntityFilter,
   type KargoEntityFilters,
 } from './components/KargoCatalogFilter';
-export { kargoApiRef, KargoClient } from './api';
+export {
+  kargoApiRef,
+  KargoClient,
+  kargoAuthApiRef,
+  KargoAuthProviders,
+  KARGO_AUTHORIZATION_HEADER,
+} from './api';
 export type {
   KargoApi,
   KargoAnalysisRunRequest,
   KargoStageRequest,
+  KargoAuthApi,
+  KargoOidcProvider,
+  KargoWriteIdentity,
 } from './api';
 export {
   KargoStageSearchResultListItem,

@@ -7,7 +7,11 @@ import {
   fetchApiRef,
 } from '@backstage/core-plugin-api';
 import { createSearchResultListItemExtension } from '@backstage/plugin-search-react';
-import { KargoClient, kargoApiRef } from './api';
+import { KargoClient, kargoApiRef, kargoAuthApiRef } from './api';
+import {
+  createDefaultKargoAuthApi,
+  defaultKargoAuthDeps,
+} from './api/defaultAuthApi';
 import { isKargoStageSearchResult } from './components/KargoStageSearchResultListItem/predicate';
 import { rootRouteRef } from './routes';
 
@@ -21,9 +25,20 @@ export const kargoPlugin = createPlugin({
   apis: [
     createApiFactory({
       api: kargoApiRef,
-      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
-      factory: ({ discoveryApi, fetchApi }) =>
-        new KargoClient({ discoveryApi, fetchApi }),
+      deps: {
+        discoveryApi: discoveryApiRef,
+        fetchApi: fetchApiRef,
+        kargoAuthApi: kargoAuthApiRef,
+      },
+      factory: ({ discoveryApi, fetchApi, kargoAuthApi }) =>
+        new KargoClient({ discoveryApi, fetchApi, kargoAuthApi }),
+    }),
+    // The person's ID token for writes; an app that signs in with its own
+    // OIDC provider overrides it (README: "Acting as the person in Kargo").
+    createApiFactory({
+      api: kargoAuthApiRef,
+      deps: defaultKargoAuthDeps,
+      factory: createDefaultKargoAuthApi,
     }),
   ],
   routes: { root: rootRouteRef },

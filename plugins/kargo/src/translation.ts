@@ -177,6 +177,7 @@ export const kargoMessages = {
     notPermittedAbort: 'You are not permitted to abort this verification.',
     checkingPermission: 'Checking your permissions…',
     notAllowed: 'Kargo does not allow this action right now.',
+    signInToAct: 'Sign in with {{provider}} to act in Kargo',
   },
   // Why an action or a Freight is (not) available: one message per reason
   // code of kargo-common (`ReasonCode`), with its params as placeholders.

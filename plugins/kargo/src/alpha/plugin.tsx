@@ -1,7 +1,7 @@
 import { convertLegacyRouteRef } from '@backstage/core-compat-api';
 import { createFrontendPlugin } from '@backstage/frontend-plugin-api';
 import { rootRouteRef } from '../routes';
-import { kargoApi } from './apis';
+import { kargoApi, kargoAuthApi } from './apis';
 import { kargoEntityCard } from './entityCard';
 import { kargoEntityContent } from './entityContent';
 import { kargoCatalogFilter } from './catalogFilter';
@@ -18,6 +18,7 @@ export default createFrontendPlugin({
   routes: { root: convertLegacyRouteRef(rootRouteRef) },
   extensions: [
     kargoApi,
+    kargoAuthApi,
     kargoEntityContent,
     kargoEntityCard,
     kargoCatalogFilter,

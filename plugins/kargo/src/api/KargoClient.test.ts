@@ -110,7 +110,10 @@ describe('KargoClient', () => {
         `${base}/projects/:project/stages/:stage/promotions/:promotion/abort`,
         ({ request }) => {
           url = new URL(request.url);
-          return HttpResponse.json({ promotion: 'uat.01j.abc' }, { status: 202 });
+          return HttpResponse.json(
+            { promotion: 'uat.01j.abc' },
+            { status: 202 },
+          );
         },
       ),
     );
@@ -153,5 +156,104 @@ describe('KargoClient', () => {
     expect(err.response.status).toBe(409);
     expect(err.body.error.message).toBe('verification is still running');
     expect(err.cause.message).toBe('verification is still running');
+  });
+
+  describe("the person's Kargo token", () => {
+    const kargoAuthApi = {
+      getWriteIdentity: jest.fn(),
+      getIdToken: jest.fn(async (instance?: string) =>
+        instance === 'sandbox' ? 'id-token-of-alice' : undefined,
+      ),
+    };
+    const authClient = () =>
+      new KargoClient({
+        discoveryApi: mockApis.discovery({ baseUrl: 'http://backstage.test' }),
+        fetchApi: new MockFetchApi(),
+        kargoAuthApi,
+      });
+
+    it('goes with every write, in Backstage-Kargo-Authorization, and never with a read', async () => {
+      const seen: Array<[string, string | null]> = [];
+      const record = (name: string) =>
+        (({ request }: { request: Request }) => {
+          seen.push([
+            name,
+            request.headers.get('Backstage-Kargo-Authorization'),
+          ]);
+          return name === 'abortVerification'
+            ? new HttpResponse(null, { status: 202 })
+            : HttpResponse.json(
+                name === 'read'
+                  ? { name: 'staging' }
+                  : { id: 'x', promotion: 'p' },
+                { status: name === 'read' ? 200 : 202 },
+              );
+        }) as any;
+      const stagePath = `${base}/projects/checkout/stages/staging`;
+      server.use(
+        http.get(stagePath, record('read')),
+        http.get(
+          `${base}/entities/:kind/:namespace/:name/stages`,
+          record('read'),
+        ),
+        http.get(
+          `${base}/projects/checkout/analysis-runs/run-1`,
+          record('read'),
+        ),
+        http.post(`${stagePath}/reverify`, record('reverify')),
+        http.post(
+          `${stagePath}/abort-verification`,
+          record('abortVerification'),
+        ),
+        http.post(`${stagePath}/promote`, record('promote')),
+        http.post(`${stagePath}/promotions/p/abort`, record('abortPromotion')),
+      );
+      const c = authClient();
+      const stage = {
+        project: 'checkout',
+        stage: 'staging',
+        instance: 'sandbox',
+      };
+      await c.getStage(stage);
+      await c.getEntityStages('component:default/checkout-service');
+      await c.getAnalysisRun({
+        project: 'checkout',
+        name: 'run-1',
+        instance: 'sandbox',
+      });
+      await c.reverify(stage);
+      await c.abortVerification(stage);
+      await c.promote({ ...stage, freight: 'f1' });
+      await c.abortPromotion({ ...stage, promotion: 'p' });
+      expect(seen).toEqual([
+        ['read', null],
+        ['read', null],
+        ['read', null],
+        ['reverify', 'Bearer id-token-of-alice'],
+        ['abortVerification', 'Bearer id-token-of-alice'],
+        ['promote', 'Bearer id-token-of-alice'],
+        ['abortPromotion', 'Bearer id-token-of-alice'],
+      ]);
+      expect(kargoAuthApi.getIdToken).toHaveBeenCalledWith('sandbox');
+    });
+
+    it('is left out of a write when there is none (identity portal, no session)', async () => {
+      let header: string | null = 'unset';
+      server.use(
+        http.post(
+          `${base}/projects/checkout/stages/staging/reverify`,
+          ({ request }) => {
+            header = request.headers.get('Backstage-Kargo-Authorization');
+            return HttpResponse.json({ id: 'v-1' }, { status: 202 });
+          },
+        ),
+      );
+      await authClient().reverify({
+        project: 'checkout',
+        stage: 'staging',
+        instance: 'production',
+      });
+      expect(header).toBeNull();
+    });
   });
 });

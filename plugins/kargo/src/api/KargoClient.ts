@@ -19,21 +19,31 @@ import type {
   KargoApi,
   KargoStageRequest,
 } from './KargoApi';
+import { KARGO_AUTHORIZATION_HEADER, type KargoAuthApi } from './KargoAuthApi';
 
 /**
  * The default {@link KargoApi}: calls the Kargo backend through the app's
  * discovery and (authenticated) fetch APIs, with paths, parameters and
  * answers typed by the backend's OpenAPI document (openapi-fetch encodes
- * every path segment).
+ * every path segment). Writes carry the signed-in person's ID token for
+ * the instance's Kargo API in `Backstage-Kargo-Authorization` when
+ * `kargoAuthApi` has one; reads never do.
  *
  * @public
  */
 export class KargoClient implements KargoApi {
   private readonly discoveryApi: DiscoveryApi;
   private readonly client: Client<KargoApiPaths>;
+  private readonly kargoAuthApi?: KargoAuthApi;
 
-  constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
+  constructor(options: {
+    discoveryApi: DiscoveryApi;
+    fetchApi: FetchApi;
+    /** The person's ID token for writes; without it writes carry none. */
+    kargoAuthApi?: KargoAuthApi;
+  }) {
     this.discoveryApi = options.discoveryApi;
+    this.kargoAuthApi = options.kargoAuthApi;
     this.client = createClient<KargoApiPaths>({
       // Backstage's fetch middleware builds a new Request from what it is
       // given; a Request whose body stream was read cannot be (a POST with
@@ -94,7 +104,7 @@ export class KargoClient implements KargoApi {
   async reverify(request: KargoStageRequest): Promise<ReverifyResponse> {
     const { data } = await this.client.POST(
       '/projects/{project}/stages/{stage}/reverify',
-      await this.stageOptions(request),
+      await this.writeOptions(request),
     );
     return data!;
   }
@@ -102,7 +112,7 @@ export class KargoClient implements KargoApi {
   async abortVerification(request: KargoStageRequest): Promise<void> {
     await this.client.POST(
       '/projects/{project}/stages/{stage}/abort-verification',
-      await this.stageOptions(request),
+      await this.writeOptions(request),
     );
   }
 
@@ -112,7 +122,7 @@ export class KargoClient implements KargoApi {
     const { data } = await this.client.POST(
       '/projects/{project}/stages/{stage}/promote',
       {
-        ...(await this.stageOptions(request)),
+        ...(await this.writeOptions(request)),
         body: { freight: request.freight },
       },
     );
@@ -122,11 +132,12 @@ export class KargoClient implements KargoApi {
   async abortPromotion(
     request: KargoStageRequest & { promotion: string },
   ): Promise<AbortPromotionResponse> {
-    const { baseUrl, params } = await this.stageOptions(request);
+    const { baseUrl, params, headers } = await this.writeOptions(request);
     const { data } = await this.client.POST(
       '/projects/{project}/stages/{stage}/promotions/{promotion}/abort',
       {
         baseUrl,
+        headers,
         params: {
           ...params,
           path: { ...params.path, promotion: request.promotion },
@@ -141,6 +152,18 @@ export class KargoClient implements KargoApi {
       baseUrl: await this.baseUrl(),
       params: { path: { project, stage }, query: { instance } },
     };
+  }
+
+  /** A write's options: the Stage's, and the person's token when there is one. */
+  private async writeOptions(request: KargoStageRequest) {
+    const [options, token] = await Promise.all([
+      this.stageOptions(request),
+      this.kargoAuthApi?.getIdToken(request.instance),
+    ]);
+    const headers: Record<string, string> = token
+      ? { [KARGO_AUTHORIZATION_HEADER]: `Bearer ${token}` }
+      : {};
+    return { ...options, headers };
   }
 
   private baseUrl(): Promise<string> {

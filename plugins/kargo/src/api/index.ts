@@ -5,3 +5,13 @@ export type {
   KargoStageRequest,
 } from './KargoApi';
 export { KargoClient } from './KargoClient';
+export {
+  kargoAuthApiRef,
+  KargoAuthProviders,
+  KARGO_AUTHORIZATION_HEADER,
+} from './KargoAuthApi';
+export type {
+  KargoAuthApi,
+  KargoOidcProvider,
+  KargoWriteIdentity,
+} from './KargoAuthApi';

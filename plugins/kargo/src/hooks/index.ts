@@ -5,3 +5,4 @@ export { currentVerification } from './polling';
 export type { StageWatch } from './polling';
 export { useStagePromotePermission } from './useStagePromotePermission';
 export { useErrorText, useReasonText } from './useReasonText';
+export { useKargoWriteIdentity } from './useKargoWriteIdentity';

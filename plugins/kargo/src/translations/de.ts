@@ -170,6 +170,8 @@ const de = createTranslationMessages({
       'Sie dürfen diese Verifizierung nicht abbrechen.',
     'actions.checkingPermission': 'Berechtigungen werden geprüft…',
     'actions.notAllowed': 'Kargo erlaubt diese Aktion gerade nicht.',
+    'actions.signInToAct':
+      'Melden Sie sich mit {{provider}} an, um in Kargo zu handeln',
     'reasons.promotionRunning':
       'Kargo verifiziert nicht, während Promotion {{promotion}} läuft; warte, bis sie fertig ist',
     'reasons.noVerification':

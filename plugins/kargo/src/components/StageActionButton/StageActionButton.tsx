@@ -1,18 +1,11 @@
-import { alertApiRef, useApi } from '@backstage/core-plugin-api';
+import { useApi } from '@backstage/core-plugin-api';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
-import Button from '@material-ui/core/Button';
 import DialogContentText from '@material-ui/core/DialogContentText';
-import Tooltip from '@material-ui/core/Tooltip';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
-import { useState } from 'react';
 import { kargoApiRef } from '../../api';
-import {
-  useErrorText,
-  useReasonText,
-  useStageActionPermission,
-} from '../../hooks';
+import { useReasonText, useStageActionPermission } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { GuardedActionButton } from '../GuardedActionButton';
 
 /** The Stage actions the UI offers. */
 export type StageAction = 'reverify' | 'abort';
@@ -39,8 +32,8 @@ const MESSAGES = {
 } as const;
 
 /**
- * Reverify or Abort verification, behind a confirm dialog. Disabled, with the
- * reason as tooltip, when Kargo does not allow it or the user may not.
+ * Reverify or Abort verification, through the guarded action button.
+ * Disabled, with the reason, when Kargo does not allow it or the user may not.
  */
 export function StageActionButton(props: {
   stage: StageDetail;
@@ -51,79 +44,45 @@ export function StageActionButton(props: {
   const { stage, action, onDone } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   const api = useApi(kargoApiRef);
-  const alertApi = useApi(alertApiRef);
   const permission = useStageActionPermission(stage, action);
   const wordReason = useReasonText();
-  const wordError = useErrorText();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const m = MESSAGES[action];
   const name = `${stage.project}/${stage.name}`;
-
-  let reason: string | undefined;
-  if (permission.loading) reason = t('actions.checkingPermission');
-  else if (!permission.allowed) reason = t(m.denied);
-  else if (!stage.actions[action].allowed) {
-    const availability = stage.actions[action];
-    reason =
-      wordReason(availability, availability.reason) ?? t('actions.notAllowed');
-  }
-
-  const confirm = async () => {
-    setBusy(true);
-    const request = {
-      project: stage.project,
-      stage: stage.name,
-      instance: stage.instance,
-    };
-    try {
-      if (action === 'reverify') await api.reverify(request);
-      else await api.abortVerification(request);
-      alertApi.post({
-        message: t(m.done, { stage: name }),
-        severity: 'success',
-        display: 'transient',
-      });
-      onDone?.(stage, action);
-    } catch (e) {
-      alertApi.post({
-        message: t(m.failed, { stage: name, message: wordError(e) }),
-        severity: 'error',
-      });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
+  const availability = stage.actions[action];
+  const request = {
+    project: stage.project,
+    stage: stage.name,
+    instance: stage.instance,
   };
 
-  const titleId = `kargo-${action}-${stage.instance}-${stage.project}-${stage.name}`;
   return (
-    <>
-      {/* A disabled button gets no pointer events; the span carries the tooltip. */}
-      <Tooltip title={reason ?? ''}>
-        <span>
-          <Button
-            size="small"
-            variant="outlined"
-            color={action === 'reverify' ? 'primary' : 'default'}
-            disabled={!!reason || busy}
-            onClick={() => setOpen(true)}
-          >
-            {t(m.label)}
-          </Button>
-        </span>
-      </Tooltip>
-      <ConfirmDialog
-        open={open}
-        busy={busy}
-        titleId={titleId}
-        title={t(m.title, { stage: name })}
-        confirmLabel={t(m.confirm)}
-        onClose={() => setOpen(false)}
-        onConfirm={confirm}
-      >
-        <DialogContentText>{t(m.body, { stage: name })}</DialogContentText>
-      </ConfirmDialog>
-    </>
+    <GuardedActionButton
+      instance={stage.instance}
+      label={t(m.label)}
+      color={action === 'reverify' ? 'primary' : 'default'}
+      permission={permission}
+      deniedReason={t(m.denied)}
+      unavailableReason={
+        availability.allowed
+          ? undefined
+          : wordReason(availability, availability.reason) ??
+            t('actions.notAllowed')
+      }
+      dialog={{
+        titleId: `kargo-${action}-${stage.instance}-${stage.project}-${stage.name}`,
+        title: t(m.title, { stage: name }),
+        confirmLabel: t(m.confirm),
+        body: (
+          <DialogContentText>{t(m.body, { stage: name })}</DialogContentText>
+        ),
+      }}
+      run={async () => {
+        if (action === 'reverify') await api.reverify(request);
+        else await api.abortVerification(request);
+      }}
+      succeeded={() => t(m.done, { stage: name })}
+      failed={message => t(m.failed, { stage: name, message })}
+      onDone={() => onDone?.(stage, action)}
+    />
   );
 }

@@ -1,0 +1,2 @@
+export { GuardedActionButton } from './GuardedActionButton';
+export type { GuardedActionButtonProps } from './GuardedActionButton';
