@@ -94,11 +94,15 @@ describe('GuardedActionButton', () => {
 
   it('asks the guest (no session with the Kargo provider) to sign in, without a popup', async () => {
     renderButton({ token: '' });
-    const button = await screen.findByRole('button', { name: 'Promote' });
-    await waitFor(() => expect(button).toBeDisabled());
+    // The session is looked up asynchronously: wait for its answer, not for
+    // the button's disabled state while it is still looking.
     expect(
-      screen.getByLabelText('Promote: Sign in with Kargo SSO to act in Kargo'),
+      await screen.findByLabelText(
+        'Promote: Sign in with Kargo SSO to act in Kargo',
+      ),
     ).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Promote' });
+    expect(button).toBeDisabled();
     await userEvent.hover(button.parentElement!);
     expect(
       await screen.findByText('Sign in with Kargo SSO to act in Kargo'),
