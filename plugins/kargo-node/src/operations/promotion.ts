@@ -9,6 +9,7 @@ import {
   promotionAbortAnnotation,
   resolveFreight,
   type Freight,
+  type Promotion,
   type Reason,
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -94,6 +95,42 @@ export async function promoteFreight(
   };
 }
 
+/**
+ * The Promotion `name` as the cluster holds it, if it promotes into `stage`
+ * and has not ended: NotFoundError (`promotionNotFound`) when it does not
+ * exist or belongs to another Stage (the caller's permission was checked on
+ * `stage`, not on the Stage it belongs to), ConflictError with the reason
+ * when it has ended. Every write path decides by these rules.
+ *
+ * @public
+ */
+export async function findAbortablePromotion(
+  cluster: KargoClusterClient,
+  project: string,
+  stage: string,
+  name: string,
+): Promise<Promotion> {
+  const notFound = () =>
+    errorWithReason(NotFoundError, {
+      code: 'promotionNotFound',
+      params: { promotion: name, stage, project },
+    });
+  let promotion;
+  try {
+    promotion = await cluster.getPromotion(project, name);
+  } catch (error) {
+    if ((error as Error)?.name === 'NotFoundError') throw notFound();
+    throw error;
+  }
+  const decision = decidePromotionAbort(promotion, stage);
+  if (!decision.allowed && promotion.spec?.stage !== stage) throw notFound();
+  if (!decision.allowed) {
+    const { code, params } = decision;
+    throw errorWithReason(ConflictError, { code, params } as Reason);
+  }
+  return promotion;
+}
+
 /** @public */
 export interface AbortPromotionOptions {
   cluster: KargoClusterClient;
@@ -120,26 +157,7 @@ export async function abortPromotion(
   options: AbortPromotionOptions,
 ): Promise<{ promotion: string }> {
   const { cluster, project, stage, promotion: name, actor } = options;
-  const notFound = () =>
-    errorWithReason(NotFoundError, {
-      code: 'promotionNotFound',
-      params: { promotion: name, stage, project },
-    });
-  let promotion;
-  try {
-    promotion = await cluster.getPromotion(project, name);
-  } catch (error) {
-    if ((error as Error)?.name === 'NotFoundError') throw notFound();
-    throw error;
-  }
-  const decision = decidePromotionAbort(promotion, stage);
-  // Another Stage's Promotion answers like a missing one: the caller's
-  // permission was checked on `stage`, not on the Stage it belongs to.
-  if (!decision.allowed && promotion.spec?.stage !== stage) throw notFound();
-  if (!decision.allowed) {
-    const { code, params } = decision;
-    throw errorWithReason(ConflictError, { code, params } as Reason);
-  }
+  const promotion = await findAbortablePromotion(cluster, project, stage, name);
   // resourceVersion: if the Promotion moved on since it was read (e.g. it
   // just ended), fail with ConflictError rather than annotate blindly.
   await cluster.patchPromotionAnnotations(
