@@ -11,6 +11,7 @@ import { durationToMilliseconds } from '@backstage/types';
 import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
 import {
   type GitProvider,
+  kargoCommandsServiceRef,
   kargoGitProvidersExtensionPoint,
   kargoServiceRef,
 } from '@kargo-backstage/plugin-kargo-node';
@@ -28,7 +29,6 @@ import {
 import { SnapshotService } from './services/snapshot/SnapshotService';
 import { SharedListings } from './services/snapshot/sharedListings';
 import { SnapshotStore } from './services/snapshot/SnapshotStore';
-import { VerificationActionsService } from './services/VerificationActionsService';
 
 /** How often a replica looks for pull-request listings another one shared. */
 const SHARED_LISTINGS_CHECK_MS = 5_000;
@@ -70,6 +70,7 @@ export const kargoPlugin = createBackendPlugin({
         database: coreServices.database,
         notifications: notificationService,
         kargo: kargoServiceRef,
+        commands: kargoCommandsServiceRef,
         signals: signalsServiceRef,
         events: eventsServiceRef,
       },
@@ -119,25 +120,19 @@ export const kargoPlugin = createBackendPlugin({
               }
             : undefined,
         });
-        const actions = new VerificationActionsService(
-          kargo,
-          logger,
-          (instance, project) => {
-            snapshots
-              .refreshProject(instance, project)
-              .catch(error =>
-                logger.warn(
-                  `Refresh of ${instance}/${project} after a write failed: ${error}`,
-                ),
-              );
-          },
+        // After every write, from any entry point of this plugin: re-read
+        // the project so pages follow what was started.
+        deps.commands.onWritten(({ instance, project, command }) =>
+          snapshots
+            .refreshProject(instance, project)
+            .catch(error =>
+              logger.warn(
+                `Refresh of ${instance}/${project} after ${command} failed: ${error}`,
+              ),
+            ),
         );
         registerKargoPermissions(deps.permissionsRegistry, snapshots);
-        registerKargoActions(deps.actionsRegistry, {
-          ...deps,
-          snapshots,
-          actions,
-        });
+        registerKargoActions(deps.actionsRegistry, { ...deps, snapshots });
         const signalChannels = await ProjectSignalChannels.create(deps);
         publishStageChanges(
           snapshots.changes,
@@ -205,7 +200,7 @@ export const kargoPlugin = createBackendPlugin({
         });
 
         httpRouter.use(
-          await createRouter({ ...deps, snapshots, actions, signalChannels }),
+          await createRouter({ ...deps, snapshots, signalChannels }),
         );
         httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
       },

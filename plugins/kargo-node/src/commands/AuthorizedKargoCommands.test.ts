@@ -27,7 +27,16 @@ const STAGE = {
   apiVersion: 'kargo.akuity.io/v1alpha1',
   kind: 'Stage',
   metadata: { name: 'prod', namespace: 'checkout' },
-  spec: { promotionTemplate: { spec: { steps: [{ uses: 'argocd-update' }] } } },
+  spec: {
+    // Freight straight from the Warehouse: available without verification.
+    requestedFreight: [
+      {
+        origin: { kind: 'Warehouse', name: 'checkout' },
+        sources: { direct: true },
+      },
+    ],
+    promotionTemplate: { spec: { steps: [{ uses: 'argocd-update' }] } },
+  },
 };
 
 /** The cluster as read: one Stage, one Freight (aliased). */
@@ -36,7 +45,11 @@ function fakeCluster(): KargoClusterClient {
     instance: { name: 'prod-cluster', kargoUrl: null },
     getStage: jest.fn(async () => STAGE),
     listFreight: jest.fn(async () => [
-      { metadata: { name: FREIGHT, namespace: 'checkout' }, alias: 'calm-cat' },
+      {
+        metadata: { name: FREIGHT, namespace: 'checkout' },
+        alias: 'calm-cat',
+        origin: { kind: 'Warehouse', name: 'checkout' },
+      },
     ]),
   } as unknown as KargoClusterClient;
 }

@@ -6,6 +6,7 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import {
   abortPromotion,
+  checkPromotable,
   findAbortablePromotion,
   getProjectFreight,
   promoteFreight,
@@ -109,6 +110,8 @@ export function createKargoCommandHandlers(
           actor: as.actor,
         });
       }
+      // Kargo's own checks first, on what was read, for the reason in words.
+      checkPromotable(stage, freight);
       const freightName = freight.metadata?.name ?? '';
       const created = await kargo
         .kargoApi(instance)

@@ -51,27 +51,23 @@ export interface PromoteFreightOptions {
 }
 
 /**
- * Creates the Promotion Kargo's API server would create for this Stage and
- * Freight, after Kargo's own checks: the Freight must be available to the
- * Stage (verified upstream, soaked, or approved) and the Stage must have
- * promotion steps. Shared by the scaffolder action and the REST route, so
- * both promote by the same rules. Returns the name the Promotion got.
+ * Kargo's own checks before a promotion, on the Stage and Freight as read:
+ * the Freight must be available to the Stage (verified upstream, soaked, or
+ * approved) and the Stage must have promotion steps. Throws InputError with
+ * the reason (it names the Freight and the Stage) otherwise. Every write
+ * path decides by it, so each refuses alike and explains why; Kargo's API
+ * decides last.
  *
  * @public
  */
-export async function promoteFreight(
-  options: PromoteFreightOptions,
-): Promise<{ promotion: string; freight: string }> {
-  const { cluster, project, stage, freight, actor } = options;
+export function checkPromotable(stage: Stage, freight: Freight): void {
   const stageName = stage.metadata?.name ?? '';
-  const freightName = freight.metadata?.name ?? '';
   const availability = isFreightAvailableToStage(freight, stage);
   if (!availability.available) {
-    // The availability's own reason (it names the Freight and the Stage).
     const { code, params } = availability;
     throw errorWithReason(InputError, { code, params } as Reason, {
       message: `Freight ${
-        freightAlias(freight) ?? freightName
+        freightAlias(freight) ?? freight.metadata?.name ?? ''
       } is not available to Stage ${stageName}: ${availability.reason}`,
     });
   }
@@ -81,6 +77,23 @@ export async function promoteFreight(
       params: { stage: stageName },
     });
   }
+}
+
+/**
+ * Creates the Promotion Kargo's API server would create for this Stage and
+ * Freight, after {@link checkPromotable}: the `writes: kubernetes` path
+ * (Kargo's webhook then records the service account as its creator).
+ * Returns the name the Promotion got.
+ *
+ * @public
+ */
+export async function promoteFreight(
+  options: PromoteFreightOptions,
+): Promise<{ promotion: string; freight: string }> {
+  const { cluster, project, stage, freight, actor } = options;
+  const stageName = stage.metadata?.name ?? '';
+  const freightName = freight.metadata?.name ?? '';
+  checkPromotable(stage, freight);
   const promotion = buildPromotion({
     stage,
     freight,

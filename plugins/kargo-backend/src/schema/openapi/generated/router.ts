@@ -9,7 +9,7 @@ export const spec = {
     title: 'kargo',
     version: '1',
     description:
-      'Kargo for Backstage backend, mounted at /api/kargo. Answers come from a\nsnapshot the plugin gathers on a schedule (see `lastUpdated` and `stale`);\nreverify and abort read the Stage live and write to the cluster.\nErrors are `{ "error": { "name", "message" } }` with status 400 (bad path,\nquery or body), 401 (no credentials), 403 (permission denied), 404 (unknown\nproject, Stage, AnalysisRun or entity), 409 (action not allowed now, or a\nconcurrent change) and 503 (the Kargo instance cannot be read and no data\nwas gathered yet).\n',
+      'Kargo for Backstage backend, mounted at /api/kargo. Answers come from a\nsnapshot the plugin gathers on a schedule (see `lastUpdated` and `stale`);\nwrites (reverify, abort, promote, abort a Promotion) read Kargo\'s objects\nlive, then go through Kargo\'s REST API as the person\n(`Backstage-Kargo-Authorization`) or the portal; `actedAs` says which.\nErrors are `{ "error": { "name", "message" } }` with status 400 (bad path,\nquery or body), 401 (no credentials), 403 (permission denied), 404 (unknown\nproject, Stage, AnalysisRun or entity), 409 (action not allowed now, or a\nconcurrent change) and 503 (the Kargo instance cannot be read and no data\nwas gathered yet).\n',
     license: {
       name: 'Apache-2.0',
     },
@@ -87,6 +87,18 @@ export const spec = {
           'Name of a configured Kargo instance (`kargo.instances[].name`); default the first.',
         schema: {
           type: 'string',
+        },
+      },
+      kargoAuthorization: {
+        name: 'Backstage-Kargo-Authorization',
+        in: 'header',
+        required: false,
+        description:
+          "`Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored.",
+        schema: {
+          type: 'string',
+          pattern: '^Bearer [A-Za-z0-9._~+/-]+=*$',
+          maxLength: 16384,
         },
       },
       kind: {
@@ -677,6 +689,12 @@ export const spec = {
           },
         },
       },
+      ActedAs: {
+        type: 'string',
+        enum: ['person', 'portal', 'kubernetes'],
+        description:
+          "Always present in this version's write answers (optional in the schema for older clients). As whom Kargo saw the write: `person` (the caller's ID token through Kargo's API; Kargo records `email:<email>`), `portal` (the instance's Kargo API token; Kargo records that ServiceAccount), `kubernetes` (the `writes: kubernetes` fallback; Kargo records the reads' service account as `kubernetes:<username>`).",
+      },
       AbortPromotionResponse: {
         type: 'object',
         required: ['promotion'],
@@ -685,6 +703,9 @@ export const spec = {
             type: 'string',
             description:
               'Name of the Promotion Kargo was asked to terminate (it turns Aborted).',
+          },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
           },
         },
       },
@@ -699,6 +720,9 @@ export const spec = {
           freight: {
             type: 'string',
             description: 'Name of the Freight promoted.',
+          },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
           },
         },
       },
@@ -1120,6 +1144,9 @@ export const spec = {
             type: 'string',
             description: 'Id of the verification Kargo is asked to act on',
           },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
+          },
         },
       },
       EntityStagesResponse: {
@@ -1415,7 +1442,7 @@ export const spec = {
       post: {
         operationId: 'reverifyStage',
         summary:
-          "Ask Kargo to verify the Stage's current Freight again (kargo.stage.reverify; users only).",
+          "Ask Kargo to verify the Stage's current Freight again (kargo.stage.reverify first; then through Kargo's API as the person or the portal, see Backstage-Kargo-Authorization).",
         parameters: [
           {
             $ref: '#/components/parameters/project',
@@ -1425,6 +1452,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
           },
         ],
         requestBody: {
@@ -1440,7 +1470,7 @@ export const spec = {
         },
         responses: {
           '202': {
-            description: 'The request was written to the Stage.',
+            description: 'Kargo accepted the request.',
             content: {
               'application/json': {
                 schema: {
@@ -1474,7 +1504,7 @@ export const spec = {
       post: {
         operationId: 'abortStageVerification',
         summary:
-          "Abort the Stage's running verification (kargo.stage.abort; users only).",
+          "Abort the Stage's running verification (kargo.stage.abort first; then through Kargo's API as the person or the portal).",
         parameters: [
           {
             $ref: '#/components/parameters/project',
@@ -1484,6 +1514,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
           },
         ],
         requestBody: {
@@ -1499,7 +1532,7 @@ export const spec = {
         },
         responses: {
           '202': {
-            description: 'The request was written to the Stage.',
+            description: 'Kargo accepted the request.',
             content: {
               'application/json': {
                 schema: {
@@ -1533,7 +1566,7 @@ export const spec = {
       post: {
         operationId: 'promoteStage',
         summary:
-          "Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote; users only).",
+          "Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote first; then through Kargo's API as the person or the portal).",
         parameters: [
           {
             $ref: '#/components/parameters/project',
@@ -1543,6 +1576,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
           },
         ],
         requestBody: {
@@ -1591,7 +1627,7 @@ export const spec = {
       post: {
         operationId: 'abortPromotion',
         summary:
-          "Ask Kargo to terminate a Pending or Running Promotion into the Stage (annotation kargo.akuity.io/abort, as Kargo's API writes it). Needs kargo.stage.promote on the Stage; users only. 404 when the Promotion does not exist or promotes into another Stage, 409 when it has ended.",
+          "Ask Kargo to terminate a Pending or Running Promotion into the Stage (through Kargo's API as the person or the portal). Needs kargo.stage.promote on the Stage first. 404 when the Promotion does not exist or promotes into another Stage, 409 when it has ended.",
         parameters: [
           {
             $ref: '#/components/parameters/project',
@@ -1604,6 +1640,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
           },
         ],
         responses: {
