@@ -54,7 +54,7 @@ describe('kargo:promote against the sandbox', () => {
     );
     expect(
       created.metadata?.annotations?.['kargo.akuity.io/create-actor'],
-    ).toBe('user:default/guest');
+    ).toBe('kubernetes:system:serviceaccount:backstage:kargo-admin');
     expect(env.permissions.authorize).toHaveBeenCalledWith(
       [
         expect.objectContaining({
@@ -143,18 +143,27 @@ describe('kargo:promote against the sandbox', () => {
 
   it('returns the Promotion a retried task created, even if the Freight is no longer available', async () => {
     const store = new Map<string, JsonValue>();
-    const input = { project: 'checkout', stage: 'dev', freight: 'amber-falcon' };
+    const input = {
+      project: 'checkout',
+      stage: 'dev',
+      freight: 'amber-falcon',
+    };
     const first = actionContext(input, { store });
     await action.handler(first);
 
     // dev now takes Freight only once an upstream Stage that never verified it has.
-    const stageType = env.sandbox.registry.byKind('kargo.akuity.io/v1alpha1', 'Stage')!;
+    const stageType = env.sandbox.registry.byKind(
+      'kargo.akuity.io/v1alpha1',
+      'Stage',
+    )!;
     const original = env.sandbox.store.get(stageType, 'checkout', 'dev')!;
     const restricted = structuredClone(original) as any;
-    restricted.spec.requestedFreight = restricted.spec.requestedFreight.map((r: any) => ({
-      ...r,
-      sources: { stages: ['nowhere'] },
-    }));
+    restricted.spec.requestedFreight = restricted.spec.requestedFreight.map(
+      (r: any) => ({
+        ...r,
+        sources: { stages: ['nowhere'] },
+      }),
+    );
     env.sandbox.store.update(stageType, restricted);
     try {
       const retry = actionContext(input, { store });
@@ -167,7 +176,10 @@ describe('kargo:promote against the sandbox', () => {
       );
     } finally {
       const current = env.sandbox.store.get(stageType, 'checkout', 'dev')!;
-      env.sandbox.store.update(stageType, { ...current, spec: original.spec } as any);
+      env.sandbox.store.update(stageType, {
+        ...current,
+        spec: original.spec,
+      } as any);
     }
   });
 
@@ -186,12 +198,23 @@ describe('kargo:promote against the sandbox', () => {
     });
   });
 
+  it('rejects an unknown Stage with NotFoundError (stageNotFound) and creates nothing', async () => {
+    const before = await env.kargo.cluster().listPromotions('checkout');
+    const ctx = actionContext({
+      project: 'checkout',
+      stage: 'nope',
+      freight: 'amber-falcon',
+    });
+    await expect(action.handler(ctx)).rejects.toMatchObject({
+      name: 'NotFoundError',
+      code: 'stageNotFound',
+    });
+    expect(await env.kargo.cluster().listPromotions('checkout')).toHaveLength(
+      before.length,
+    );
+  });
+
   it.each([
-    [
-      'an unknown Stage',
-      { stage: 'nope', freight: 'amber-falcon' },
-      'Stage nope not found in project checkout',
-    ],
     [
       'an unknown Freight',
       { stage: 'dev', freight: 'no-such-freight' },
