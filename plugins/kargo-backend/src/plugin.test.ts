@@ -124,7 +124,7 @@ describe('kargo backend plugin against the sandbox', () => {
     },
   );
 
-  it('refuses writes from service principals', async () => {
+  it("lets a service principal write only as the portal (the instance's Kargo API token), and says so", async () => {
     const res = await request(backend.server)
       .post('/api/kargo/projects/checkout/stages/staging/reverify')
       .set(
@@ -134,7 +134,8 @@ describe('kargo backend plugin against the sandbox', () => {
           targetPluginId: 'kargo',
         }),
       );
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(202);
+    expect(res.body.actedAs).toBe('portal');
   });
 
   it('serves an AnalysisRun with its metrics', async () => {

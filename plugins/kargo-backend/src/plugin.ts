@@ -11,6 +11,7 @@ import { durationToMilliseconds } from '@backstage/types';
 import { KARGO_PLUGIN_ID } from '@kargo-backstage/plugin-kargo-common';
 import {
   type GitProvider,
+  kargoCommandsServiceRef,
   kargoGitProvidersExtensionPoint,
   kargoServiceRef,
 } from '@kargo-backstage/plugin-kargo-node';
@@ -37,7 +38,6 @@ import {
 import { SnapshotService } from './services/snapshot/SnapshotService';
 import { SharedListings } from './services/snapshot/sharedListings';
 import { SnapshotStore } from './services/snapshot/SnapshotStore';
-import { VerificationActionsService } from './services/VerificationActionsService';
 
 /** How often a replica looks for pull-request listings another one shared. */
 const SHARED_LISTINGS_CHECK_MS = 5_000;
@@ -79,6 +79,7 @@ export const kargoPlugin = createBackendPlugin({
         database: coreServices.database,
         notifications: notificationService,
         kargo: kargoServiceRef,
+        commands: kargoCommandsServiceRef,
         signals: signalsServiceRef,
         events: eventsServiceRef,
       },
@@ -142,25 +143,22 @@ export const kargoPlugin = createBackendPlugin({
               }
             : undefined,
         });
-        const actions = new VerificationActionsService(
-          kargo,
-          logger,
-          (instance, project) => {
-            snapshots
-              .refreshProject(instance, project)
-              .catch(error =>
-                logger.warn(
-                  `Refresh of ${instance}/${project} after a write failed: ${error}`,
-                ),
-              );
-          },
+        // After every write, from any entry point of this plugin: re-read
+        // the project so pages follow what was started.
+        deps.commands.onWritten(({ instance, project, command }) =>
+          snapshots
+            .refreshProject(instance, project)
+            .catch(error =>
+              logger.warn(
+                `Refresh of ${instance}/${project} after ${command} failed: ${error}`,
+              ),
+            ),
         );
         registerKargoPermissions(deps.permissionsRegistry, snapshots);
         registerKargoActions(deps.actionsRegistry, {
           ...deps,
           permissions,
           snapshots,
-          actions,
         });
         const signalChannels = await ProjectSignalChannels.create(deps);
         publishStageChanges(
@@ -235,7 +233,6 @@ export const kargoPlugin = createBackendPlugin({
             permissions,
             snapshotPermissions,
             snapshots,
-            actions,
             signalChannels,
           }),
         );

@@ -59,3 +59,4 @@ export {
   type StagePermission,
   type StageRef,
 } from './permissions/stagePermissions';
+export * from './commands';

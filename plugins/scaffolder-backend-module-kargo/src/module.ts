@@ -4,7 +4,10 @@ import {
 } from '@backstage/backend-plugin-api';
 import { ScmIntegrations } from '@backstage/integration';
 import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
-import { kargoServiceRef } from '@kargo-backstage/plugin-kargo-node';
+import {
+  kargoCommandsServiceRef,
+  kargoServiceRef,
+} from '@kargo-backstage/plugin-kargo-node';
 import {
   createKargoPromoteAction,
   createKargoPromotionAbortAction,
@@ -27,14 +30,23 @@ export const scaffolderModuleKargo = createBackendModule({
       deps: {
         scaffolder: scaffolderActionsExtensionPoint,
         kargo: kargoServiceRef,
+        commands: kargoCommandsServiceRef,
         permissions: coreServices.permissions,
         config: coreServices.rootConfig,
         auditor: coreServices.auditor,
       },
-      async init({ scaffolder, kargo, permissions, config, auditor }) {
+      async init({
+        scaffolder,
+        kargo,
+        commands,
+        permissions,
+        config,
+        auditor,
+      }) {
         const integrations = ScmIntegrations.fromConfig(config);
         const common = {
           kargo,
+          commands,
           permissions,
           auditor,
           allowServicePrincipals:

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mockServices } from '@backstage/backend-test-utils';
 import { ScmIntegrations } from '@backstage/integration';
-import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
+import type { KargoCommandService,
+  KargoService } from '@kargo-backstage/plugin-kargo-node';
 import yaml from 'yaml';
 import {
   actionContext,
@@ -28,6 +29,7 @@ jest.setTimeout(60_000);
 describe('the demo template "Promote freight with Kargo"', () => {
   const options = {
     kargo: {} as KargoService,
+    commands: {} as KargoCommandService,
     permissions: mockServices.permissions.mock(),
     auditor: recordingAuditor(),
   };

@@ -26,6 +26,8 @@ import {
 import { kargoPlugin } from '../plugin';
 
 export const ADMIN_TOKEN = 'sandbox-admin-token';
+/** The portal's Kargo API token (kargo-portal, role-bound in the demo projects). */
+export const PORTAL_TOKEN = 'sandbox-kargo-api-token';
 
 export const ENTITIES: Entity[] = [
   {
@@ -87,10 +89,22 @@ export async function startKargoTestBackend(options?: {
   entities?: Entity[];
   /** More backend features (e.g. a module of the kargo plugin). */
   features?: BackendFeature[];
+  /**
+   * The instance's `api` block; default the sandbox's Kargo API with the
+   * portal token. `false`: none (writes refused unless `writes: kubernetes`).
+   */
+  api?: JsonObject | false;
+  /** The instance's `writes` (e.g. `kubernetes`, the fallback). */
+  writes?: string;
+  /** The root logger (e.g. a capturing one, to look for tokens in lines). */
+  logger?: BackendFeature;
+  /** Let the portal's Kargo API token write (default true). */
+  grantPortal?: boolean;
 }): Promise<KargoTestBackend> {
   const sandbox =
     options?.sandbox ??
     (await startSandbox({ port: 0, tokens: DEMO_TOKENS, stepDelayMs: 20 }));
+  if (options?.grantPortal !== false) grantPortal(sandbox);
   const scheduler = mockServices.scheduler.mock();
   const auditor = mockServices.auditor.mock();
   const permissions = mockServices.permissions.mock({
@@ -122,6 +136,16 @@ export async function startKargoTestBackend(options?: {
                 url: options?.clusterUrl ?? sandbox.url,
                 serviceAccountToken: ADMIN_TOKEN,
                 kargoUrl: 'https://kargo.example.com',
+                ...(options?.api === false
+                  ? {}
+                  : {
+                      api: options?.api ?? {
+                        url: sandbox.kargoApiUrl,
+                        authProvider: 'oidc',
+                        token: PORTAL_TOKEN,
+                      },
+                    }),
+                ...(options?.writes ? { writes: options.writes } : {}),
               },
             ],
           },
@@ -154,6 +178,7 @@ export async function startKargoTestBackend(options?: {
       auditor.factory,
       permissions.factory,
       catalogServiceMock.factory({ entities: options?.entities ?? ENTITIES }),
+      ...(options?.logger ? [options.logger] : []),
       ...(options?.features ?? []),
     ],
   });
@@ -185,6 +210,41 @@ export async function startKargoTestBackend(options?: {
       if (!options?.sandbox) await sandbox.stop().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Lets the portal's Kargo API token (system:serviceaccount:backstage:
+ * kargo-portal) act on Kargo's objects everywhere, as a platform team binds
+ * it to Kargo's project-admin role; Kargo's API then decides by this RBAC.
+ */
+export function grantPortal(sandbox: Sandbox) {
+  sandbox.load([
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'test-kargo-portal' },
+      rules: [
+        { apiGroups: ['kargo.akuity.io'], resources: ['*'], verbs: ['*'] },
+      ],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'test-kargo-portal' },
+      roleRef: {
+        apiGroup: 'rbac.authorization.k8s.io',
+        kind: 'ClusterRole',
+        name: 'test-kargo-portal',
+      },
+      subjects: [
+        {
+          kind: 'ServiceAccount',
+          name: 'kargo-portal',
+          namespace: 'backstage',
+        },
+      ],
+    },
+  ]);
 }
 
 /** A user's credentials header for supertest. */

@@ -1,10 +1,8 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { toAssistantStageView } from '@kargo-backstage/plugin-kargo-common';
 import { findReadableStage, served } from '../router/lookup';
-import { performAuditedVerificationAction } from '../services/auditedVerificationAction';
-import type { VerificationAction } from '../services/VerificationActionsService';
 import { resolveInstance } from '../router/params';
-import { callerRefusals, requireUser } from './callers';
+import { callerRefusals } from './callers';
 import type { KargoActionsOptions, RegistryZod } from './types';
 
 const stageInput = (z: RegistryZod) =>
@@ -104,25 +102,32 @@ const writeOutput = (z: RegistryZod) =>
     verificationId: z
       .string()
       .describe('The verification Kargo was asked to act on'),
+    actedAs: z
+      .enum(['person', 'portal', 'kubernetes'])
+      .describe(
+        "As whom Kargo saw the write: portal (the instance's Kargo API token) or kubernetes (the fallback); a tool call carries no person's token",
+      ),
     message: z.string(),
   });
 
+type VerificationCommand = 'reverify' | 'abortVerification';
+
 const WRITES: Record<
-  VerificationAction,
+  VerificationCommand,
   { name: string; title: string; description: string; done: string }
 > = {
   reverify: {
     name: 'reverify-stage',
     title: 'Reverify a Kargo Stage',
     description:
-      "Asks Kargo to verify the Stage's current Freight again (a new AnalysisRun). Allowed only when the current verification has finished and no Promotion runs; get-stage says whether and why not. Needs a signed-in user with kargo.stage.reverify.",
+      "Asks Kargo to verify the Stage's current Freight again (a new AnalysisRun). Allowed only when the current verification has finished and no Promotion runs; get-stage says whether and why not. Needs kargo.stage.reverify; Kargo is then asked with the portal's Kargo API token (the instance's api.token), and refuses or records that account.",
     done: 'Kargo was asked to verify again; a new AnalysisRun appears in get-stage within a refresh or two',
   },
-  abort: {
+  abortVerification: {
     name: 'abort-verification',
     title: "Abort a Kargo Stage's verification",
     description:
-      "Aborts the Stage's running verification (Kargo records it as Failed, aborted by the user). Allowed only while it is Pending or Running; get-stage says whether and why not. Needs a signed-in user with kargo.stage.abort.",
+      "Aborts the Stage's running verification (Kargo records it as Failed, aborted by the user). Allowed only while it is Pending or Running; get-stage says whether and why not. Needs kargo.stage.abort; Kargo is then asked with the portal's Kargo API token (the instance's api.token), and refuses or records that account.",
     done: 'Kargo was asked to abort the running verification',
   },
 };
@@ -131,7 +136,7 @@ export function registerStageActions(
   registry: ActionsRegistryService,
   options: KargoActionsOptions,
 ) {
-  const { auth, kargo, permissions, snapshots } = options;
+  const { auth, kargo, permissions, snapshots, commands } = options;
   const configured = () => kargo.listInstances().map(i => i.name);
 
   registry.register({
@@ -167,8 +172,11 @@ export function registerStageActions(
     },
   });
 
-  for (const action of Object.keys(WRITES) as VerificationAction[]) {
-    const { done, ...meta } = WRITES[action];
+  // Thin adapters onto the one write pipeline: a user or a service, with no
+  // person's Kargo token (none travels through a tool call), so Kargo is
+  // asked as the portal, or the write is refused (kargoIdentityRequired).
+  for (const command of Object.keys(WRITES) as VerificationCommand[]) {
+    const { done, ...meta } = WRITES[command];
     registry.register({
       ...meta,
       attributes: { readOnly: false, destructive: true, idempotent: false },
@@ -178,12 +186,12 @@ export function registerStageActions(
           { instance: input.instance },
           configured(),
         );
-        const result = await performAuditedVerificationAction(options, {
-          action,
-          target: { instance, project: input.project, stage: input.stage },
-          credentials: requireUser(auth, credentials),
-        });
-        return { output: { verificationId: result.id, message: done } };
+        const { id, actedAs } = await commands.run(
+          command,
+          { instance, project: input.project, stage: input.stage },
+          { credentials },
+        );
+        return { output: { verificationId: id, actedAs, message: done } };
       },
     });
   }

@@ -5,7 +5,7 @@ import type { RouterOptions } from '../router/types';
 /** What the actions for AI assistants need: the routes' services, plus auth. */
 export type KargoActionsOptions = Pick<
   RouterOptions,
-  'permissions' | 'auditor' | 'catalog' | 'kargo' | 'snapshots' | 'actions'
+  'permissions' | 'auditor' | 'catalog' | 'kargo' | 'snapshots' | 'commands'
 > & { auth: AuthService };
 
 /**

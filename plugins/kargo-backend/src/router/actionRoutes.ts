@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
-import type { ReverifyResponse } from '@kargo-backstage/plugin-kargo-common';
-import { performAuditedPromotion } from '../services/auditedPromotion';
-import { performAuditedPromotionAbort } from '../services/auditedPromotionAbort';
-import { performAuditedVerificationAction } from '../services/auditedVerificationAction';
-import type { VerificationAction } from '../services/VerificationActionsService';
+import type {
+  AbortPromotionResponse,
+  PromoteResponse,
+  ReverifyResponse,
+} from '@kargo-backstage/plugin-kargo-common';
+import type { KargoCaller } from '@kargo-backstage/plugin-kargo-node';
+import { kargoTokenOf } from './kargoAuthorization';
 import {
   emptyBody,
   parse,
@@ -14,61 +16,70 @@ import {
 } from './params';
 import type { KargoApiRouter, RouterOptions } from './types';
 
+/**
+ * The write routes: thin adapters onto the one write pipeline
+ * (`kargoCommandsServiceRef`), which authorizes, audits, writes through
+ * Kargo's API and refreshes. Here only: validation, Backstage credentials
+ * (a user or a service; none is a 401 whatever else comes) and the
+ * person's Kargo token from `Backstage-Kargo-Authorization`.
+ */
 export function addActionRoutes(
   router: KargoApiRouter,
   options: RouterOptions,
 ) {
-  const { httpAuth, kargo } = options;
+  const { httpAuth, kargo, commands } = options;
+  const instances = () => kargo.listInstances().map(i => i.name);
 
-  // Shared by both writes, so typed as plain express: naming the typed
-  // router's handler type is too deep for TypeScript (TS2589). The routes
-  // themselves are registered on the typed router.
-  const handle = async (
-    action: VerificationAction,
+  // Typed as plain express: naming the typed router's handler type is too
+  // deep for TypeScript (TS2589). The routes are registered on the typed router.
+  const callerOf = async (req: Request): Promise<KargoCaller> => {
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    return { credentials, kargoToken: kargoTokenOf(req), request: req };
+  };
+  const target = (req: Request) => ({
+    ...parse(stageParams, req.params, 'path parameter'),
+    instance: resolveInstance(req.query, instances()),
+  });
+
+  const verification = async (
+    command: 'reverify' | 'abortVerification',
     req: Request,
     res: Response,
   ) => {
-    const { project, stage } = parse(stageParams, req.params, 'path parameter');
-    const instance = resolveInstance(
-      req.query,
-      kargo.listInstances().map(i => i.name),
-    );
+    const request = target(req);
     parse(emptyBody, req.body, 'request body');
-    // Only people act on Stages: Kargo records them as the actor.
-    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const result = await performAuditedVerificationAction(options, {
-      action,
-      target: { instance, project, stage },
-      credentials,
-      request: req,
-    });
-    const body: ReverifyResponse = { id: result.id };
+    const caller = await callerOf(req);
+    const { id, actedAs } = await commands.run(command, request, caller);
+    const body: ReverifyResponse = { id, actedAs };
     res.status(202).json(body);
   };
 
   router.post('/projects/:project/stages/:stage/reverify', (req, res) =>
-    handle('reverify', req, res),
+    verification('reverify', req as unknown as Request, res),
   );
   router.post(
     '/projects/:project/stages/:stage/abort-verification',
-    (req, res) => handle('abort', req, res),
+    (req, res) =>
+      verification('abortVerification', req as unknown as Request, res),
   );
 
   router.post('/projects/:project/stages/:stage/promote', async (req, res) => {
-    const { project, stage } = parse(stageParams, req.params, 'path parameter');
-    const instance = resolveInstance(
-      req.query,
-      kargo.listInstances().map(i => i.name),
-    );
+    const request = target(req as unknown as Request);
     const { freight } = parse(promoteBody, req.body, 'request body');
-    const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const result = await performAuditedPromotion(options, {
-      target: { instance, project, stage },
-      freight,
-      credentials,
-      request: req as unknown as Request,
-    });
-    res.status(201).json(result);
+    const caller = await callerOf(req as unknown as Request);
+    const result = await commands.run(
+      'promote',
+      { ...request, freight },
+      caller,
+    );
+    const body: PromoteResponse = {
+      promotion: result.promotion,
+      freight: result.freight,
+      actedAs: result.actedAs,
+    };
+    res.status(201).json(body);
   });
 
   router.post(
@@ -79,19 +90,19 @@ export function addActionRoutes(
         req.params,
         'path parameter',
       );
-      const instance = resolveInstance(
-        req.query,
-        kargo.listInstances().map(i => i.name),
-      );
+      const instance = resolveInstance(req.query, instances());
       parse(emptyBody, req.body, 'request body');
-      const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-      const result = await performAuditedPromotionAbort(options, {
-        target: { instance, project, stage },
-        promotion,
-        credentials,
-        request: req as unknown as Request,
-      });
-      res.status(202).json(result);
+      const caller = await callerOf(req as unknown as Request);
+      const result = await commands.run(
+        'abortPromotion',
+        { instance, project, stage, promotion },
+        caller,
+      );
+      const body: AbortPromotionResponse = {
+        promotion: result.promotion,
+        actedAs: result.actedAs,
+      };
+      res.status(202).json(body);
     },
   );
 }

@@ -7,10 +7,12 @@ import type {
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
-import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
+import type {
+  KargoCommandService,
+  KargoService,
+} from '@kargo-backstage/plugin-kargo-node';
 import type { ProjectSignalChannels } from '../services/snapshot/signalChannels';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
-import type { VerificationActionsService } from '../services/VerificationActionsService';
 
 /** Everything the router needs; all required (built in plugin.ts). */
 export interface RouterOptions {
@@ -24,7 +26,8 @@ export interface RouterOptions {
   catalog: CatalogService;
   kargo: KargoService;
   snapshots: SnapshotService;
-  actions: VerificationActionsService;
+  /** The one write pipeline: authorize, audit, write through Kargo, refresh. */
+  commands: KargoCommandService;
   /** Handed out only in answers that checked `kargo.stage.read`. */
   signalChannels: ProjectSignalChannels;
 }

@@ -9,6 +9,7 @@ import {
   promotionAbortAnnotation,
   resolveFreight,
   type Freight,
+  type Promotion,
   type Reason,
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -50,27 +51,23 @@ export interface PromoteFreightOptions {
 }
 
 /**
- * Creates the Promotion Kargo's API server would create for this Stage and
- * Freight, after Kargo's own checks: the Freight must be available to the
- * Stage (verified upstream, soaked, or approved) and the Stage must have
- * promotion steps. Shared by the scaffolder action and the REST route, so
- * both promote by the same rules. Returns the name the Promotion got.
+ * Kargo's own checks before a promotion, on the Stage and Freight as read:
+ * the Freight must be available to the Stage (verified upstream, soaked, or
+ * approved) and the Stage must have promotion steps. Throws InputError with
+ * the reason (it names the Freight and the Stage) otherwise. Every write
+ * path decides by it, so each refuses alike and explains why; Kargo's API
+ * decides last.
  *
  * @public
  */
-export async function promoteFreight(
-  options: PromoteFreightOptions,
-): Promise<{ promotion: string; freight: string }> {
-  const { cluster, project, stage, freight, actor } = options;
+export function checkPromotable(stage: Stage, freight: Freight): void {
   const stageName = stage.metadata?.name ?? '';
-  const freightName = freight.metadata?.name ?? '';
   const availability = isFreightAvailableToStage(freight, stage);
   if (!availability.available) {
-    // The availability's own reason (it names the Freight and the Stage).
     const { code, params } = availability;
     throw errorWithReason(InputError, { code, params } as Reason, {
       message: `Freight ${
-        freightAlias(freight) ?? freightName
+        freightAlias(freight) ?? freight.metadata?.name ?? ''
       } is not available to Stage ${stageName}: ${availability.reason}`,
     });
   }
@@ -80,6 +77,23 @@ export async function promoteFreight(
       params: { stage: stageName },
     });
   }
+}
+
+/**
+ * Creates the Promotion Kargo's API server would create for this Stage and
+ * Freight, after {@link checkPromotable}: the `writes: kubernetes` path
+ * (Kargo's webhook then records the service account as its creator).
+ * Returns the name the Promotion got.
+ *
+ * @public
+ */
+export async function promoteFreight(
+  options: PromoteFreightOptions,
+): Promise<{ promotion: string; freight: string }> {
+  const { cluster, project, stage, freight, actor } = options;
+  const stageName = stage.metadata?.name ?? '';
+  const freightName = freight.metadata?.name ?? '';
+  checkPromotable(stage, freight);
   const promotion = buildPromotion({
     stage,
     freight,
@@ -92,6 +106,42 @@ export async function promoteFreight(
     promotion: created.metadata?.name ?? promotion.metadata!.name!,
     freight: freightName,
   };
+}
+
+/**
+ * The Promotion `name` as the cluster holds it, if it promotes into `stage`
+ * and has not ended: NotFoundError (`promotionNotFound`) when it does not
+ * exist or belongs to another Stage (the caller's permission was checked on
+ * `stage`, not on the Stage it belongs to), ConflictError with the reason
+ * when it has ended. Every write path decides by these rules.
+ *
+ * @public
+ */
+export async function findAbortablePromotion(
+  cluster: KargoClusterClient,
+  project: string,
+  stage: string,
+  name: string,
+): Promise<Promotion> {
+  const notFound = () =>
+    errorWithReason(NotFoundError, {
+      code: 'promotionNotFound',
+      params: { promotion: name, stage, project },
+    });
+  let promotion;
+  try {
+    promotion = await cluster.getPromotion(project, name);
+  } catch (error) {
+    if ((error as Error)?.name === 'NotFoundError') throw notFound();
+    throw error;
+  }
+  const decision = decidePromotionAbort(promotion, stage);
+  if (!decision.allowed && promotion.spec?.stage !== stage) throw notFound();
+  if (!decision.allowed) {
+    const { code, params } = decision;
+    throw errorWithReason(ConflictError, { code, params } as Reason);
+  }
+  return promotion;
 }
 
 /** @public */
@@ -120,26 +170,7 @@ export async function abortPromotion(
   options: AbortPromotionOptions,
 ): Promise<{ promotion: string }> {
   const { cluster, project, stage, promotion: name, actor } = options;
-  const notFound = () =>
-    errorWithReason(NotFoundError, {
-      code: 'promotionNotFound',
-      params: { promotion: name, stage, project },
-    });
-  let promotion;
-  try {
-    promotion = await cluster.getPromotion(project, name);
-  } catch (error) {
-    if ((error as Error)?.name === 'NotFoundError') throw notFound();
-    throw error;
-  }
-  const decision = decidePromotionAbort(promotion, stage);
-  // Another Stage's Promotion answers like a missing one: the caller's
-  // permission was checked on `stage`, not on the Stage it belongs to.
-  if (!decision.allowed && promotion.spec?.stage !== stage) throw notFound();
-  if (!decision.allowed) {
-    const { code, params } = decision;
-    throw errorWithReason(ConflictError, { code, params } as Reason);
-  }
+  const promotion = await findAbortablePromotion(cluster, project, stage, name);
   // resourceVersion: if the Promotion moved on since it was read (e.g. it
   // just ended), fail with ConflictError rather than annotate blindly.
   await cluster.patchPromotionAnnotations(

@@ -6,6 +6,7 @@ import {
   deriveVerificationHistory,
   errorWithReason,
   reasonOf,
+  type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoClusterClient } from '../types';
 
@@ -24,17 +25,25 @@ export interface VerificationRequestResult {
   id: string;
 }
 
+/** @public */
+export type VerificationAction = 'reverify' | 'abort';
+
 /**
  * Reads the Stage and every AnalysisRun of it, and decides with the live
  * phases (not Kargo's possibly stale recorded ones) whether the action is
- * allowed. Shared by the REST API and the scaffolder actions so both apply
- * the same rules.
+ * allowed. Every write path (Kargo's API and the Kubernetes fallback)
+ * decides by these rules, so each entry point refuses alike. Returns the
+ * verification Kargo will act on and the Stage as read; throws
+ * ConflictError with the reason when the action is not allowed now.
+ *
+ * @public
  */
-async function requestVerificationAction(
-  action: 'reverify' | 'abort',
-  options: VerificationRequestOptions,
-): Promise<VerificationRequestResult> {
-  const { cluster, project, stage: stageName, actor } = options;
+export async function decideVerificationAction(
+  cluster: KargoClusterClient,
+  project: string,
+  stageName: string,
+  action: VerificationAction,
+): Promise<{ id: string; stage: Stage }> {
   const stage = await cluster.getStage(project, stageName);
   const analysisRuns = await cluster.listAnalysisRuns(
     project,
@@ -63,6 +72,24 @@ async function requestVerificationAction(
       `Stage ${stageName} has no current verification to ${action}`,
     );
   }
+  return { id, stage };
+}
+
+/**
+ * The Kubernetes write path: decides as {@link decideVerificationAction},
+ * then annotates the Stage the way Kargo's API server does.
+ */
+async function requestVerificationAction(
+  action: VerificationAction,
+  options: VerificationRequestOptions,
+): Promise<VerificationRequestResult> {
+  const { cluster, project, stage: stageName, actor } = options;
+  const { id, stage } = await decideVerificationAction(
+    cluster,
+    project,
+    stageName,
+    action,
+  );
   const value = JSON.stringify(actor ? { id, actor } : { id });
   // resourceVersion: if the Stage changed since we decided, fail with a
   // ConflictError rather than ask Kargo about a verification we did not see.

@@ -14,7 +14,11 @@ import {
   startSandbox,
   type Sandbox,
 } from '@kargo-backstage/kargo-sandbox';
-import { DefaultKargoService } from '@kargo-backstage/plugin-kargo-node';
+import {
+  AuthorizedKargoCommands,
+  createKargoCommandHandlers,
+  DefaultKargoService,
+} from '@kargo-backstage/plugin-kargo-node';
 import type { JsonObject, JsonValue } from '@backstage/types';
 
 /** A sandbox with the demo scenarios and the real Kargo service pointed at it. */
@@ -74,9 +78,11 @@ export async function startKargoTestEnv(): Promise<KargoTestEnv> {
     tokens: DEMO_TOKENS,
     stepDelayMs: 20,
   });
-  const config = mockServices.rootConfig({
-    data: sandboxBackstageConfig(sandbox),
-  });
+  const data = sandboxBackstageConfig(sandbox);
+  // The documented fallback: writes through the Kubernetes API with the
+  // demo admin token (Kargo's webhooks record that account as the actor).
+  (data.kargo.instances[0] as Record<string, unknown>).writes = 'kubernetes';
+  const config = mockServices.rootConfig({ data });
   const kargo = DefaultKargoService.fromConfig({
     config,
     logger: mockServices.logger.mock(),
@@ -102,6 +108,13 @@ export async function startKargoTestEnv(): Promise<KargoTestEnv> {
 export function actionOptions(env: KargoTestEnv) {
   return {
     kargo: env.kargo,
+    commands: new AuthorizedKargoCommands({
+      kargo: env.kargo,
+      handlers: createKargoCommandHandlers(env.kargo),
+      permissions: env.permissions,
+      auditor: env.auditor,
+      logger: mockServices.logger.mock(),
+    }),
     permissions: env.permissions,
     auditor: env.auditor,
     integrations: env.integrations,

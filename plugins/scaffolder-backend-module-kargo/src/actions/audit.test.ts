@@ -14,6 +14,11 @@ import { createKargoReverifyAction } from './reverify';
 
 jest.setTimeout(60_000);
 
+// The Stage writes are audited by the one write pipeline (meta `actor`,
+// `actedAs`); opening a pull request by the action itself (meta `initiator`).
+const whoKey = (eventId: string) =>
+  eventId === 'kargo-pull-request-open' ? 'initiator' : 'actor';
+
 describe('auditing and gating the initiator of every Kargo write', () => {
   let env: KargoTestEnv;
   useKargoTestEnv(
@@ -59,8 +64,7 @@ describe('auditing and gating the initiator of every Kargo write', () => {
           meta: expect.objectContaining({
             project: w.input.project,
             stage: w.input.stage,
-            initiator: 'user:default/alice',
-            initiatorType: 'user',
+            [whoKey(w.eventId)]: 'user:default/alice',
           }),
         }),
       ),
@@ -86,7 +90,7 @@ describe('auditing and gating the initiator of every Kargo write', () => {
             outcome: 'failed',
             error: expect.stringMatching(/Not allowed/),
             meta: expect.objectContaining({
-              initiator: 'user:default/mallory',
+              [whoKey(w.eventId)]: 'user:default/mallory',
             }),
           }),
         ),
@@ -111,9 +115,11 @@ describe('auditing and gating the initiator of every Kargo write', () => {
     }
     expect(env.permissions.authorize).not.toHaveBeenCalled();
     expect(env.sandbox.faults.counts()).toEqual(before);
+    // Refused before the write pipeline: only the pull request open (which
+    // audits itself) records an event for it.
     expect(
       env.auditor.events.map(e => [e.eventId, e.outcome, e.meta.initiator]),
-    ).toEqual(writes().map(w => [w.eventId, 'failed', 'external:ci-bot']));
+    ).toEqual([['kargo-pull-request-open', 'failed', 'external:ci-bot']]);
 
     // Another Stage: payments/prod is verifying again after the first test.
     const allowed = createKargoReverifyAction({
@@ -129,7 +135,7 @@ describe('auditing and gating the initiator of every Kargo write', () => {
     expect(env.auditor.events.at(-1)).toMatchObject({
       eventId: 'kargo-reverify',
       outcome: 'succeeded',
-      meta: { initiator: 'external:ci-bot', initiatorType: 'service' },
+      meta: { actor: 'external:ci-bot', actedAs: 'kubernetes' },
     });
   });
 });

@@ -4,3 +4,4 @@ export { createKargoReverifyAction } from './reverify';
 export { createKargoPullRequestOpenAction } from './pullRequestOpen';
 export type { KargoActionOptions } from './shared';
 export type { InitiatorPolicy } from './audit';
+export type { KargoCommandOptions } from './runCommand';

@@ -54,7 +54,7 @@ describe('kargo:promote against the sandbox', () => {
     );
     expect(
       created.metadata?.annotations?.['kargo.akuity.io/create-actor'],
-    ).toBe('user:default/guest');
+    ).toBe('kubernetes:system:serviceaccount:backstage:kargo-admin');
     expect(env.permissions.authorize).toHaveBeenCalledWith(
       [
         expect.objectContaining({
@@ -198,12 +198,23 @@ describe('kargo:promote against the sandbox', () => {
     });
   });
 
+  it('rejects an unknown Stage with NotFoundError (stageNotFound) and creates nothing', async () => {
+    const before = await env.kargo.cluster().listPromotions('checkout');
+    const ctx = actionContext({
+      project: 'checkout',
+      stage: 'nope',
+      freight: 'amber-falcon',
+    });
+    await expect(action.handler(ctx)).rejects.toMatchObject({
+      name: 'NotFoundError',
+      code: 'stageNotFound',
+    });
+    expect(await env.kargo.cluster().listPromotions('checkout')).toHaveLength(
+      before.length,
+    );
+  });
+
   it.each([
-    [
-      'an unknown Stage',
-      { stage: 'nope', freight: 'amber-falcon' },
-      'Stage nope not found in project checkout',
-    ],
     [
       'an unknown Freight',
       { stage: 'dev', freight: 'no-such-freight' },

@@ -1,19 +1,12 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
-import {
-  generatePromotionName,
-  kargoStagePromotePermission,
-} from '@kargo-backstage/plugin-kargo-common';
-import {
-  getProjectFreight,
-  promoteFreight,
-} from '@kargo-backstage/plugin-kargo-node';
+import { generatePromotionName } from '@kargo-backstage/plugin-kargo-common';
 import { ulid } from 'ulid';
 import { examples } from './promote.examples';
 import { followPromotion } from './waitForPromotion';
-import { auditedWrite } from './audit';
-import { initiatorActor, type KargoActionOptions } from './shared';
+import { runKargoCommand } from './runCommand';
+import type { KargoActionOptions } from './shared';
 import {
-  authorizeAndGetStage,
+  checkStageNames,
   stageActionInputs,
   timeoutSecondsInput,
   timeoutSecondsOf,
@@ -26,7 +19,7 @@ import {
  * @public
  */
 export function createKargoPromoteAction(options: KargoActionOptions) {
-  const { kargo, permissions, pollIntervalMs = 1000 } = options;
+  const { kargo, pollIntervalMs = 1000 } = options;
   return createTemplateAction({
     id: 'kargo:promote',
     description:
@@ -63,6 +56,13 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
             .string()
             .optional()
             .describe('Pull request a git-open-pr step recorded, if any'),
+        actedAs: z =>
+          z
+            .string()
+            .optional()
+            .describe(
+              "As whom Kargo saw the write: person (the secret kargoToken), portal (the instance's Kargo API token) or kubernetes (the fallback)",
+            ),
       },
     },
     async handler(ctx) {
@@ -84,50 +84,30 @@ export function createKargoPromoteAction(options: KargoActionOptions) {
         return;
       }
 
-      const credentials = await ctx.getInitiatorCredentials();
-      const { promotion: promotionName, freight: freightName } =
-        await auditedWrite({
-          policy: options,
-          credentials,
-          eventId: 'kargo-promote',
-          severityLevel: 'high',
-          meta: { instance: instanceName, project, stage, freight },
-          write: async () => {
-            const stageObject = await authorizeAndGetStage({
-              permissions,
-              credentials,
-              permission: kargoStagePromotePermission,
-              cluster,
-              project,
-              stage,
-            });
-            const freightObject = await getProjectFreight(
-              cluster,
-              project,
-              freight,
-            );
-            const resolvedName = freightObject.metadata?.name ?? freight;
-
-            // The key names what is promoted where, so a retried task finds the
-            // Promotion it already created instead of creating a second one. The
-            // checks belong to the creation: a retry must return that Promotion
-            // even if the Freight has stopped being available since.
-            const createdName = await ctx.checkpoint({
-              key: `kargo.promote.${instanceName}.${project}.${stage}.${resolvedName}`,
-              fn: async () => {
-                const created = await promoteFreight({
-                  cluster,
-                  project,
-                  stage: stageObject,
-                  freight: freightObject,
-                  actor: initiatorActor(ctx.user, credentials),
-                });
-                return created.promotion;
-              },
-            });
-            return { promotion: createdName, freight: resolvedName };
-          },
-        });
+      checkStageNames(project, stage);
+      // The key names what is promoted where, so a retried task finds the
+      // Promotion it already created instead of creating a second one.
+      const {
+        promotion: promotionName,
+        freight: freightName,
+        actedAs,
+      } = await ctx.checkpoint({
+        key: `kargo.promote.${instanceName}.${project}.${stage}.${freight}`,
+        fn: async () => {
+          const result = await runKargoCommand(options, ctx, 'promote', {
+            instance: instanceName,
+            project,
+            stage,
+            freight,
+          });
+          return {
+            promotion: result.promotion,
+            freight: result.freight,
+            actedAs: result.actedAs,
+          };
+        },
+      });
+      ctx.output('actedAs', actedAs);
       ctx.logger.info(
         `Created Promotion ${promotionName} of Freight ${freightName} into Stage ${stage}`,
       );

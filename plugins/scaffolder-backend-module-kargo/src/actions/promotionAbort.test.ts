@@ -98,8 +98,11 @@ describe('kargo:promotion:abort against the sandbox', () => {
   it('names the Stage and project when the Stage does not exist', async () => {
     const ctx = actionContext({ project: 'payments', stage: 'nope' });
     await expect(action.handler(ctx)).rejects.toMatchObject({
-      name: 'InputError',
-      message: 'Stage nope not found in project payments',
+      name: 'NotFoundError',
+      code: 'stageNotFound',
+      message: expect.stringContaining(
+        "Stage 'nope' not found in Kargo project 'payments'",
+      ),
     });
   });
 
@@ -110,11 +113,15 @@ describe('kargo:promotion:abort against the sandbox', () => {
     const ctx = actionContext({ project: 'checkout', stage: 'prod' });
     await action.handler(ctx);
 
-    expect(outputsOf(ctx)).toEqual({ promotion: running });
+    expect(outputsOf(ctx)).toEqual({
+      promotion: running,
+      actedAs: 'kubernetes',
+    });
     const promotion = await cluster.getPromotion('checkout', running);
     expect(JSON.parse(promotion.metadata!.annotations![ABORT])).toEqual({
       action: 'terminate',
-      actor: 'user:default/guest',
+      // writes: kubernetes: Kargo's webhook records the token's account.
+      actor: 'kubernetes:system:serviceaccount:backstage:kargo-admin',
     });
     // Nothing else was touched: no other Promotion of prod got the request.
     expect(

@@ -1,14 +1,8 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
-import { InputError } from '@backstage/errors';
-import {
-  abortablePromotionOf,
-  kargoStagePromotePermission,
-} from '@kargo-backstage/plugin-kargo-common';
-import { abortPromotion } from '@kargo-backstage/plugin-kargo-node';
 import { examples } from './promotionAbort.examples';
-import { auditedWrite } from './audit';
-import { initiatorActor, type KargoActionOptions } from './shared';
-import { authorizeAndGetStage, stageActionInputs } from './stageAction';
+import { runKargoCommand } from './runCommand';
+import type { KargoActionOptions } from './shared';
+import { checkStageNames, stageActionInputs } from './stageAction';
 
 /**
  * `kargo:promotion:abort`: asks Kargo to stop the Promotion a Stage runs (or
@@ -20,7 +14,7 @@ import { authorizeAndGetStage, stageActionInputs } from './stageAction';
  * @public
  */
 export function createKargoPromotionAbortAction(options: KargoActionOptions) {
-  const { kargo, permissions } = options;
+  const { kargo } = options;
   return createTemplateAction({
     id: 'kargo:promotion:abort',
     description:
@@ -32,6 +26,13 @@ export function createKargoPromotionAbortAction(options: KargoActionOptions) {
       output: {
         promotion: z =>
           z.string().describe('Name of the Promotion asked to abort'),
+        actedAs: z =>
+          z
+            .string()
+            .optional()
+            .describe(
+              'As whom Kargo saw the write: person (the secret kargoToken), portal or kubernetes',
+            ),
       },
     },
     async handler(ctx) {
@@ -47,47 +48,22 @@ export function createKargoPromotionAbortAction(options: KargoActionOptions) {
         return;
       }
 
-      const credentials = await ctx.getInitiatorCredentials();
-      const { promotion } = await auditedWrite({
-        policy: options,
-        credentials,
-        eventId: 'kargo-promotion-abort',
-        severityLevel: 'high',
-        meta: { instance: instanceName, project, stage },
-        write: async () => {
-          const stageObject = await authorizeAndGetStage({
-            permissions,
-            credentials,
-            permission: kargoStagePromotePermission,
-            cluster,
+      checkStageNames(project, stage);
+      // Which Promotion is derived from Kargo's objects by the command (the
+      // one the Stage runs, else its newest pending one). A retried task
+      // finds the Promotion it already asked to abort.
+      const { promotion, actedAs } = await ctx.checkpoint({
+        key: `kargo.promotion.abort.${instanceName}.${project}.${stage}`,
+        fn: async () => {
+          const result = await runKargoCommand(options, ctx, 'abortPromotion', {
+            instance: instanceName,
             project,
             stage,
           });
-          // A retried task finds the Promotion it already asked to abort
-          // (by then it has ended and would no longer be found running).
-          return ctx.checkpoint({
-            key: `kargo.promotion.abort.${instanceName}.${project}.${stage}`,
-            fn: async () => {
-              const name = abortablePromotionOf(
-                stageObject,
-                await cluster.listPromotions(project),
-              );
-              if (!name) {
-                throw new InputError(
-                  `Stage ${stage} of project ${project} has no running or pending Promotion to abort`,
-                );
-              }
-              return abortPromotion({
-                cluster,
-                project,
-                stage,
-                promotion: name,
-                actor: initiatorActor(ctx.user, credentials),
-              });
-            },
-          });
+          return { promotion: result.promotion, actedAs: result.actedAs };
         },
       });
+      ctx.output('actedAs', actedAs);
       ctx.logger.info(
         `Asked Kargo to abort Promotion ${promotion} of Stage ${stage}`,
       );

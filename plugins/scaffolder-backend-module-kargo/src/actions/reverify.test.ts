@@ -36,11 +36,15 @@ describe('kargo:reverify against the sandbox', () => {
     const ctx = actionContext({ project: 'checkout', stage: 'staging' });
     await action.handler(ctx);
 
-    expect(outputsOf(ctx)).toEqual({ verificationId: id });
+    expect(outputsOf(ctx)).toEqual({
+      verificationId: id,
+      actedAs: 'kubernetes',
+    });
     const stage = await env.kargo.cluster().getStage('checkout', 'staging');
     expect(JSON.parse(stage.metadata!.annotations![REVERIFY])).toEqual({
       id,
-      actor: 'user:default/guest',
+      // writes: kubernetes: Kargo's webhook records the token's account.
+      actor: 'kubernetes:system:serviceaccount:backstage:kargo-admin',
     });
   });
 
@@ -99,8 +103,11 @@ describe('kargo:reverify against the sandbox', () => {
   it('names the Stage and project when the Stage does not exist', async () => {
     const ctx = actionContext({ project: 'payments', stage: 'nope' });
     await expect(action.handler(ctx)).rejects.toMatchObject({
-      name: 'InputError',
-      message: 'Stage nope not found in project payments',
+      name: 'NotFoundError',
+      code: 'stageNotFound',
+      message: expect.stringContaining(
+        "Stage 'nope' not found in Kargo project 'payments'",
+      ),
     });
   });
 

@@ -1,11 +1,9 @@
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
-import { kargoStageReverifyPermission } from '@kargo-backstage/plugin-kargo-common';
-import { reverifyStage } from '@kargo-backstage/plugin-kargo-node';
 import { examples } from './reverify.examples';
-import { auditedWrite } from './audit';
-import { initiatorActor, type KargoActionOptions } from './shared';
+import { runKargoCommand } from './runCommand';
+import type { KargoActionOptions } from './shared';
 import {
-  authorizeAndGetStage,
+  checkStageNames,
   stageActionInputs,
   timeoutSecondsInput,
   timeoutSecondsOf,
@@ -19,7 +17,7 @@ import { waitForNewVerification } from './waitForVerification';
  * @public
  */
 export function createKargoReverifyAction(options: KargoActionOptions) {
-  const { kargo, permissions, pollIntervalMs = 1000 } = options;
+  const { kargo, pollIntervalMs = 1000 } = options;
   return createTemplateAction({
     id: 'kargo:reverify',
     description:
@@ -50,6 +48,13 @@ export function createKargoReverifyAction(options: KargoActionOptions) {
             .describe(
               "With wait: the new verification's live phase (from its AnalysisRun)",
             ),
+        actedAs: z =>
+          z
+            .string()
+            .optional()
+            .describe(
+              "As whom Kargo saw the write: person (the secret kargoToken), portal (the instance's Kargo API token) or kubernetes (the fallback)",
+            ),
       },
     },
     async handler(ctx) {
@@ -67,36 +72,20 @@ export function createKargoReverifyAction(options: KargoActionOptions) {
         return;
       }
 
-      const credentials = await ctx.getInitiatorCredentials();
-      const { id } = await auditedWrite({
-        policy: options,
-        credentials,
-        eventId: 'kargo-reverify',
-        meta: { instance: instanceName, project, stage },
-        write: async () => {
-          // Fails early with "Stage x not found in project y".
-          await authorizeAndGetStage({
-            permissions,
-            credentials,
-            permission: kargoStageReverifyPermission,
-            cluster,
+      checkStageNames(project, stage);
+      // A retried task must not ask for a second verification.
+      const { id, actedAs } = await ctx.checkpoint({
+        key: `kargo.reverify.${instanceName}.${project}.${stage}`,
+        fn: async () => {
+          const result = await runKargoCommand(options, ctx, 'reverify', {
+            instance: instanceName,
             project,
             stage,
           });
-          // A retried task must not ask for a second verification.
-          return ctx.checkpoint({
-            key: `kargo.reverify.${instanceName}.${project}.${stage}`,
-            fn: async () => ({
-              ...(await reverifyStage({
-                cluster,
-                project,
-                stage,
-                actor: initiatorActor(ctx.user, credentials),
-              })),
-            }),
-          });
+          return { id: result.id, actedAs: result.actedAs };
         },
       });
+      ctx.output('actedAs', actedAs);
       ctx.logger.info(
         `Asked Kargo to repeat verification ${id} of Stage ${stage}`,
       );

@@ -9,13 +9,16 @@ import type {
   KargoService,
 } from '@kargo-backstage/plugin-kargo-node';
 import type { InitiatorPolicy } from './audit';
+import type { KargoCommandOptions } from './runCommand';
 
 /**
  * What every Kargo action needs. Built once by the module, never per call.
  *
  * @public
  */
-export interface KargoActionOptions extends InitiatorPolicy {
+export interface KargoActionOptions
+  extends InitiatorPolicy,
+    KargoCommandOptions {
   kargo: KargoService;
   permissions: PermissionsService;
   /** Time between two reads while waiting; tests shorten it. Default 1 s. */

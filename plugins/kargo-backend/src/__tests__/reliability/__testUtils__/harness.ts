@@ -84,6 +84,9 @@ export function kargoConfig(
           url: sandbox.url,
           serviceAccountToken: SECRETS.k8s,
           kargoUrl: 'https://kargo.example.com',
+          // The documented fallback: writes through the Kubernetes API with
+          // this token (the tests below look at what reaches the cluster).
+          writes: 'kubernetes',
         },
       ],
       refresh: {
@@ -145,9 +148,12 @@ export function fastKargoServiceFactory(requestTimeoutMs: number) {
           return client;
         },
         kargoApi: () => {
-          throw new Error('the reliability harness reads only');
+          throw new Error('the reliability harness writes through Kubernetes');
         },
-        writeMode: () => 'none',
+        // As configured (kargoConfig: the documented `writes: kubernetes`).
+        writeMode: name =>
+          instances.find(i => i.name === (name ?? instances[0].name))
+            ?.writes ?? 'none',
       };
     },
   });

@@ -9,7 +9,7 @@ export const spec = {
     title: 'kargo',
     version: '1',
     description:
-      'Kargo for Backstage backend, mounted at /api/kargo. Answers come from a\nsnapshot the plugin gathers on a schedule (see `lastUpdated` and `stale`);\nreverify and abort read the Stage live and write to the cluster.\nErrors are `{ "error": { "name", "message" } }` with status 400 (bad path,\nquery or body), 401 (no credentials), 403 (permission denied), 404 (unknown\nproject, Stage, AnalysisRun or entity), 409 (action not allowed now, or a\nconcurrent change) and 503 (the Kargo instance cannot be read and no data\nwas gathered yet).\n',
+      'Kargo for Backstage backend, mounted at /api/kargo. Answers come from a\nsnapshot the plugin gathers on a schedule (see `lastUpdated` and `stale`);\nwrites (reverify, abort, promote, abort a Promotion) read Kargo\'s objects\nlive, then go through Kargo\'s REST API as the person\n(`Backstage-Kargo-Authorization`) or the portal; `actedAs` says which.\nErrors are `{ "error": { "name", "message" } }` with status 400 (bad path,\nquery or body), 401 (no credentials), 403 (permission denied), 404 (unknown\nproject, Stage, AnalysisRun or entity), 409 (action not allowed now, or a\nconcurrent change) and 503 (the Kargo instance cannot be read and no data\nwas gathered yet).\n',
     license: {
       name: 'Apache-2.0',
     },
@@ -87,6 +87,18 @@ export const spec = {
           'Name of a configured Kargo instance (`kargo.instances[].name`); default the first.',
         schema: {
           type: 'string',
+        },
+      },
+      kargoAuthorization: {
+        name: 'Backstage-Kargo-Authorization',
+        in: 'header',
+        required: false,
+        description:
+          "`Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored.",
+        schema: {
+          type: 'string',
+          pattern: '^Bearer [A-Za-z0-9._~+/-]+=*$',
+          maxLength: 16384,
         },
       },
       kind: {
@@ -690,6 +702,12 @@ export const spec = {
           },
         },
       },
+      ActedAs: {
+        type: 'string',
+        enum: ['person', 'portal', 'kubernetes'],
+        description:
+          "Always present in this version's write answers (optional in the schema for older clients). As whom Kargo saw the write: `person` (the caller's ID token through Kargo's API; Kargo records `email:<email>`), `portal` (the instance's Kargo API token; Kargo records that ServiceAccount), `kubernetes` (the `writes: kubernetes` fallback; Kargo records the reads' service account as `kubernetes:<username>`).",
+      },
       AbortPromotionResponse: {
         type: 'object',
         required: ['promotion'],
@@ -698,6 +716,9 @@ export const spec = {
             type: 'string',
             description:
               'Name of the Promotion Kargo was asked to terminate (it turns Aborted).',
+          },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
           },
         },
       },
@@ -712,6 +733,9 @@ export const spec = {
           freight: {
             type: 'string',
             description: 'Name of the Freight promoted.',
+          },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
           },
         },
       },
@@ -1133,6 +1157,9 @@ export const spec = {
             type: 'string',
             description: 'Id of the verification Kargo is asked to act on',
           },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
+          },
         },
       },
       EntityStagesResponse: {
@@ -1428,7 +1455,7 @@ export const spec = {
       post: {
         operationId: 'reverifyStage',
         summary:
-          "Ask Kargo to verify the Stage's current Freight again (kargo.stage.reverify; users only).",
+          "Ask Kargo to verify the Stage's current Freight again (kargo.stage.reverify first; then through Kargo's API as the person or the portal, see Backstage-Kargo-Authorization).",
         parameters: [
           {
             $ref: '#/components/parameters/project',
@@ -1438,6 +1465,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
           },
         ],
         requestBody: {
@@ -1453,7 +1483,7 @@ export const spec = {
         },
         responses: {
           '202': {
-            description: 'The request was written to the Stage.',
+            description: 'Kargo accepted the request.',
             content: {
               'application/json': {
                 schema: {
@@ -1487,7 +1517,7 @@ export const spec = {
       post: {
         operationId: 'abortStageVerification',
         summary:
-          "Abort the Stage's running verification (kargo.stage.abort; users only).",
+          "Abort the Stage's running verification (kargo.stage.abort first; then through Kargo's API as the person or the portal).",
         parameters: [
           {
             $ref: '#/components/parameters/project',
@@ -1497,6 +1527,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
           },
         ],
         requestBody: {
@@ -1512,7 +1545,7 @@ export const spec = {
         },
         responses: {
           '202': {
-            description: 'The request was written to the Stage.',
+            description: 'Kargo accepted the request.',
             content: {
               'application/json': {
                 schema: {
@@ -1546,7 +1579,7 @@ export const spec = {
       post: {
         operationId: 'promoteStage',
         summary:
-          "Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote; users only).",
+          "Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote first; then through Kargo's API as the person or the portal).",
         parameters: [
           {
             $ref: '#/components/parameters/project',
@@ -1556,6 +1589,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
           },
         ],
         requestBody: {
@@ -1604,7 +1640,7 @@ export const spec = {
       post: {
         operationId: 'abortPromotion',
         summary:
-          "Ask Kargo to terminate a Pending or Running Promotion into the Stage (annotation kargo.akuity.io/abort, as Kargo's API writes it). Needs kargo.stage.promote on the Stage; users only. 404 when the Promotion does not exist or promotes into another Stage, 409 when it has ended.",
+          "Ask Kargo to terminate a Pending or Running Promotion into the Stage (through Kargo's API as the person or the portal). Needs kargo.stage.promote on the Stage first. 404 when the Promotion does not exist or promotes into another Stage, 409 when it has ended.",
         parameters: [
           {
             $ref: '#/components/parameters/project',
@@ -1617,6 +1653,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
           },
         ],
         responses: {

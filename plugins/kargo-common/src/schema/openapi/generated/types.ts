@@ -102,7 +102,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ask Kargo to verify the Stage's current Freight again (kargo.stage.reverify; users only). */
+    /** Ask Kargo to verify the Stage's current Freight again (kargo.stage.reverify first; then through Kargo's API as the person or the portal, see Backstage-Kargo-Authorization). */
     post: operations['reverifyStage'];
     delete?: never;
     options?: never;
@@ -119,7 +119,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Abort the Stage's running verification (kargo.stage.abort; users only). */
+    /** Abort the Stage's running verification (kargo.stage.abort first; then through Kargo's API as the person or the portal). */
     post: operations['abortStageVerification'];
     delete?: never;
     options?: never;
@@ -136,7 +136,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote; users only). */
+    /** Promote Freight (name or alias, resolved against the project's Freight) into the Stage, as the scaffolder's kargo:promote does (kargo.stage.promote first; then through Kargo's API as the person or the portal). */
     post: operations['promoteStage'];
     delete?: never;
     options?: never;
@@ -153,7 +153,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ask Kargo to terminate a Pending or Running Promotion into the Stage (annotation kargo.akuity.io/abort, as Kargo's API writes it). Needs kargo.stage.promote on the Stage; users only. 404 when the Promotion does not exist or promotes into another Stage, 409 when it has ended. */
+    /** Ask Kargo to terminate a Pending or Running Promotion into the Stage (through Kargo's API as the person or the portal). Needs kargo.stage.promote on the Stage first. 404 when the Promotion does not exist or promotes into another Stage, 409 when it has ended. */
     post: operations['abortPromotion'];
     delete?: never;
     options?: never;
@@ -361,15 +361,21 @@ export interface components {
       /** Name or alias of a Freight of the project. */
       freight: string;
     };
+    /**
+     * Always present in this version's write answers (optional in the schema for older clients). As whom Kargo saw the write: `person` (the caller's ID token through Kargo's API; Kargo records `email:<email>`), `portal` (the instance's Kargo API token; Kargo records that ServiceAccount), `kubernetes` (the `writes: kubernetes` fallback; Kargo records the reads' service account as `kubernetes:<username>`).
+     */
+    ActedAs: 'person' | 'portal' | 'kubernetes';
     AbortPromotionResponse: {
       /** Name of the Promotion Kargo was asked to terminate (it turns Aborted). */
       promotion: string;
+      actedAs?: components['schemas']['ActedAs'];
     };
     PromoteResponse: {
       /** Name of the Promotion created. */
       promotion: string;
       /** Name of the Freight promoted. */
       freight: string;
+      actedAs?: components['schemas']['ActedAs'];
     };
     /**
      * The Stage phase Kargo's UI derives from conditions.
@@ -493,6 +499,7 @@ export interface components {
     ReverifyResponse: {
       /** Id of the verification Kargo is asked to act on */
       id: string;
+      actedAs?: components['schemas']['ActedAs'];
     };
     EntityStagesResponse: {
       items: components['schemas']['StageDetail'][];
@@ -547,6 +554,8 @@ export interface components {
     analysisRun: string;
     /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
     instance: string;
+    /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+    kargoAuthorization: string;
     kind: string;
     namespace: string;
     entityName: string;
@@ -702,7 +711,10 @@ export interface operations {
         /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
-      header?: never;
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
       path: {
         /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
@@ -717,7 +729,7 @@ export interface operations {
       };
     };
     responses: {
-      /** The request was written to the Stage. */
+      /** Kargo accepted the request. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -740,7 +752,10 @@ export interface operations {
         /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
-      header?: never;
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
       path: {
         /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
@@ -755,7 +770,7 @@ export interface operations {
       };
     };
     responses: {
-      /** The request was written to the Stage. */
+      /** Kargo accepted the request. */
       202: {
         headers: {
           [name: string]: unknown;
@@ -778,7 +793,10 @@ export interface operations {
         /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
-      header?: never;
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
       path: {
         /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];
@@ -816,7 +834,10 @@ export interface operations {
         /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
         instance?: components['parameters']['instance'];
       };
-      header?: never;
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
       path: {
         /** Kargo project (namespace) name, a DNS-1123 label. */
         project: components['parameters']['project'];

@@ -1,0 +1,185 @@
+import type {
+  AuditorService,
+  AuditorServiceEventSeverityLevel,
+  BackstageCredentials,
+  LoggerService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { NotAllowedError } from '@backstage/errors';
+import {
+  kargoStageAbortPermission,
+  kargoStagePromotePermission,
+  kargoStageReverifyPermission,
+} from '@kargo-backstage/plugin-kargo-common';
+import {
+  requireStagePermission,
+  type StagePermission,
+} from '../permissions/stagePermissions';
+import type { KargoService } from '../types';
+import { chooseWriteIdentity } from './identity';
+import type {
+  KargoActedAs,
+  KargoCaller,
+  KargoCommandHandlers,
+  KargoCommandName,
+  KargoCommandRequest,
+  KargoCommandResult,
+  KargoCommandService,
+  KargoWrittenEvent,
+} from './types';
+
+/**
+ * What guards a command: its permission and its one audit event id.
+ *
+ * @public
+ */
+export interface KargoCommandPolicy {
+  eventId: string;
+  permission: StagePermission;
+  severityLevel: AuditorServiceEventSeverityLevel;
+}
+
+/**
+ * One audit event id per command, the same from every entry point. Aborting
+ * a Promotion takes `kargo.stage.promote`: who may start Promotions into a
+ * Stage may stop them.
+ *
+ * @public
+ */
+export const KARGO_COMMAND_POLICIES: Record<
+  KargoCommandName,
+  KargoCommandPolicy
+> = {
+  promote: {
+    eventId: 'kargo-promote',
+    permission: kargoStagePromotePermission,
+    severityLevel: 'high',
+  },
+  reverify: {
+    eventId: 'kargo-reverify',
+    permission: kargoStageReverifyPermission,
+    severityLevel: 'medium',
+  },
+  abortVerification: {
+    eventId: 'kargo-verification-abort',
+    permission: kargoStageAbortPermission,
+    severityLevel: 'medium',
+  },
+  abortPromotion: {
+    eventId: 'kargo-promotion-abort',
+    permission: kargoStagePromotePermission,
+    severityLevel: 'high',
+  },
+};
+
+/** Who asks, as the audit trail and the Kubernetes fallback name them. */
+function actorOf(credentials: BackstageCredentials): string | undefined {
+  const principal = credentials.principal as {
+    type?: string;
+    userEntityRef?: string;
+    subject?: string;
+  };
+  if (principal.type === 'user') return principal.userEntityRef;
+  if (principal.type === 'service') return principal.subject;
+  return undefined;
+}
+
+/** @public */
+export interface AuthorizedKargoCommandsOptions {
+  kargo: KargoService;
+  handlers: KargoCommandHandlers;
+  permissions: PermissionsService;
+  auditor: AuditorService;
+  logger: LoggerService;
+}
+
+/**
+ * The one decorator around the commands (as Backstage's catalog wraps its
+ * store in AuthorizedEntitiesCatalog): for every entry point, an audit
+ * event; the command's Backstage permission on the Stage (a deny before any
+ * cluster or Kargo call); the identity the write goes as; the command; then
+ * the write listeners (the backend re-reads the project). Kargo's refusal is
+ * final: it fails the event and nothing is refreshed.
+ *
+ * @public
+ */
+export class AuthorizedKargoCommands implements KargoCommandService {
+  private readonly listeners: Array<
+    (event: KargoWrittenEvent) => Promise<void> | void
+  > = [];
+
+  constructor(private readonly options: AuthorizedKargoCommandsOptions) {}
+
+  onWritten(listener: (event: KargoWrittenEvent) => Promise<void> | void) {
+    this.listeners.push(listener);
+  }
+
+  async run<K extends KargoCommandName>(
+    command: K,
+    request: KargoCommandRequest<K>,
+    caller: KargoCaller,
+  ): Promise<KargoCommandResult<K>> {
+    const { kargo, permissions, auditor, logger } = this.options;
+    const policy = KARGO_COMMAND_POLICIES[command];
+    // An unknown instance is bad input (400), before anything else.
+    const instance = kargo.cluster(request.instance).instance.name;
+    const { project, stage } = request;
+    const actor = actorOf(caller.credentials);
+    const { instance: _asked, ...asked } = request;
+    const event = await auditor.createEvent({
+      eventId: policy.eventId,
+      severityLevel: policy.severityLevel,
+      ...(caller.request ? { request: caller.request } : {}),
+      meta: { ...asked, instance, actor: actor ?? 'none' },
+    });
+    let actedAs: KargoActedAs | undefined;
+    try {
+      if (!actor) {
+        throw new NotAllowedError(
+          'Only a signed-in user or a service may write to Kargo',
+        );
+      }
+      await requireStagePermission(
+        permissions,
+        policy.permission,
+        { instance, project, name: stage },
+        caller.credentials,
+      );
+      const as = chooseWriteIdentity(kargo, {
+        instance,
+        kargoToken: caller.kargoToken,
+        actor,
+      });
+      actedAs = as.actedAs;
+      const result = await this.options.handlers[command](
+        { ...request, instance },
+        as,
+      );
+      logger.info(
+        `Kargo ${command} on ${instance}/${project}/${stage} as ${actedAs}`,
+        { actor, actedAs },
+      );
+      this.announce({ command, instance, project, stage });
+      await event.success({ meta: { ...result, actedAs } });
+      return { ...result, instance, actedAs };
+    } catch (error) {
+      await event.fail({
+        error: error as Error,
+        ...(actedAs ? { meta: { actedAs } } : {}),
+      });
+      throw error;
+    }
+  }
+
+  private announce(event: KargoWrittenEvent) {
+    for (const listener of this.listeners) {
+      Promise.resolve()
+        .then(() => listener(event))
+        .catch(error =>
+          this.options.logger.warn(
+            `After Kargo ${event.command} on ${event.instance}/${event.project}: ${error}`,
+          ),
+        );
+    }
+  }
+}

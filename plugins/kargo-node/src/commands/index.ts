@@ -1,0 +1,10 @@
+export * from './types';
+export {
+  AuthorizedKargoCommands,
+  KARGO_COMMAND_POLICIES,
+  type AuthorizedKargoCommandsOptions,
+  type KargoCommandPolicy,
+} from './AuthorizedKargoCommands';
+export { createKargoCommandHandlers } from './commandHandlers';
+export { chooseWriteIdentity } from './identity';
+export { kargoCommandsServiceRef } from './refs';
