@@ -251,6 +251,25 @@ describe('AuthorizedKargoCommands', () => {
     expect(events[0].meta).toMatchObject({ actedAs: 'portal' });
   });
 
+  it("never lends a signed-in person the portal's rights: without their own token they must sign in", async () => {
+    const { commands, events, kargoCalls, answer } = setup();
+    answer(() =>
+      HttpResponse.json(createdPromotion('prod', FREIGHT), { status: 201 }),
+    );
+    await expect(
+      commands.run(
+        'promote',
+        { ...target, freight: FREIGHT },
+        { credentials: mockCredentials.user('user:default/guest') },
+      ),
+    ).rejects.toMatchObject({
+      name: 'AuthenticationError',
+      code: 'kargoIdentityRequired',
+    });
+    expect(kargoCalls).toEqual([]);
+    expect(events[0].outcome).toBe('fail');
+  });
+
   it('refuses a Promotion of another Stage as not found, without asking Kargo', async () => {
     const { commands, cluster, kargoCalls, answer } = setup();
     answer(() => new HttpResponse(null, { status: 200 }));

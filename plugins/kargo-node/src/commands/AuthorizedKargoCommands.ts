@@ -149,6 +149,8 @@ export class AuthorizedKargoCommands implements KargoCommandService {
         instance,
         kargoToken: caller.kargoToken,
         actor,
+        personPresent:
+          (caller.credentials.principal as { type?: string }).type === 'user',
       });
       actedAs = as.actedAs;
       const result = await this.options.handlers[command](

@@ -78,9 +78,16 @@ export class KargoApiHttpClient implements KargoApiClient {
    * the portal's. Throws AuthenticationError `kargoIdentityRequired` when
    * there is neither.
    */
-  resolveIdentity(idToken?: string): KargoApiIdentity {
+  resolveIdentity(
+    idToken?: string,
+    options?: { personPresent?: boolean },
+  ): KargoApiIdentity {
     if (this.identityMode === 'user' && idToken) {
       return { type: 'user', idToken };
+    }
+    // A person without their token signs in; the portal's rights are not theirs.
+    if (this.identityMode === 'user' && options?.personPresent) {
+      throw this.identityRequired();
     }
     if (this.#portalToken) return { type: 'portal' };
     throw this.identityRequired();

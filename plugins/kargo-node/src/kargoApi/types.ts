@@ -58,9 +58,15 @@ export interface KargoApiClient {
    * The identity a write uses under `api.identity`, given the person's ID
    * token when a person is present: with `user`, the person's token, else
    * the portal's token when configured; with `portal`, always the portal's.
+   * A person (`personPresent`) under `user` never falls back to the portal:
+   * without their own token they must sign in, or they would act with the
+   * portal's rights instead of their own.
    * Throws AuthenticationError `kargoIdentityRequired` when there is neither.
    */
-  resolveIdentity(idToken?: string): KargoApiIdentity;
+  resolveIdentity(
+    idToken?: string,
+    options?: { personPresent?: boolean },
+  ): KargoApiIdentity;
   /** `POST /v1beta1/projects/{project}/stages/{stage}/promotions`: the created Promotion. */
   promote(
     project: string,
