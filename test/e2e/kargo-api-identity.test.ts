@@ -71,9 +71,12 @@ test("alice signs in on the provider's login page; Promote and Reverify on the c
   const answered = Date.now();
   const name = (await created.innerText()).split(' ')[1];
 
-  // The new Promotion on the tab: in the Stage's Promotions once it is read back.
+  // The new Promotion on the tab: a row of the Stage's Promotions by alice
+  // once it is read back (a finished Promotion's row shows who, not its name).
   await showDetails(dev);
-  await expect(dev.getByText(name).first()).toBeVisible({ timeout: 60_000 });
+  await expect(
+    dev.getByRole('row', { name: ALICE }).first(),
+  ).toBeVisible({ timeout: 60_000 });
   const onTab = Date.now();
   console.log(
     `[kargo-api-identity] click to new Promotion through the Kargo API: ${
