@@ -24,6 +24,19 @@ async function send(method: string, path: string, body: unknown, type: string) {
 export async function createHeldPromotion(project: string, stage: string): Promise<string> {
   const s = await sandboxGet(`${API}/${project}/stages/${stage}`);
   const freight = Object.values<any>(s.status.freightHistory[0].items)[0].name as string;
+  // Kargo's admission webhook refuses a Promotion of a Freight not available
+  // to the Stage: approve it for the Stage first, through Kargo's API with
+  // the portal's token (as a person would from Kargo's UI).
+  const approved = await fetch(
+    `${SANDBOX_URL}/kargo-api/v1beta1/projects/${project}/freight/${freight}/approve?stage=${stage}`,
+    {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sandbox-kargo-api-token' },
+    },
+  );
+  if (!approved.ok && approved.status !== 409) {
+    throw new Error(`approve ${freight} for ${stage}: ${approved.status}`);
+  }
   const name = `${stage}.01jheld${Date.now().toString(36)}.${freight.slice(0, 7)}`;
   const created = await send(
     'POST',

@@ -29,6 +29,7 @@ describe("writes as the person through Kargo's API (Backstage-Kargo-Authorizatio
   const logs = new LogCapture();
   beforeAll(async () => {
     backend = await startKargoTestBackend({
+      identity: 'user',
       logger: createServiceFactory({
         service: coreServices.rootLogger,
         deps: {},
@@ -68,10 +69,26 @@ describe("writes as the person through Kargo's API (Backstage-Kargo-Authorizatio
     expect(audited()).toContain('kargo-reverify');
   });
 
-  it("acts as the portal without the header, and says so; the portal's token is in no log line", async () => {
+  it("never lends a person without the header the portal's rights: 401 kargoIdentityRequired (sign in), nothing asked of Kargo", async () => {
+    const statsBefore = JSON.stringify(backend.sandbox.kargoApi.stats());
     const res = await request(backend.server)
       .post(REVERIFY)
       .set('Authorization', user());
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('kargoIdentityRequired');
+    expect(JSON.stringify(backend.sandbox.kargoApi.stats())).toBe(statsBefore);
+  });
+
+  it("acts as the portal for a service (no person present), and says so; the portal's token is in no log line", async () => {
+    const res = await request(backend.server)
+      .post(REVERIFY)
+      .set(
+        'Authorization',
+        mockCredentials.service.header({
+          onBehalfOf: mockCredentials.service('plugin:scaffolder'),
+          targetPluginId: 'kargo',
+        }),
+      );
     expect(res.status).toBe(202);
     expect(res.body.actedAs).toBe('portal');
     expect(logs.containing([PORTAL_TOKEN])).toEqual([]);

@@ -98,6 +98,8 @@ export async function startKargoTestBackend(options?: {
   writes?: string;
   /** The root logger (e.g. a capturing one, to look for tokens in lines). */
   logger?: BackendFeature;
+  /** The default `api` block's identity (default portal: users act as the portal). */
+  identity?: 'user' | 'portal';
   /** Let the portal's Kargo API token write (default true). */
   grantPortal?: boolean;
 }): Promise<KargoTestBackend> {
@@ -139,9 +141,14 @@ export async function startKargoTestBackend(options?: {
                 ...(options?.api === false
                   ? {}
                   : {
+                      // identity portal: the write tests' users act as
+                      // the portal (plugin.kargoIdentity.test.ts covers
+                      // identity user, the person's own token).
                       api: options?.api ?? {
                         url: sandbox.kargoApiUrl,
-                        authProvider: 'oidc',
+                        ...(options?.identity === 'user'
+                          ? { identity: 'user', authProvider: 'oidc' }
+                          : { identity: 'portal' }),
                         token: PORTAL_TOKEN,
                       },
                     }),
