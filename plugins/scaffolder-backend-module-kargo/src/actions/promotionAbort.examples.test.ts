@@ -13,9 +13,14 @@ describe('kargo:promotion:abort examples', () => {
         .cluster(step.input.instance)
         .getPromotion(step.input.project, outputs.promotion as string);
       expect(promotion.spec?.stage).toBe(step.input.stage);
+      // The Kubernetes fallback: Kargo's webhook records the service
+      // account that wrote, not the person (docs/api.md).
       expect(
         JSON.parse(promotion.metadata!.annotations!['kargo.akuity.io/abort']),
-      ).toEqual({ action: 'terminate', actor: 'user:default/guest' });
+      ).toEqual({
+        action: 'terminate',
+        actor: 'kubernetes:system:serviceaccount:backstage:kargo-admin',
+      });
     },
   });
 });

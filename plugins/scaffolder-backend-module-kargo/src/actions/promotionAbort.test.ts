@@ -41,6 +41,16 @@ describe('kargo:promotion:abort against the sandbox', () => {
     const cluster = env.kargo.cluster();
     const s = await cluster.getStage(project, stage);
     const freight = Object.values(s.status!.freightHistory![0].items!)[0].name!;
+    // Kargo's webhook refuses a Freight not available to the Stage: approve
+    // it for the Stage first, through Kargo's API (as the admin account).
+    const approved = await fetch(
+      `${env.sandbox.kargoApiUrl}/v1beta1/projects/${project}/freight/${freight}/approve?stage=${stage}`,
+      {
+        method: 'POST',
+        headers: { Authorization: 'Bearer sandbox-admin-token' },
+      },
+    );
+    expect(approved.status).toBe(200);
     const created = await cluster.createPromotion(project, {
       apiVersion: 'kargo.akuity.io/v1alpha1',
       kind: 'Promotion',
@@ -161,8 +171,14 @@ describe('kargo:promotion:abort against the sandbox', () => {
         { store },
       );
       await action.handler(retried);
-      expect(outputsOf(first)).toEqual({ promotion: name });
-      expect(outputsOf(retried)).toEqual({ promotion: name });
+      expect(outputsOf(first)).toEqual({
+        promotion: name,
+        actedAs: 'kubernetes',
+      });
+      expect(outputsOf(retried)).toEqual({
+        promotion: name,
+        actedAs: 'kubernetes',
+      });
       expect(patch).toHaveBeenCalledTimes(1);
     } finally {
       patch.mockRestore();
