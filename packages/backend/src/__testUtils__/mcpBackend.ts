@@ -137,7 +137,7 @@ function config(sandbox: Sandbox) {
       access: {
         services: [
           {
-            subject: 'test-assistant', // a static token's subject, as configured
+            subject: 'plugin:mcp-actions', // what kargo sees: MCP calls arrive from the mcp-actions plugin
             projects: ['checkout', 'payments'],
           },
         ],
