@@ -70,6 +70,14 @@ export interface Config {
         projects: string[];
         /** Whether AnalysisRun answers include the `raw` object. Default: false. */
         raw?: boolean;
+        /**
+         * Whether this service may write (promote, reverify, abort) through
+         * the write pipeline, as the portal (`api.token`) or, with `writes:
+         * kubernetes`, as the reads' service account. Default: false: no
+         * service writes unless listed (Backstage allows services every
+         * permission, so Backstage's policy cannot stop them).
+         */
+        write?: boolean;
       }>;
     };
     /** Notifications to the owners of the entities that name a Stage (docs/notifications.md). */

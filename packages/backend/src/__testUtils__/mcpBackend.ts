@@ -133,6 +133,12 @@ function config(sandbox: Sandbox) {
     // The static token is a service: it reads only the projects listed here.
     kargo: {
       ...base.kargo,
+      // Writes through the documented Kubernetes fallback (the MCP tool
+      // carries no person's Kargo token; Kargo then records the account).
+      instances: base.kargo.instances.map((i: object) => ({
+        ...i,
+        writes: 'kubernetes',
+      })),
       refresh: { frequency: { seconds: 1 } },
       access: {
         services: [

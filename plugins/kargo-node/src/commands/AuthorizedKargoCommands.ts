@@ -91,6 +91,13 @@ export interface AuthorizedKargoCommandsOptions {
   permissions: PermissionsService;
   auditor: AuditorService;
   logger: LoggerService;
+  /**
+   * Service subjects that may write (`kargo.access.services[]` with
+   * `write: true`). Backstage's permission client allows every service
+   * everything, so without this list any static token or plugin could write
+   * with the portal's Kargo rights: none may unless listed.
+   */
+  serviceWriters?: ReadonlySet<string>;
 }
 
 /**
@@ -137,6 +144,15 @@ export class AuthorizedKargoCommands implements KargoCommandService {
       if (!actor) {
         throw new NotAllowedError(
           'Only a signed-in user or a service may write to Kargo',
+        );
+      }
+      const principal = caller.credentials.principal as { type?: string };
+      if (
+        principal.type === 'service' &&
+        !this.options.serviceWriters?.has(actor)
+      ) {
+        throw new NotAllowedError(
+          `The service '${actor}' may not write to Kargo (kargo.access.services[].write)`,
         );
       }
       await requireStagePermission(

@@ -24,12 +24,18 @@ export const kargoCommandsServiceRef = createServiceRef<KargoCommandService>({
       service,
       deps: {
         logger: coreServices.logger,
+        config: coreServices.rootConfig,
         permissions: coreServices.permissions,
         auditor: coreServices.auditor,
         kargo: kargoServiceRef,
       },
-      factory: ({ logger, permissions, auditor, kargo }) =>
+      factory: ({ logger, config, permissions, auditor, kargo }) =>
         new AuthorizedKargoCommands({
+          serviceWriters: new Set(
+            (config.getOptionalConfigArray('kargo.access.services') ?? [])
+              .filter(entry => entry.getOptionalBoolean('write'))
+              .map(entry => entry.getString('subject')),
+          ),
           kargo,
           handlers: createKargoCommandHandlers(kargo),
           permissions,
