@@ -125,7 +125,7 @@ describe('an instance without a portal token', () => {
         .set(
           'Authorization',
           mockCredentials.service.header({
-            onBehalfOf: mockCredentials.service('plugin:catalog'),
+            onBehalfOf: mockCredentials.service('plugin:scaffolder'),
             targetPluginId: 'kargo',
           }),
         );

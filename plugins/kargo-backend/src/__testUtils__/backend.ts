@@ -132,6 +132,12 @@ export async function startKargoTestBackend(options?: {
           ...(options?.backendConfig ? { backend: options.backendConfig } : {}),
           kargo: {
             ...(options?.refresh ? { refresh: options.refresh } : {}),
+            // A service that may write (as the portal): the scaffolder's.
+            access: {
+              services: [
+                { subject: 'plugin:scaffolder', projects: ['*'], write: true },
+              ],
+            },
             instances: options?.instances ?? [
               {
                 name: 'sandbox',

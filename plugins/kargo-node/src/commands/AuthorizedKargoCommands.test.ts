@@ -106,6 +106,7 @@ function setup(options: { allow?: boolean } = {}) {
     permissions,
     auditor,
     logger: mockServices.logger.mock(),
+    serviceWriters: new Set(['plugin:scaffolder']),
   });
   const written: KargoWrittenEvent[] = [];
   commands.onWritten(event => {
