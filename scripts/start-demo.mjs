@@ -49,10 +49,7 @@ async function waitFor(url, timeoutMs) {
 }
 
 if (process.env.KARGO_SANDBOX !== 'off') {
-  // --demo-tokens: the Kubernetes API requires the demo's tokens, each with
-  // its username and RBAC (the reader, the admin fallback, the portal's
-  // Kargo API token), as a real cluster would.
-  const args = ['sandbox', '--port', SANDBOX_PORT, '--demo-tokens'];
+  const args = ['sandbox', '--port', SANDBOX_PORT];
   if (process.env.KARGO_SANDBOX_FIXTURES) {
     args.push('--fixtures', process.env.KARGO_SANDBOX_FIXTURES);
   }
