@@ -192,6 +192,8 @@ export interface ReliabilityOptions {
   logs?: LogCapture;
   /** Other plugins and modules on the same backend (events, signals). */
   features?: BackendFeature[];
+  /** The catalog's entities (default: ENTITY only). */
+  entities?: Entity[];
 }
 
 /** The kargo plugin on a test backend: no default credentials, captured logs. */
@@ -222,7 +224,7 @@ export async function startReliabilityBackend(
       }),
       // Backstage's own behaviour: services allowed, the policy for users.
       backstagePermissions(() => decision).factory,
-      catalogServiceMock.factory({ entities: [ENTITY] }),
+      catalogServiceMock.factory({ entities: options.entities ?? [ENTITY] }),
       rootLogger,
       createServiceFactory({
         service: actionsRegistryServiceRef,
