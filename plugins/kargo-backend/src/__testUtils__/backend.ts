@@ -114,6 +114,10 @@ export async function startKargoTestBackend(options?: {
       requests.map(() => ({
         result: options?.result ?? AuthorizeResult.ALLOW,
       })),
+    authorizeConditional: async queries =>
+      queries.map(() => ({
+        result: options?.result ?? AuthorizeResult.ALLOW,
+      })),
   });
   let kargo: DefaultKargoService | undefined;
   const backend = await startTestBackend({
