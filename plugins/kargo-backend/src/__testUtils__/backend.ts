@@ -24,6 +24,7 @@ import {
   type Sandbox,
 } from '@kargo-backstage/kargo-sandbox';
 import { kargoPlugin } from '../plugin';
+import { backstagePermissions } from './permissionClient';
 
 export const ADMIN_TOKEN = 'sandbox-admin-token';
 /** The portal's Kargo API token (kargo-portal, role-bound in the demo projects). */
@@ -109,12 +110,10 @@ export async function startKargoTestBackend(options?: {
   if (options?.grantPortal !== false) grantPortal(sandbox);
   const scheduler = mockServices.scheduler.mock();
   const auditor = mockServices.auditor.mock();
-  const permissions = mockServices.permissions.mock({
-    authorize: async requests =>
-      requests.map(() => ({
-        result: options?.result ?? AuthorizeResult.ALLOW,
-      })),
-  });
+  // As Backstage's client: services allowed, `result` the policy's for users.
+  const permissions = backstagePermissions(
+    () => () => options?.result ?? AuthorizeResult.ALLOW,
+  );
   let kargo: DefaultKargoService | undefined;
   const backend = await startTestBackend({
     features: [

@@ -6,6 +6,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import {
   AuthorizeResult,
   type Permission,
+  type PolicyDecision,
 } from '@backstage/plugin-permission-common';
 
 /** A definitive decision of the policy (for user principals). */
@@ -22,7 +23,11 @@ export type PolicyDecide = (
  * permission out; only users (and none) reach the policy, here `decide`.
  * Tests then see what production does for services.
  */
-export function backstagePermissions(decide: () => PolicyDecide) {
+export function backstagePermissions(
+  decide: () => PolicyDecide,
+  /** The policy's answer to a query without a resource (a user's), if not `decide`'s. */
+  conditional: () => PolicyDecision | undefined = () => undefined,
+) {
   const decisionFor = (
     permission: Permission,
     resourceRef: string | undefined,
@@ -66,8 +71,12 @@ export function backstagePermissions(decide: () => PolicyDecide) {
         ),
       })),
     authorizeConditional: async (queries, options) =>
-      queries.map(q => ({
-        result: decisionFor(q.permission, undefined, options),
-      })) as any,
+      queries.map(q => {
+        const result = decisionFor(q.permission, undefined, options);
+        const isUser =
+          (options?.credentials?.principal as { type?: string } | undefined)
+            ?.type === 'user';
+        return (isUser && conditional()) || { result };
+      }) as any,
   });
 }

@@ -11,6 +11,7 @@ import {
   type StageFilter,
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
+import { unknownStagesReader } from '../permissions/unknownStages';
 import { served } from '../router/lookup';
 import { resolveInstance } from '../router/params';
 import { redactClusterText } from '../router/redact';
@@ -158,16 +159,18 @@ export function registerListStagesAction(
       // with a Stage the caller may read: never the name or the error text
       // of a project (or instance) they may read nothing of.
       const problems: string[] = [];
+      const mayReadUnknown = unknownStagesReader(permissions, credentials);
       const matching: StageDetail[] = [];
       for (const name of instances) {
         let state: InstanceState;
         try {
           state = await snapshots.getInstance(name);
         } catch (error) {
-          // Names only a configured instance, no cluster text.
-          problems.push(
-            `Instance ${name}: ${redactClusterText(messageOf(error))}`,
-          );
+          // Never read: told only to who may be allowed some Stage of it.
+          if (await mayReadUnknown({ instance: name }))
+            problems.push(
+              `Instance ${name}: ${redactClusterText(messageOf(error))}`,
+            );
           continue;
         }
         const projects = Object.values(state.projects);
@@ -185,7 +188,15 @@ export function registerListStagesAction(
             )} (showing older data)`,
           );
         for (const project of projects) {
-          if (!readableProjects.has(project.project)) continue;
+          // A project never read has no Stages to decide on: asked of the policy.
+          const told =
+            readableProjects.has(project.project) ||
+            (!project.lastUpdated &&
+              (await mayReadUnknown({
+                instance: name,
+                project: project.project,
+              })));
+          if (!told) continue;
           if (project.error)
             problems.push(
               `Project ${name}/${project.project}: ${redactClusterText(

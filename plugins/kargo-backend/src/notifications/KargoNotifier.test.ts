@@ -186,6 +186,60 @@ describe('KargoNotifier', () => {
     expect(sent).toEqual(['Kargo verification Failed on payments/qa']);
   });
 
+  it("links each reader to an entity they own, never to another owner's entity", async () => {
+    const knex = await databases.init('SQLITE_3');
+    const database = { getClient: async () => knex } as any;
+    const sent: NotificationSendOptions[] = [];
+    const readers = decisions();
+    readers.record('user:default/carol', 'sandbox/payments/qa', true);
+    readers.record('user:default/mallory', 'sandbox/payments/qa', true);
+    const carol: Entity = {
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'User',
+      metadata: { name: 'carol', namespace: 'default' },
+      spec: {},
+      relations: [{ type: 'memberOf', targetRef: 'group:default/team-c' }],
+    };
+    const teamC: Entity = {
+      ...entities[0],
+      metadata: { ...entities[0].metadata, name: 'payments-worker' },
+      spec: { owner: 'team-c' },
+    };
+    const notifier = new KargoNotifier({
+      config: {
+        enabled: true,
+        promotionWaitMs: 3_600_000,
+        severity: { default: 'normal', stages: {} },
+      },
+      notifications: { send: async n => void sent.push(n) },
+      sent: await SentNotifications.create(database),
+      // mallory's entity comes first: it must not be anyone else's link.
+      catalog: catalogServiceMock({
+        entities: [entities[1], entities[0], teamC, carol],
+      }),
+      auth: mockServices.auth(),
+      logger: mockServices.logger.mock(),
+      defaultInstance: 'sandbox',
+      readDecisions: readers,
+    });
+    await notifier.onChanges([{ previous: undefined, next: failedQa }]);
+    const linkOf = (user: string) =>
+      sent.find(n =>
+        (n.recipients as { entityRef: string[] }).entityRef.includes(user),
+      )?.payload.link;
+    expect(linkOf('user:default/mallory')).toBe(
+      '/catalog/default/component/snoop/kargo',
+    );
+    expect(linkOf('user:default/alice')).toBe(
+      '/catalog/default/component/payments-api/kargo',
+    );
+    expect(linkOf('user:default/carol')).toBe(
+      '/catalog/default/component/payments-worker/kargo',
+    );
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map(n => n.payload.scope)).size).toBe(1);
+  });
+
   it('tells no owner the policy did not let read the Stage (issue 35 finding 1)', async () => {
     const knex = await databases.init('SQLITE_3');
     const database = { getClient: async () => knex } as any;

@@ -66,18 +66,28 @@ export class KargoNotifier {
     );
     if (readers.length === 0) return;
     if (!(await sent.claim(event.key))) return;
+    // Each reader is sent to the Kargo tab of an entity they own (so the
+    // link names no entity of someone else's, e.g. one another owner
+    // registered): one notification per link.
+    const byLink = new Map<string | undefined, string[]>();
+    for (const reader of readers) {
+      const link = audience.entities.find(e => e.users.includes(reader))?.link;
+      byLink.set(link, [...(byLink.get(link) ?? []), reader]);
+    }
     try {
-      await notifications.send({
-        recipients: { type: 'entity', entityRef: readers },
-        payload: {
-          title: event.title,
-          description: event.description,
-          link: audience.link,
-          severity: severityOfStage(config.severity, event),
-          topic: `Kargo ${event.project}`,
-          scope: event.key,
-        },
-      });
+      for (const [link, entityRef] of byLink) {
+        await notifications.send({
+          recipients: { type: 'entity', entityRef },
+          payload: {
+            title: event.title,
+            description: event.description,
+            link,
+            severity: severityOfStage(config.severity, event),
+            topic: `Kargo ${event.project}`,
+            scope: event.key,
+          },
+        });
+      }
       logger.info(`Kargo notification sent: ${event.title}`, {
         key: event.key,
       });

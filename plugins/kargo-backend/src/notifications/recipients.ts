@@ -1,6 +1,7 @@
 import type { AuthService } from '@backstage/backend-plugin-api';
 import {
   parseEntityRef,
+  RELATION_MEMBER_OF,
   RELATION_OWNED_BY,
   stringifyEntityRef,
   type Entity,
@@ -13,13 +14,21 @@ import {
   parseEntityKargoAnnotations,
 } from '@kargo-backstage/plugin-kargo-common';
 
+/** One entity naming the Stage, with the users owning it. */
+interface NamingEntity {
+  /** Its Kargo tab. */
+  link: string;
+  /** The users owning it: directly, or as members of an owning group. */
+  users: string[];
+}
+
 interface StageAudience {
   /** Entities naming the Stage. */
   entityRefs: string[];
-  /** The users owning them: directly, or as members of an owning group. */
+  /** The users owning them (sorted). */
   ownerUsers: string[];
-  /** The Kargo tab of the first of them (a non-Resource entity preferred). */
-  link: string | undefined;
+  /** The naming entities, a non-Resource entity first. */
+  entities: NamingEntity[];
 }
 
 function kargoTab(entity: Entity): string {
@@ -67,10 +76,15 @@ export async function audienceOfStage(
     .sort(
       (a, b) => Number(a.kind === 'Resource') - Number(b.kind === 'Resource'),
     );
+  const ownersOf = await usersOf(deps.catalog, credentials, naming);
+  const entities = naming.map(entity => ({
+    link: kargoTab(entity),
+    users: ownersOf(entity),
+  }));
   return {
     entityRefs: naming.map(e => stringifyEntityRef(e)),
-    ownerUsers: await usersOf(deps.catalog, credentials, naming),
-    link: naming[0] ? kargoTab(naming[0]) : undefined,
+    ownerUsers: [...new Set(entities.flatMap(e => e.users))].sort(),
+    entities,
   };
 }
 
@@ -96,24 +110,39 @@ function ownerRefs(entity: Entity): string[] {
   }
 }
 
-/** The users among the owners, and the members of the owning groups. */
+/** The users owning each entity: user owners, and the members of owning groups. */
 async function usersOf(
   catalog: CatalogService,
   credentials: Awaited<ReturnType<AuthService['getOwnServiceCredentials']>>,
   entities: Entity[],
-): Promise<string[]> {
+): Promise<(entity: Entity) => string[]> {
   const owners = [...new Set(entities.flatMap(ownerRefs))];
-  const users = owners.filter(ref => ref.startsWith('user:'));
   const groups = owners.filter(ref => ref.startsWith('group:'));
+  const members = new Map<string, string[]>();
   if (groups.length > 0) {
     const { items } = await catalog.getEntities(
       {
         filter: { kind: 'User', 'relations.memberof': groups },
-        fields: ['kind', 'metadata.name', 'metadata.namespace'],
+        fields: ['kind', 'metadata.name', 'metadata.namespace', 'relations'],
       },
       { credentials },
     );
-    users.push(...items.map(u => stringifyEntityRef(u)));
+    for (const user of items) {
+      const ref = stringifyEntityRef(user);
+      for (const relation of user.relations ?? []) {
+        if (relation.type !== RELATION_MEMBER_OF) continue;
+        members.set(relation.targetRef, [
+          ...(members.get(relation.targetRef) ?? []),
+          ref,
+        ]);
+      }
+    }
   }
-  return [...new Set(users)].sort();
+  return entity => [
+    ...new Set(
+      ownerRefs(entity).flatMap(ref =>
+        ref.startsWith('user:') ? [ref] : members.get(ref) ?? [],
+      ),
+    ),
+  ];
 }

@@ -7,7 +7,7 @@ import {
   type EntityStagesResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
-import { findProject, projectNotFound } from './lookup';
+import { findProjectFor, projectNotFound } from './lookup';
 import { sendEntityAnswer, type ServedStage } from './entityAnswer';
 import { RecentEntities } from './recentEntities';
 import { redactClusterText } from './redact';
@@ -63,7 +63,14 @@ export function addEntityRoutes(
         continue;
       }
       try {
-        const found = await findProject(snapshots, instance, project);
+        // Not read yet: told only to who may be allowed some Stage of it.
+        const found = await findProjectFor(
+          snapshots,
+          permissions,
+          credentials,
+          instance,
+          project,
+        );
         const stages = await filterAuthorizedStages(
           permissions,
           kargoStageReadPermission,

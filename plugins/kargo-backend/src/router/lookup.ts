@@ -9,6 +9,7 @@ import {
   kargoStageReadPermission,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
+import { mayReadUnknownStagesOf } from '../permissions/unknownStages';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
 import {
   freshnessOf,
@@ -78,6 +79,33 @@ export async function findProject(
     });
   }
   return { state, project: found };
+}
+
+/**
+ * `findProject` for a caller: a project (or instance) never read yet is a 503
+ * only to callers the policy may allow some Stage of it; to others it is the
+ * 404 of a project that does not exist (no name, no cluster text).
+ */
+export async function findProjectFor(
+  snapshots: SnapshotService,
+  permissions: PermissionsService,
+  credentials: BackstageCredentials,
+  instance: string,
+  project: string,
+): Promise<FoundProject> {
+  try {
+    return await findProject(snapshots, instance, project);
+  } catch (error) {
+    if (
+      (error as Error)?.name === 'ServiceUnavailableError' &&
+      !(await mayReadUnknownStagesOf(permissions, credentials, {
+        instance,
+        project,
+      }))
+    )
+      throw projectNotFound(instance, project);
+    throw error;
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
-  findProject,
+  findProjectFor,
   findReadableStage,
   projectNotFound,
   projectOf,
@@ -88,7 +88,14 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     const { project } = parse(projectParams, req.params, 'path parameter');
     const instance = resolveInstance(req.query, instances());
     const credentials = await httpAuth.credentials(req);
-    const found = await findProject(snapshots, instance, project);
+    // Not read yet: a 503 only to who may be allowed some Stage of it.
+    const found = await findProjectFor(
+      snapshots,
+      permissions,
+      credentials,
+      instance,
+      project,
+    );
     const stages = await filterAuthorizedStages(
       permissions,
       kargoStageReadPermission,

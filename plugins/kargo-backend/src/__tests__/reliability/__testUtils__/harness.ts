@@ -12,7 +12,10 @@ import {
   startTestBackend,
 } from '@backstage/backend-test-utils';
 import type { Entity } from '@backstage/catalog-model';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  AuthorizeResult,
+  type PolicyDecision,
+} from '@backstage/plugin-permission-common';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import {
   startSandbox,
@@ -152,8 +155,8 @@ export function fastKargoServiceFactory(requestTimeoutMs: number) {
         },
         // As configured (kargoConfig: the documented `writes: kubernetes`).
         writeMode: name =>
-          instances.find(i => i.name === (name ?? instances[0].name))
-            ?.writes ?? 'none',
+          instances.find(i => i.name === (name ?? instances[0].name))?.writes ??
+          'none',
       };
     },
   });
@@ -180,6 +183,11 @@ export interface ReliabilityBackend {
    * permission client without asking the policy (see backstagePermissions).
    */
   decide(fn: (permission: string, resourceRef?: string) => Decision): void;
+  /**
+   * The policy's answer to users' queries without a resource (conditional
+   * decisions) from now on; undefined: `decide`'s answer.
+   */
+  decideConditional(fn: () => PolicyDecision | undefined): void;
   stop(): Promise<void>;
 }
 
@@ -192,6 +200,8 @@ export interface ReliabilityOptions {
   logs?: LogCapture;
   /** Other plugins and modules on the same backend (events, signals). */
   features?: BackendFeature[];
+  /** The catalog's entities (default: ENTITY only). */
+  entities?: Entity[];
 }
 
 /** The kargo plugin on a test backend: no default credentials, captured logs. */
@@ -202,6 +212,7 @@ export async function startReliabilityBackend(
   const logs = options.logs ?? new LogCapture();
   let decision: (permission: string, resourceRef?: string) => Decision = () =>
     AuthorizeResult.ALLOW;
+  let conditional: () => PolicyDecision | undefined = () => undefined;
   const scheduler = mockServices.scheduler.mock();
   const actions = actionsRegistryServiceMock();
   const rootLogger = createServiceFactory({
@@ -221,8 +232,11 @@ export async function startReliabilityBackend(
         defaultCredentials: mockCredentials.none(),
       }),
       // Backstage's own behaviour: services allowed, the policy for users.
-      backstagePermissions(() => decision).factory,
-      catalogServiceMock.factory({ entities: [ENTITY] }),
+      backstagePermissions(
+        () => decision,
+        () => conditional(),
+      ).factory,
+      catalogServiceMock.factory({ entities: options.entities ?? [ENTITY] }),
       rootLogger,
       createServiceFactory({
         service: actionsRegistryServiceRef,
@@ -250,6 +264,9 @@ export async function startReliabilityBackend(
       (await actions.invoke({ id: `test:${name}`, input, credentials })).output,
     decide: fn => {
       decision = fn;
+    },
+    decideConditional: fn => {
+      conditional = fn;
     },
     stop: () => backend.stop(),
   };
