@@ -103,9 +103,13 @@ export async function startKargoTestEnv(): Promise<KargoTestEnv> {
 
 /**
  * The options every action under test gets from an env: the real Kargo
- * service, the mocked permissions and a short poll interval.
+ * service, the mocked permissions and a short poll interval. `serviceWriters`
+ * are the services `kargo.access.services[].write` lets write.
  */
-export function actionOptions(env: KargoTestEnv) {
+export function actionOptions(
+  env: KargoTestEnv,
+  options: { serviceWriters?: ReadonlySet<string> } = {},
+) {
   return {
     kargo: env.kargo,
     commands: new AuthorizedKargoCommands({
@@ -114,6 +118,7 @@ export function actionOptions(env: KargoTestEnv) {
       permissions: env.permissions,
       auditor: env.auditor,
       logger: mockServices.logger.mock(),
+      serviceWriters: options.serviceWriters,
     }),
     permissions: env.permissions,
     auditor: env.auditor,

@@ -122,8 +122,12 @@ describe('auditing and gating the initiator of every Kargo write', () => {
     ).toEqual([['kargo-pull-request-open', 'failed', 'external:ci-bot']]);
 
     // Another Stage: payments/prod is verifying again after the first test.
+    // The scaffolder lets the service's tasks run, and the write pipeline
+    // lets the service write (kargo.access.services[].write).
     const allowed = createKargoReverifyAction({
-      ...actionOptions(env),
+      ...actionOptions(env, {
+        serviceWriters: new Set(['external:ci-bot']),
+      }),
       allowServicePrincipals: true,
     });
     await allowed.handler(
