@@ -17,7 +17,11 @@ test('the "Promote freight with Kargo" template promotes, returns the PR and the
     .filter({ hasText: 'Promote freight with Kargo' });
   await card.getByRole('button', { name: 'Choose' }).click();
 
-  // Step 1: what to promote (the template's defaults fit the demo).
+  // Step 1: what to promote (the template's defaults fit the demo), as whom:
+  // the KargoIdentity field hands alice's Kargo sign-in to the task.
+  await expect(
+    page.getByText(/^You: the task acts in Kargo with your Kargo SSO sign-in/),
+  ).toBeVisible();
   await expect(
     page.getByRole('textbox', { name: 'Kargo project' }),
   ).toHaveValue('checkout');
@@ -89,6 +93,10 @@ test('the "Promote freight with Kargo" template promotes, returns the PR and the
   expect(created.spec.stage).toBe('staging');
   expect(created.spec.freight).toMatch(/^8a7861b/);
   expect(created.status?.state?.['open-pr']?.pr?.url).toBe(prUrl);
+  // Kargo recorded the person who ran the template, not the portal.
+  expect(created.metadata.annotations?.['kargo.akuity.io/create-actor']).toBe(
+    'email:alice@example.com',
+  );
 });
 
 // The Promotion waits for its PR forever: end it, so staging can verify again.

@@ -8,4 +8,12 @@ export { kargoTranslationsModule } from './alpha/translation';
 export { kargoTranslationRef } from './translation';
 export { kargoTranslations } from './translations';
 export { kargoAuthApiRef, KargoAuthProviders } from './api';
-export type { KargoAuthApi, KargoOidcProvider, KargoWriteIdentity } from './api';
+export type {
+  KargoAuthApi,
+  KargoOidcProvider,
+  KargoWriteIdentity,
+} from './api';
+export {
+  kargoScaffolderModule,
+  kargoIdentityFormField,
+} from './alpha/scaffolderField';

@@ -9,7 +9,12 @@ export {
   EntityKargoContent,
   EntityKargoCard,
   KargoStageSearchResultListItemExtension,
+  KargoIdentityFieldExtension,
 } from './plugin';
+export type {
+  KargoIdentityFieldOptions,
+  KargoIdentityValue,
+} from './components/KargoIdentityField';
 export { isKargoAvailable } from './conditions';
 export {
   KargoCatalogFilter,

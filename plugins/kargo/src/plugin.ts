@@ -14,6 +14,12 @@ import {
 } from './api/defaultAuthApi';
 import { isKargoStageSearchResult } from './components/KargoStageSearchResultListItem/predicate';
 import { rootRouteRef } from './routes';
+import { createScaffolderFieldExtension } from '@backstage/plugin-scaffolder-react';
+import {
+  KARGO_IDENTITY_FIELD_NAME,
+  KargoIdentityField,
+  kargoIdentityValidation,
+} from './components/KargoIdentityField';
 
 /**
  * The Kargo frontend plugin for the legacy frontend system.
@@ -89,5 +95,21 @@ export const KargoStageSearchResultListItemExtension = kargoPlugin.provide(
       import('./components/KargoStageSearchResultListItem').then(
         m => m.KargoStageSearchResultListItem,
       ),
+  }),
+);
+
+/**
+ * The scaffolder field `KargoIdentity` for the legacy frontend system: it
+ * hands the signed-in person's Kargo ID token to the task as the secret
+ * `kargoToken`, so the Kargo actions act in Kargo as that person. Register
+ * it inside `<ScaffolderFieldExtensions>`.
+ *
+ * @public
+ */
+export const KargoIdentityFieldExtension = kargoPlugin.provide(
+  createScaffolderFieldExtension({
+    name: KARGO_IDENTITY_FIELD_NAME,
+    component: KargoIdentityField,
+    validation: kargoIdentityValidation,
   }),
 );

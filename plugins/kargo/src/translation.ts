@@ -282,6 +282,18 @@ export const kargoMessages = {
     openPullRequests: 'Open pull requests',
     orphanedPullRequests: 'Orphaned pull requests',
   },
+  // The scaffolder field `KargoIdentity`: as whom a task acts in Kargo.
+  scaffolderField: {
+    title: 'Act in Kargo as',
+    checking: 'Checking your Kargo sign-in…',
+    asPerson:
+      'You: the task acts in Kargo with your {{provider}} sign-in, so Kargo decides by your rights and records you.',
+    asPortal:
+      "The portal: this Kargo instance writes with the portal's Kargo API token, and Kargo records the portal.",
+    signIn:
+      'Sign in with {{provider}} so that the task can act in Kargo as you; without it, Kargo refuses its writes.',
+    yourProvider: "Kargo's identity provider",
+  },
   searchResult: {
     verification: 'Verification:',
     noVerification: 'No current verification',

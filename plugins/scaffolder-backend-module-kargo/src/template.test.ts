@@ -72,6 +72,15 @@ describe('the demo template "Promote freight with Kargo"', () => {
     }
   });
 
+  it("asks for the person's Kargo identity (the KargoIdentity field), so the task acts in Kargo as them", () => {
+    const page = template.spec.parameters[0];
+    expect(page.required).toContain('kargoIdentity');
+    expect(page.properties.kargoIdentity).toMatchObject({
+      type: 'string',
+      'ui:field': 'KargoIdentity',
+    });
+  });
+
   it('links the pull request the open step returns', () => {
     expect(template.spec.output.links).toContainEqual({
       title: 'Pull request',

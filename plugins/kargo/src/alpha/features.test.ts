@@ -1,4 +1,7 @@
-import kargoFeatures, { kargoTranslationsModule } from '../alpha';
+import kargoFeatures, {
+  kargoScaffolderModule,
+  kargoTranslationsModule,
+} from '../alpha';
 import kargoPlugin from './plugin';
 
 // What `app.packages: all` does with the package: the CLI hands the app the
@@ -9,12 +12,13 @@ type Loader = {
 };
 
 describe('the default export of @kargo-backstage/plugin-kargo/alpha', () => {
-  it('is a feature loader the app discovers, bringing the plugin and its translations', async () => {
+  it('is a feature loader the app discovers, bringing the plugin, its translations and its scaffolder field', async () => {
     const discovered = kargoFeatures as unknown as Loader;
     expect(discovered.$$type).toBe('@backstage/FrontendFeatureLoader');
     await expect(discovered.loader({ config: {} })).resolves.toEqual([
       kargoPlugin,
       kargoTranslationsModule,
+      kargoScaffolderModule,
     ]);
   });
 });

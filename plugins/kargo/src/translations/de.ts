@@ -170,6 +170,15 @@ const de = createTranslationMessages({
       'Sie dürfen diese Verifizierung nicht abbrechen.',
     'actions.checkingPermission': 'Berechtigungen werden geprüft…',
     'actions.notAllowed': 'Kargo erlaubt diese Aktion gerade nicht.',
+    'scaffolderField.title': 'In Kargo handeln als',
+    'scaffolderField.checking': 'Ihre Kargo-Anmeldung wird geprüft…',
+    'scaffolderField.asPerson':
+      'Sie: Die Aufgabe handelt in Kargo mit Ihrer {{provider}}-Anmeldung, Kargo entscheidet nach Ihren Rechten und verzeichnet Sie.',
+    'scaffolderField.asPortal':
+      'Das Portal: Diese Kargo-Instanz schreibt mit dem Kargo-API-Token des Portals, Kargo verzeichnet das Portal.',
+    'scaffolderField.signIn':
+      'Melden Sie sich mit {{provider}} an, damit die Aufgabe in Kargo als Sie handeln kann; ohne Anmeldung lehnt Kargo ihre Schreibzugriffe ab.',
+    'scaffolderField.yourProvider': 'dem Identitätsanbieter von Kargo',
     'actions.signInToAct':
       'Melden Sie sich mit {{provider}} an, um in Kargo zu handeln',
     'reasons.promotionRunning':
