@@ -203,7 +203,7 @@ test('the guest sees Promote and Reverify disabled with the reason (sign in), an
   expect(res.status).toBe(401);
   const answer = JSON.stringify(await res.json());
   expect(answer).toContain('kargoIdentityRequired');
-  for (const secret of [backstageToken, 'sandbox-kargo-api-token']) {
+  for (const secret of [backstageToken, SANDBOX_KARGO_API_TOKEN]) {
     expect(answer).not.toContain(secret);
   }
   expect((await promotionsOf('dev')).length).toBe(before);

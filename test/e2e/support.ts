@@ -7,6 +7,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The sandbox's Kubernetes API, as the demo starts it (scripts/start-demo.mjs). */
 export const SANDBOX_URL = 'http://127.0.0.1:7008';
 export const SANDBOX_ADMIN_TOKEN = 'sandbox-admin-token';
+/** The portal's Kargo API token in the demo (a ServiceAccount JWT, as Kargo requires). */
+export { SANDBOX_KARGO_API_TOKEN } from '../../packages/kargo-sandbox/src/kube/auth';
 
 /**
  * The demo's people (examples/org.yaml, the sandbox's OpenID provider):

@@ -5,7 +5,7 @@
 export const SANDBOX_NAME = 'kargo-sandbox';
 export { startSandbox } from './sandbox';
 export type { Sandbox, SandboxOptions } from './sandbox';
-export { DEMO_TOKENS, READ_VERBS } from './kube/auth';
+export { DEMO_TOKENS, READ_VERBS, SANDBOX_KARGO_API_TOKEN } from './kube/auth';
 export type { NamespacedGrant, TokenPolicy, Verb } from './kube/auth';
 export { DEMO_FIXTURES_DIR, LARGE_FIXTURES_DIR } from './fixtures';
 export {

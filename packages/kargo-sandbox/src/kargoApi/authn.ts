@@ -6,13 +6,11 @@
  * audience among the client ids) and its claims are mapped to
  * ServiceAccounts in project namespaces; any other token must be one the
  * Kubernetes API accepts. Every failure is 401 `invalid token`, saying
- * nothing of which check failed.
- *
- * One deviation, for the sandbox's demo tokens: Kargo refuses a bearer
- * token that is not a JWT before asking Kubernetes; the sandbox's
- * Kubernetes tokens (`sandbox-kargo-api-token`, ...) are opaque strings
- * standing for ServiceAccount tokens (which are JWTs), so a token the
- * sandbox's Kubernetes API knows is accepted as such.
+ * nothing of which check failed. As Kargo (pkg/server/option/auth.go), a
+ * bearer token that is not a JWT is refused before Kubernetes is asked, so
+ * the portal's token must be a ServiceAccount token (a JWT), as Kargo's API
+ * tokens are: the sandbox's opaque Kubernetes tokens (`sandbox-reader-token`,
+ * ...) work on its Kubernetes API only.
  */
 import type { IncomingMessage } from 'node:http';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
@@ -65,7 +63,10 @@ export class KargoAuthenticator {
     if (this.jwks) return this.jwks;
     // As getKeySet: the jwks_uri from the issuer's discovery document.
     const res = await fetch(
-      `${this.oidc!.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+      `${this.oidc!.issuer.replace(
+        /\/$/,
+        '',
+      )}/.well-known/openid-configuration`,
     );
     if (!res.ok) throw new Error(`OpenID discovery answered ${res.status}`);
     const { jwks_uri: jwksUri } = (await res.json()) as { jwks_uri: string };
@@ -80,7 +81,7 @@ export class KargoAuthenticator {
     try {
       issuer = decodeJwt(raw).iss;
     } catch {
-      return this.kubernetes(raw);
+      throw invalidToken();
     }
     if (this.oidc && issuer === this.oidc.issuer) {
       const jwks = await this.keySet();
@@ -125,8 +126,10 @@ export class KargoAuthenticator {
  */
 export function actorOf(user: KargoUser): string {
   if (user.kind === 'oidc') {
-    if (typeof user.claims.email === 'string') return `email:${user.claims.email}`;
-    if (typeof user.claims.sub === 'string') return `subject:${user.claims.sub}`;
+    if (typeof user.claims.email === 'string')
+      return `email:${user.claims.email}`;
+    if (typeof user.claims.sub === 'string')
+      return `subject:${user.claims.sub}`;
   }
   return 'unknown actor';
 }

@@ -1,4 +1,6 @@
-import { DEMO_TOKENS } from '../kube/auth';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO_TOKENS, SANDBOX_KARGO_API_TOKEN } from '../kube/auth';
 import { Sandbox, startSandbox } from '../sandbox';
 import { KargoContract, loadKargoContract } from './__testUtils__/contract';
 import { signIn } from './__testUtils__/oidcLogin';
@@ -140,17 +142,22 @@ describe('the Kargo API of the sandbox', () => {
   it('acts for the portal token by RBAC, recording what Kargo records for a Kubernetes token', async () => {
     const freight = await availableFreight('checkout', 'dev');
     const res = await api('POST', '/projects/checkout/stages/staging/promotions', {
-      token: 'sandbox-kargo-api-token',
+      token: SANDBOX_KARGO_API_TOKEN,
       body: { freight },
     });
     expect(res.status).toBe(201);
     expect(res.body.metadata.annotations['kargo.akuity.io/create-actor']).toBe('unknown actor');
+    // A token that is not a JWT is refused before Kubernetes is asked, as
+    // Kargo does, though the sandbox's Kubernetes API knows it.
     expect(
       await api('POST', '/projects/checkout/stages/staging/promotions', { token: 'sandbox-reader-token', body: { freight } }),
-    ).toEqual({
-      status: 403,
-      body: { error: 'review subject access: stages.kargo.akuity.io "staging" is forbidden: promote is not permitted' },
-    });
+    ).toEqual({ status: 401, body: { error: 'invalid token' } });
+  });
+
+  it("is the token the demo's app-config gives the portal (a JWT, so a real Kargo would take it too)", () => {
+    const appConfig = readFileSync(path.resolve(__dirname, '../../../../app-config.yaml'), 'utf8');
+    expect(appConfig).toContain(`token: \${KARGO_API_TOKEN:-${SANDBOX_KARGO_API_TOKEN}}`);
+    expect(SANDBOX_KARGO_API_TOKEN.split('.')).toHaveLength(3);
   });
 
   it('records a direct Kubernetes write as the service account, as Kargo\'s webhooks do', async () => {

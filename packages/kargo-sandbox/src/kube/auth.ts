@@ -100,6 +100,37 @@ export const READ_VERBS: Verb[] = ['get', 'list', 'watch'];
 const sa = (name: string) => `system:serviceaccount:backstage:${name}`;
 
 /**
+ * A ServiceAccount token shaped as Kubernetes issues them (a JWT naming the
+ * account), as Kargo's API requires of a Kubernetes token: Kargo refuses a
+ * bearer token that is not a JWT before asking Kubernetes (akuity/kargo
+ * v1.11.2 pkg/server/option/auth.go). The sandbox's Kubernetes API knows it
+ * by its exact value; its signature is a stand-in nobody verifies.
+ */
+function serviceAccountJwt(namespace: string, name: string): string {
+  const part = (value: object) =>
+    Buffer.from(JSON.stringify(value)).toString('base64url');
+  return [
+    part({ alg: 'RS256', kid: 'kargo-sandbox' }),
+    part({
+      iss: 'https://kubernetes.default.svc.cluster.local',
+      sub: `system:serviceaccount:${namespace}:${name}`,
+      'kubernetes.io': { namespace, serviceaccount: { name } },
+    }),
+    Buffer.from('kargo-sandbox-stand-in-signature').toString('base64url'),
+  ].join('.');
+}
+
+/**
+ * The portal's Kargo API token in the demo: a token of the ServiceAccount
+ * `backstage/kargo-portal`, RBAC-bound in the demo projects
+ * (fixtures/demo/access.yaml). @public
+ */
+export const SANDBOX_KARGO_API_TOKEN = serviceAccountJwt(
+  'backstage',
+  'kargo-portal',
+);
+
+/**
  * The demo's tokens: the admin (the explicit `writes: kubernetes` fallback),
  * the read-only reader, the portal's Kargo API token (RBAC-bound in the demo
  * projects, fixtures/demo/access.yaml) and two older test tokens. @public
@@ -107,7 +138,7 @@ const sa = (name: string) => `system:serviceaccount:backstage:${name}`;
 export const DEMO_TOKENS: TokenPolicy = {
   'sandbox-admin-token': { username: sa('kargo-admin'), verbs: '*' },
   'sandbox-reader-token': { username: sa('kargo-reader'), verbs: READ_VERBS },
-  'sandbox-kargo-api-token': { username: sa('kargo-portal') },
+  [SANDBOX_KARGO_API_TOKEN]: { username: sa('kargo-portal') },
   'sandbox-readonly-token': {
     username: sa('kargo-readonly'),
     verbs: READ_VERBS,
@@ -195,5 +226,11 @@ export function authorize(
   subresource?: string,
 ): void {
   if (!isAllowed(p, verb, resource, namespace, rbac, name, subresource))
-    throw forbidden(verb, resource.plural, resource.group, namespace, p.username);
+    throw forbidden(
+      verb,
+      resource.plural,
+      resource.group,
+      namespace,
+      p.username,
+    );
 }

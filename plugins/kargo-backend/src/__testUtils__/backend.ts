@@ -20,6 +20,7 @@ import type { Entity } from '@backstage/catalog-model';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   DEMO_TOKENS,
+  SANDBOX_KARGO_API_TOKEN,
   startSandbox,
   type Sandbox,
 } from '@kargo-backstage/kargo-sandbox';
@@ -28,7 +29,7 @@ import { backstagePermissions } from './permissionClient';
 
 export const ADMIN_TOKEN = 'sandbox-admin-token';
 /** The portal's Kargo API token (kargo-portal, role-bound in the demo projects). */
-export const PORTAL_TOKEN = 'sandbox-kargo-api-token';
+export const PORTAL_TOKEN = SANDBOX_KARGO_API_TOKEN;
 
 export const ENTITIES: Entity[] = [
   {

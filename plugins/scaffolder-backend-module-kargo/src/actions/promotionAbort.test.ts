@@ -1,5 +1,8 @@
 import type { JsonValue } from '@backstage/types';
-import { PROMOTION_HOLD_ANNOTATION } from '@kargo-backstage/kargo-sandbox';
+import {
+  PROMOTION_HOLD_ANNOTATION,
+  SANDBOX_KARGO_API_TOKEN,
+} from '@kargo-backstage/kargo-sandbox';
 import {
   actionContext,
   actionOptions,
@@ -47,7 +50,7 @@ describe('kargo:promotion:abort against the sandbox', () => {
       `${env.sandbox.kargoApiUrl}/v1beta1/projects/${project}/freight/${freight}/approve?stage=${stage}`,
       {
         method: 'POST',
-        headers: { Authorization: 'Bearer sandbox-admin-token' },
+        headers: { Authorization: `Bearer ${SANDBOX_KARGO_API_TOKEN}` },
       },
     );
     expect(approved.status).toBe(200);
