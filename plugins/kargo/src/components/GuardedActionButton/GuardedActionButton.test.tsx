@@ -5,14 +5,14 @@ import {
   registerMswTestHooks,
   renderInTestApp,
 } from '@backstage/test-utils';
-import type { OpenIdConnectApi } from '@backstage/core-plugin-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { staleStaging } from '../../__fixtures__/stages';
+import { testKargoAuth } from '../../__testUtils__/kargoAuth';
 import { createTestApis } from '../../__testUtils__/testApis';
-import { KargoAuthProviders, KargoClient, kargoAuthApiRef } from '../../api';
+import { KargoClient, kargoAuthApiRef } from '../../api';
 import { StageActionButton } from '../StageActionButton';
 import { GuardedActionButton } from './GuardedActionButton';
 
@@ -20,23 +20,6 @@ const server = setupServer();
 registerMswTestHooks(server);
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.alice-secret-id-token.sig';
-
-/** The Kargo auth API of an app whose `oidc` provider has `token` ('' = no session). */
-function kargoAuth(token: string, identity: 'user' | 'portal' = 'user') {
-  const oidc: OpenIdConnectApi = { getIdToken: jest.fn(async () => token) };
-  return new KargoAuthProviders({
-    configApi: mockApis.config({
-      data: {
-        kargo: {
-          instances: [
-            { name: 'production', api: { identity, authProvider: 'oidc' } },
-          ],
-        },
-      },
-    }),
-    oidcProviders: { oidc: { api: oidc, title: 'Kargo SSO' } },
-  });
-}
 
 function renderButton(
   options: {
@@ -51,7 +34,10 @@ function renderButton(
   const apis = createTestApis({
     permission: options.permission,
     extraApis: [
-      [kargoAuthApiRef, kargoAuth(options.token ?? TOKEN, options.identity)],
+      [
+        kargoAuthApiRef,
+        testKargoAuth(options.token ?? TOKEN, options.identity),
+      ],
     ],
   });
   const rendered = renderInTestApp(
@@ -177,7 +163,7 @@ describe('a write Kargo refuses, through the real client', () => {
         },
       ),
     );
-    const kargoAuthApi = kargoAuth(TOKEN);
+    const kargoAuthApi = testKargoAuth(TOKEN);
     const api = new KargoClient({
       discoveryApi: mockApis.discovery({ baseUrl: 'http://backstage.test' }),
       fetchApi: new MockFetchApi(),

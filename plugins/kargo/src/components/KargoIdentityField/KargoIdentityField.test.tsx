@@ -1,33 +1,17 @@
-import type { OpenIdConnectApi } from '@backstage/core-plugin-api';
 import {
   SecretsContextProvider,
   useTemplateSecrets,
 } from '@backstage/plugin-scaffolder-react';
-import { mockApis, renderInTestApp } from '@backstage/test-utils';
+import { renderInTestApp } from '@backstage/test-utils';
 import { screen, waitFor } from '@testing-library/react';
+import { testKargoAuth } from '../../__testUtils__/kargoAuth';
 import { createTestApis } from '../../__testUtils__/testApis';
 import { germanApis } from '../../__testUtils__/translationApis';
-import { KargoAuthProviders, kargoAuthApiRef } from '../../api';
+import { kargoAuthApiRef } from '../../api';
 import { KargoIdentityField } from './KargoIdentityField';
 import { kargoIdentityValidation } from './validation';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.alice-id-token.sig';
-
-function kargoAuth(token: string, identity: 'user' | 'portal' = 'user') {
-  const oidc: OpenIdConnectApi = { getIdToken: jest.fn(async () => token) };
-  return new KargoAuthProviders({
-    configApi: mockApis.config({
-      data: {
-        kargo: {
-          instances: [
-            { name: 'production', api: { identity, authProvider: 'oidc' } },
-          ],
-        },
-      },
-    }),
-    oidcProviders: { oidc: { api: oidc, title: 'Kargo SSO' } },
-  });
-}
 
 /** Shows the task's secrets as the scaffolder would send them. */
 function SecretsProbe() {
@@ -44,7 +28,7 @@ async function renderField(options: {
   const onChange = jest.fn();
   const apis = createTestApis({
     extraApis: [
-      [kargoAuthApiRef, kargoAuth(options.token, options.identity)],
+      [kargoAuthApiRef, testKargoAuth(options.token, options.identity)],
       ...(options.german ? germanApis() : []),
     ],
   });
