@@ -168,9 +168,13 @@ test('Abort on a running payments/uat Promotion stops it after confirmation, and
   await expect(page.getByText(`Abort of Promotion ${name} requested`)).toBeVisible();
 
   const promotion = await sandboxGet(`${PROMOTIONS}/${name}`);
+  // As in Kargo: its API server writes the request (control plane) with the
+  // person as actor (pkg/api/promotion.go AbortPromotion; the Promotion
+  // webhook's setAbortAnnotationActor marks it controlPlane).
   expect(JSON.parse(promotion.metadata.annotations['kargo.akuity.io/abort'])).toEqual({
     action: 'terminate',
     actor: 'email:alice@example.com',
+    controlPlane: true,
   });
   await expect
     .poll(async () => (await sandboxGet(`${PROMOTIONS}/${name}`)).status?.phase)
