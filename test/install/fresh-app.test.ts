@@ -37,7 +37,7 @@ test('the fresh app shows the sandbox Stages on the overview card and the Kargo 
   page.on('console', msg => {
     if (/unique id property/i.test(msg.text())) rowIdWarnings.push(msg.text());
   });
-  await signIn(page);
+  await signIn(page, 'guest');
   await openComponent(page, COMPONENT);
   const card = page.getByRole('table', { name: 'Kargo' });
   await card.scrollIntoViewIfNeeded();
@@ -69,7 +69,7 @@ test('the fresh app shows the sandbox Stages on the overview card and the Kargo 
 test('the fresh app shows the Kargo tab in German when chosen under Settings', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, 'guest');
   await chooseLanguage(page, 'Deutsch');
   const staging = await openStaging(page);
   await expect(
