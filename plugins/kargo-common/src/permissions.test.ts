@@ -27,6 +27,7 @@ describe('Stage resource refs', () => {
       'kargo.stage.reverify',
       'kargo.stage.abort',
       'kargo.stage.promote',
+      'kargo.freight.approve',
       'kargo.pullrequest.open',
       'kargo.analysisrun.raw.read',
     ]);

@@ -38,6 +38,19 @@ export const kargoStagePromotePermission = createPermission({
 });
 
 /**
+ * Approve Freight for a Stage (Kargo's manual approval: the Freight becomes
+ * available to the Stage without passing its upstream Stages). A resource
+ * permission on the Stage approved for.
+ *
+ * @public
+ */
+export const kargoFreightApprovePermission = createPermission({
+  name: 'kargo.freight.approve',
+  attributes: { action: 'update' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
+});
+
+/**
  * Open or reclaim the pull request a Stage's `git-open-pr` step opens, through
  * Backstage's Git integrations. A resource permission on that Stage.
  *
@@ -68,6 +81,7 @@ export const kargoPermissions = [
   kargoStageReverifyPermission,
   kargoStageAbortPermission,
   kargoStagePromotePermission,
+  kargoFreightApprovePermission,
   kargoPullRequestOpenPermission,
   kargoAnalysisRunReadRawPermission,
 ];

@@ -56,6 +56,7 @@ describe('scaffolderModuleKargo', () => {
       'kargo:reverify',
       'kargo:pull-request:open',
       'kargo:promotion:abort',
+      'kargo:freight:approve',
     ]);
     for (const action of added) {
       expect(action.supportsDryRun).toBe(true);

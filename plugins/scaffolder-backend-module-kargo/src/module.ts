@@ -13,6 +13,7 @@ import {
   createKargoPromotionAbortAction,
   createKargoPullRequestOpenAction,
   createKargoReverifyAction,
+  createKargoApproveFreightAction,
 } from './actions';
 
 /**
@@ -66,6 +67,7 @@ export const scaffolderModuleKargo = createBackendModule({
               ) ?? [],
           }),
           createKargoPromotionAbortAction(common),
+          createKargoApproveFreightAction(common),
         );
       },
     });

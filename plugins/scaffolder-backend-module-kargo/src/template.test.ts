@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mockServices } from '@backstage/backend-test-utils';
 import { ScmIntegrations } from '@backstage/integration';
-import type { KargoCommandService,
-  KargoService } from '@kargo-backstage/plugin-kargo-node';
+import type {
+  KargoCommandService,
+  KargoService,
+} from '@kargo-backstage/plugin-kargo-node';
 import yaml from 'yaml';
 import {
   actionContext,

@@ -1,4 +1,5 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { registerApproveFreightAction } from './approveFreightAction';
 import { registerListStagesAction } from './listStagesAction';
 import { registerStageActions } from './stageActions';
 import type { KargoActionsOptions } from './types';
@@ -6,7 +7,7 @@ import type { KargoActionsOptions } from './types';
 /**
  * The plugin's actions for AI assistants (served as MCP tools by
  * @backstage/plugin-mcp-actions-backend): get-stage, list-stages,
- * reverify-stage, abort-verification. Same services, permissions and audit
+ * reverify-stage, abort-verification, approve-freight. Same services, permissions and audit
  * events as the REST routes.
  */
 export function registerKargoActions(
@@ -15,4 +16,5 @@ export function registerKargoActions(
 ) {
   registerStageActions(registry, options);
   registerListStagesAction(registry, options);
+  registerApproveFreightAction(registry, options);
 }

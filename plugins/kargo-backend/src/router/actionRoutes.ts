@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type {
   AbortPromotionResponse,
+  ApproveFreightResponse,
   PromoteResponse,
   ReverifyResponse,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -80,6 +81,22 @@ export function addActionRoutes(
       actedAs: result.actedAs,
     };
     res.status(201).json(body);
+  });
+
+  router.post('/projects/:project/stages/:stage/approve', async (req, res) => {
+    const request = target(req as unknown as Request);
+    const { freight } = parse(promoteBody, req.body, 'request body');
+    const caller = await callerOf(req as unknown as Request);
+    const result = await commands.run(
+      'approveFreight',
+      { ...request, freight },
+      caller,
+    );
+    const body: ApproveFreightResponse = {
+      freight: result.freight,
+      actedAs: result.actedAs,
+    };
+    res.status(200).json(body);
   });
 
   router.post(

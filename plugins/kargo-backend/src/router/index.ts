@@ -28,9 +28,13 @@ export async function createRouter(
     // Requests are checked against the document before any route runs
     // (bodies, parsed later, and entity refs by the routes' zod schemas);
     // credentials are httpAuth's job.
-    // The promote body is parsed after the validator, which would otherwise
-    // see none; its route checks it with zod (400 naming what is wrong).
-    validatorOptions: { validateSecurity: false, ignorePaths: /\/promote$/ },
+    // The promote and approve bodies are parsed after the validator, which
+    // would otherwise see none; their routes check them with zod (400
+    // naming what is wrong).
+    validatorOptions: {
+      validateSecurity: false,
+      ignorePaths: /\/(promote|approve)$/,
+    },
   });
   // Writes take no body; a small limit turns huge bodies into a 413. Added
   // after the validator's error transformer, so 413 stays 413.

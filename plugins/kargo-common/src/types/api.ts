@@ -81,6 +81,8 @@ export type PromoteRequest = KargoApiSchemas['PromoteRequest'];
 /** @public */
 export type PromoteResponse = KargoApiSchemas['PromoteResponse'];
 /** @public */
+export type ApproveFreightResponse = KargoApiSchemas['ApproveFreightResponse'];
+/** @public */
 export type AbortPromotionResponse = KargoApiSchemas['AbortPromotionResponse'];
 /** @public */
 export type StageListResponse = KargoApiSchemas['StageListResponse'];

@@ -9,6 +9,7 @@ import { NotAllowedError } from '@backstage/errors';
 import {
   kargoStageAbortPermission,
   kargoStagePromotePermission,
+  kargoFreightApprovePermission,
   kargoStageReverifyPermission,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
@@ -68,6 +69,13 @@ export const KARGO_COMMAND_POLICIES: Record<
   abortPromotion: {
     eventId: 'kargo-promotion-abort',
     permission: kargoStagePromotePermission,
+    severityLevel: 'high',
+  },
+  // Approving makes Freight promotable into the Stage past its upstream
+  // Stages' verification: as weighty as promoting.
+  approveFreight: {
+    eventId: 'kargo-freight-approve',
+    permission: kargoFreightApprovePermission,
     severityLevel: 'high',
   },
 };

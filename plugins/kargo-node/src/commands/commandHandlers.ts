@@ -151,5 +151,30 @@ export function createKargoCommandHandlers(
       await kargo.kargoApi(instance).abortPromotion(project, name, as.identity);
       return { promotion: name };
     },
+
+    async approveFreight(request, as) {
+      const { instance, project } = request;
+      const cluster = kargo.cluster(instance);
+      // Both read first: a Stage and a Freight of this project, by Kargo's
+      // objects (freightNotFound / stageNotFound otherwise).
+      await readStage(cluster, project, request.stage);
+      const freight = await getProjectFreight(
+        cluster,
+        project,
+        request.freight,
+      );
+      const freightName = freight.metadata?.name ?? '';
+      if (as.actedAs === 'kubernetes') {
+        // Kargo approves by writing the Freight's status, which only its API
+        // server does (pkg/server/approve_freight_v1alpha1.go).
+        throw new InputError(
+          `Approving Freight needs Kargo's API: instance ${instance} writes through Kubernetes (writes: kubernetes)`,
+        );
+      }
+      await kargo
+        .kargoApi(instance)
+        .approveFreight(project, freightName, request.stage, as.identity);
+      return { freight: freightName };
+    },
   };
 }

@@ -56,6 +56,8 @@ export interface KargoCommandArgs {
   abortVerification: {};
   /** The Promotion to abort; when absent, the one the Stage runs (or the newest pending). */
   abortPromotion: { promotion?: string };
+  /** Freight by name or alias, of the Stage's project, to approve for the Stage. */
+  approveFreight: { freight: string };
 }
 
 /** What each command answers (beside `instance` and `actedAs`). @public */
@@ -66,6 +68,8 @@ export interface KargoCommandResults {
   /** The verification Kargo was asked to abort. */
   abortVerification: { id: string };
   abortPromotion: { promotion: string };
+  /** The Freight approved (its name). */
+  approveFreight: { freight: string };
 }
 
 /** @public */

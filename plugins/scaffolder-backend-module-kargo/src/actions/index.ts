@@ -1,3 +1,4 @@
+export { createKargoApproveFreightAction } from './approveFreight';
 export { createKargoPromoteAction } from './promote';
 export { createKargoPromotionAbortAction } from './promotionAbort';
 export { createKargoReverifyAction } from './reverify';

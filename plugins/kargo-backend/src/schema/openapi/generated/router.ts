@@ -722,6 +722,19 @@ export const spec = {
           },
         },
       },
+      ApproveFreightResponse: {
+        type: 'object',
+        required: ['freight'],
+        properties: {
+          freight: {
+            type: 'string',
+            description: 'Name of the Freight approved for the Stage.',
+          },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
+          },
+        },
+      },
       PromoteResponse: {
         type: 'object',
         required: ['promotion', 'freight'],
@@ -1611,6 +1624,67 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/PromoteResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
+            $ref: '#/components/responses/Error',
+          },
+          '409': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/approve': {
+      post: {
+        operationId: 'approveFreight',
+        summary:
+          "Approve Freight (name or alias, resolved against the project's Freight) for the Stage, so it can be promoted there without passing the upstream Stages (kargo.freight.approve on the Stage first; then through Kargo's API as the person or the portal; not possible with writes: kubernetes). Approving Freight already approved succeeds.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/PromoteRequest',
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Kargo approved the Freight for the Stage.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ApproveFreightResponse',
                 },
               },
             },

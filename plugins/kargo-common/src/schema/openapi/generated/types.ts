@@ -144,6 +144,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/projects/{project}/stages/{stage}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve Freight (name or alias, resolved against the project's Freight) for the Stage, so it can be promoted there without passing the upstream Stages (kargo.freight.approve on the Stage first; then through Kargo's API as the person or the portal; not possible with writes: kubernetes). Approving Freight already approved succeeds. */
+    post: operations['approveFreight'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/projects/{project}/stages/{stage}/promotions/{promotion}/abort': {
     parameters: {
       query?: never;
@@ -368,6 +385,11 @@ export interface components {
     AbortPromotionResponse: {
       /** Name of the Promotion Kargo was asked to terminate (it turns Aborted). */
       promotion: string;
+      actedAs?: components['schemas']['ActedAs'];
+    };
+    ApproveFreightResponse: {
+      /** Name of the Freight approved for the Stage. */
+      freight: string;
       actedAs?: components['schemas']['ActedAs'];
     };
     PromoteResponse: {
@@ -818,6 +840,47 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PromoteResponse'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      409: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  approveFreight: {
+    parameters: {
+      query?: {
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        instance?: components['parameters']['instance'];
+      };
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
+      path: {
+        /** Kargo project (namespace) name, a DNS-1123 label. */
+        project: components['parameters']['project'];
+        /** Stage name, a DNS-1123 subdomain. */
+        stage: components['parameters']['stage'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PromoteRequest'];
+      };
+    };
+    responses: {
+      /** Kargo approved the Freight for the Stage. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApproveFreightResponse'];
         };
       };
       400: components['responses']['Error'];
