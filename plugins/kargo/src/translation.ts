@@ -121,6 +121,16 @@ export const kargoMessages = {
     requested: 'Promotion {{promotion}} created for {{stage}}',
     failed: 'Promotion into {{stage}} failed: {{message}}',
   },
+  approveFreight: {
+    button: 'Approve for {{stage}}',
+    label: 'Approve {{freight}} for {{stage}}',
+    title: 'Approve {{freight}} for {{stage}}?',
+    body: 'Kargo will make {{freight}} available to {{stage}} without its verification in the upstream Stages. Approve only Freight you have checked.',
+    confirm: 'Approve',
+    notPermitted: 'You are not permitted to approve Freight for this Stage.',
+    approved: 'Kargo approved {{freight}} for {{stage}}',
+    failed: 'Approving {{freight}} for {{stage}} failed: {{message}}',
+  },
   abortPromotion: {
     button: 'Abort',
     label: 'Abort Promotion {{promotion}}',

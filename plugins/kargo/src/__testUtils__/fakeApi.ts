@@ -19,6 +19,10 @@ export function fakeKargoApi(overrides: Partial<KargoApi> = {}) {
     abortPromotion: jest.fn(async (request: { promotion: string }) => ({
       promotion: request.promotion,
     })),
+    approveFreight: jest.fn(async (request: { freight: string }) => ({
+      freight: request.freight,
+      actedAs: 'person' as const,
+    })),
     ...overrides,
   } satisfies KargoApi;
 }

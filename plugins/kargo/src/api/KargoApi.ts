@@ -4,6 +4,7 @@ import type {
   AnalysisRunResponse,
   EntityStagesResponse,
   PromoteResponse,
+  ApproveFreightResponse,
   ReverifyResponse,
   StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -56,6 +57,13 @@ export interface KargoApi {
   abortPromotion?(
     request: KargoStageRequest & { promotion: string },
   ): Promise<AbortPromotionResponse>;
+  /**
+   * Approves Freight (name or alias) for the Stage (Kargo's manual
+   * approval). Optional so existing implementations compile.
+   */
+  approveFreight?(
+    request: KargoStageRequest & { freight: string },
+  ): Promise<ApproveFreightResponse>;
 }
 
 /** @public */

@@ -10,6 +10,7 @@ import {
   type EntityStagesResponse,
   type KargoApiPaths,
   type PromoteResponse,
+  type ApproveFreightResponse,
   type ReverifyResponse,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -121,6 +122,19 @@ export class KargoClient implements KargoApi {
   ): Promise<PromoteResponse> {
     const { data } = await this.client.POST(
       '/projects/{project}/stages/{stage}/promote',
+      {
+        ...(await this.writeOptions(request)),
+        body: { freight: request.freight },
+      },
+    );
+    return data!;
+  }
+
+  async approveFreight(
+    request: KargoStageRequest & { freight: string },
+  ): Promise<ApproveFreightResponse> {
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/approve',
       {
         ...(await this.writeOptions(request)),
         body: { freight: request.freight },

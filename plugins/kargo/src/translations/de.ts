@@ -99,6 +99,18 @@ const de = createTranslationMessages({
     'waiting.hours_other': '{{count}} Std.',
     'waiting.days_one': '{{count}} Tag',
     'waiting.days_other': '{{count}} Tagen',
+    'approveFreight.button': 'Für {{stage}} freigeben',
+    'approveFreight.label': '{{freight}} für {{stage}} freigeben',
+    'approveFreight.title': '{{freight}} für {{stage}} freigeben?',
+    'approveFreight.body':
+      'Kargo macht {{freight}} für {{stage}} verfügbar, ohne Verifizierung in den vorgelagerten Stages. Geben Sie nur Freight frei, die Sie geprüft haben.',
+    'approveFreight.confirm': 'Freigeben',
+    'approveFreight.notPermitted':
+      'Sie dürfen Freight für diese Stage nicht freigeben.',
+    'approveFreight.approved':
+      'Kargo hat {{freight}} für {{stage}} freigegeben',
+    'approveFreight.failed':
+      'Freigabe von {{freight}} für {{stage}} fehlgeschlagen: {{message}}',
     'abortPromotion.button': 'Abbrechen',
     'abortPromotion.label': 'Promotion {{promotion}} abbrechen',
     'abortPromotion.title': 'Promotion {{promotion}} abbrechen?',

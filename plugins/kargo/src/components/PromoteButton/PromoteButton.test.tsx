@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { staleStaging } from '../../__fixtures__/stages';
+import { fakeKargoApi } from '../../__testUtils__/fakeApi';
 import { createTestApis } from '../../__testUtils__/testApis';
 import { PromoteButton } from './PromoteButton';
 
@@ -90,6 +91,66 @@ describe('PromoteButton', () => {
     );
   });
 
+  it('offers "Approve for <Stage>" on a Freight not available, and approves it after confirmation', async () => {
+    const { api, alertApi, Wrapper } = createTestApis();
+    await openPromoteDialog(Wrapper);
+    // Only the Freight Kargo does not offer the Stage can be approved.
+    expect(
+      screen.getAllByRole('button', {
+        name: /^Approve .* for checkout\/staging$/,
+      }),
+    ).toHaveLength(1);
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Approve new-owl for checkout/staging',
+      }),
+    );
+    const confirm = screen.getByRole('dialog', {
+      name: 'Approve new-owl for checkout/staging?',
+    });
+    expect(confirm).toHaveTextContent(
+      'without its verification in the upstream Stages',
+    );
+    expect(api.approveFreight).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(api.approveFreight).toHaveBeenCalledWith({
+        project: 'checkout',
+        stage: 'staging',
+        instance: 'production',
+        freight: 'f3',
+      }),
+    );
+    await waitFor(() =>
+      expect(alertApi.post).toHaveBeenCalledWith(
+        expect.objectContaining({
+          message: 'Kargo approved new-owl for checkout/staging',
+          severity: 'success',
+        }),
+      ),
+    );
+    expect(api.promote).not.toHaveBeenCalled();
+  });
+
+  it('opens for approving when nothing is available but the user may approve', async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <PromoteButton
+          stage={{ ...stage, freightOptions: [option('f3', 'new-owl', false)] }}
+        />
+      </Wrapper>,
+    );
+    const button = await screen.findByRole('button', { name: 'Promote' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(
+      screen.getByRole('button', {
+        name: 'Approve new-owl for checkout/staging',
+      }),
+    ).toBeVisible();
+  });
+
   it("words a refused promote from the backend's reason code", async () => {
     const { api, alertApi, Wrapper } = createTestApis();
     (api.promote as jest.Mock).mockRejectedValueOnce(
@@ -142,8 +203,10 @@ describe('PromoteButton', () => {
     ).toBeVisible();
   });
 
-  it('is disabled with the reason when no Freight is available', async () => {
-    const { Wrapper } = createTestApis();
+  it('is disabled with the reason when no Freight is available and none can be approved here', async () => {
+    const { Wrapper } = createTestApis({
+      api: fakeKargoApi({ approveFreight: undefined }),
+    });
     await renderInTestApp(
       <Wrapper>
         <PromoteButton

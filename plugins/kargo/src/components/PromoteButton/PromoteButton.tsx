@@ -13,12 +13,17 @@ import type {
 } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
-import { useReasonText, useStagePromotePermission } from '../../hooks';
+import {
+  useFreightApprovePermission,
+  useReasonText,
+  useStagePromotePermission,
+} from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
+import { ApproveFreightButton } from '../ApproveFreightButton';
 import { GuardedActionButton } from '../GuardedActionButton';
 
-function FreightLabel(props: { option: FreightOption }) {
-  const { option } = props;
+function FreightLabel(props: { option: FreightOption; stage: StageDetail }) {
+  const { option, stage } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   const wordReason = useReasonText();
   return (
@@ -35,6 +40,11 @@ function FreightLabel(props: { option: FreightOption }) {
       <Typography variant="caption" color="textSecondary">
         {wordReason(option, option.reason)}
       </Typography>
+      {!option.available && !option.current && (
+        <Box mt={0.5}>
+          <ApproveFreightButton stage={stage} freight={option} />
+        </Box>
+      )}
     </Box>
   );
 }
@@ -56,6 +66,11 @@ export function PromoteButton(props: { stage: StageDetail }) {
   const name = `${stage.project}/${stage.name}`;
   const selected = chosen ?? firstAvailable?.name;
   const promote = api.promote?.bind(api);
+  // With nothing available, the dialog still opens where Freight may be
+  // approved for the Stage (its Approve buttons are in the dialog).
+  const approvePermission = useFreightApprovePermission(stage);
+  const mayApprove = (o: FreightOption) =>
+    !o.current && !!api.approveFreight && approvePermission.allowed;
 
   return (
     <GuardedActionButton
@@ -66,7 +81,7 @@ export function PromoteButton(props: { stage: StageDetail }) {
       permission={permission}
       deniedReason={t('promote.notPermitted')}
       unavailableReason={
-        !promote || !options.some(o => o.available)
+        !promote || !options.some(o => o.available || mayApprove(o))
           ? t('promote.noneAvailable')
           : undefined
       }
@@ -93,7 +108,7 @@ export function PromoteButton(props: { stage: StageDetail }) {
                   value={option.name}
                   disabled={!option.available}
                   control={<Radio color="primary" />}
-                  label={<FreightLabel option={option} />}
+                  label={<FreightLabel option={option} stage={stage} />}
                 />
               ))}
             </RadioGroup>

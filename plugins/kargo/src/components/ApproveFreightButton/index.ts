@@ -1,0 +1,1 @@
+export { ApproveFreightButton } from './ApproveFreightButton';
