@@ -131,6 +131,13 @@ export const kargoMessages = {
     approved: 'Kargo approved {{freight}} for {{stage}}',
     failed: 'Approving {{freight}} for {{stage}} failed: {{message}}',
   },
+  retryPromotion: {
+    button: 'Retry',
+    label: 'Retry Promotion {{promotion}}',
+    title: 'Retry Promotion {{promotion}}?',
+    body: 'Kargo will promote {{freight}} into {{stage}} again, in a new Promotion that runs every step of the Stage.',
+    confirm: 'Retry',
+  },
   abortPromotion: {
     button: 'Abort',
     label: 'Abort Promotion {{promotion}}',

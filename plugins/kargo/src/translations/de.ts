@@ -111,6 +111,12 @@ const de = createTranslationMessages({
       'Kargo hat {{freight}} für {{stage}} freigegeben',
     'approveFreight.failed':
       'Freigabe von {{freight}} für {{stage}} fehlgeschlagen: {{message}}',
+    'retryPromotion.button': 'Wiederholen',
+    'retryPromotion.label': 'Promotion {{promotion}} wiederholen',
+    'retryPromotion.title': 'Promotion {{promotion}} wiederholen?',
+    'retryPromotion.body':
+      'Kargo promotet {{freight}} erneut nach {{stage}}, in einer neuen Promotion, die alle Schritte der Stage ausführt.',
+    'retryPromotion.confirm': 'Wiederholen',
     'abortPromotion.button': 'Abbrechen',
     'abortPromotion.label': 'Promotion {{promotion}} abbrechen',
     'abortPromotion.title': 'Promotion {{promotion}} abbrechen?',

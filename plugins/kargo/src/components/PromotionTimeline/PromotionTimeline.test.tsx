@@ -25,40 +25,43 @@ const base: PromotionTimelineEntry = {
 
 describe('PromotionTimeline', () => {
   it('shows the failed step with its message, who promoted, the PR and the verification', async () => {
+    const { Wrapper } = createTestApis();
     await renderInTestApp(
-      <PromotionTimeline
-        stage={{
-          ...where,
-          promotions: [
-            {
-              ...base,
-              phase: 'Failed',
-              failedStep: {
-                alias: 'wait-for-pr',
-                uses: 'git-wait-for-pr',
-                status: 'Failed',
-                message: 'no PR number found in output from step "open-pr"',
-                startedAt: null,
+      <Wrapper>
+        <PromotionTimeline
+          stage={{
+            ...where,
+            promotions: [
+              {
+                ...base,
+                phase: 'Failed',
+                failedStep: {
+                  alias: 'wait-for-pr',
+                  uses: 'git-wait-for-pr',
+                  status: 'Failed',
+                  message: 'no PR number found in output from step "open-pr"',
+                  startedAt: null,
+                },
               },
-            },
-            {
-              ...base,
-              name: 'prod.01i.def5678',
-              phase: 'Succeeded',
-              pullRequest: {
-                url: 'https://github.com/acme/app/pull/41',
-                number: 41,
-                state: 'merged',
+              {
+                ...base,
+                name: 'prod.01i.def5678',
+                phase: 'Succeeded',
+                pullRequest: {
+                  url: 'https://github.com/acme/app/pull/41',
+                  number: 41,
+                  state: 'merged',
+                },
+                verification: {
+                  phase: 'Successful',
+                  analysisRun: 'run-1',
+                  stale: false,
+                },
               },
-              verification: {
-                phase: 'Successful',
-                analysisRun: 'run-1',
-                stale: false,
-              },
-            },
-          ],
-        }}
-      />,
+            ],
+          }}
+        />
+      </Wrapper>,
     );
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -85,6 +88,55 @@ describe('PromotionTimeline', () => {
       <PromotionTimeline stage={{ ...where, promotions: [] }} />,
     );
     expect(screen.getByText('No Promotions yet')).toBeInTheDocument();
+  });
+
+  it('offers Retry on a failed Promotion only, and promotes its Freight again after confirmation', async () => {
+    const { api, alertApi, Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <PromotionTimeline
+          stage={{
+            ...where,
+            promotions: [
+              { ...base, name: 'uat.01k.failed', phase: 'Failed' },
+              { ...base, name: 'uat.01i.old', phase: 'Succeeded' },
+              base,
+            ],
+          }}
+        />
+      </Wrapper>,
+    );
+    const retry = await screen.findByRole('button', {
+      name: 'Retry Promotion uat.01k.failed',
+    });
+    expect(
+      screen.getAllByRole('button', { name: /^Retry Promotion/ }),
+    ).toHaveLength(1);
+    await waitFor(() => expect(retry).toBeEnabled());
+    await userEvent.click(retry);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Retry Promotion uat.01k.failed?',
+    });
+    expect(dialog).toHaveTextContent(
+      'Kargo will promote bold-fox into payments/uat again',
+    );
+    expect(api.promote).not.toHaveBeenCalled();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Retry' }),
+    );
+    await waitFor(() =>
+      expect(api.promote).toHaveBeenCalledWith({
+        project: 'payments',
+        stage: 'uat',
+        instance: 'sandbox',
+        freight: 'abc1234',
+      }),
+    );
+    await waitFor(() =>
+      expect(alertApi.post).toHaveBeenCalledWith(
+        expect.objectContaining({ severity: 'success' }),
+      ),
+    );
   });
 
   it('offers Abort on a running Promotion only, and aborts it after confirmation', async () => {

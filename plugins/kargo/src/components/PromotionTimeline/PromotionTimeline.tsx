@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { AbortPromotionButton } from '../AbortPromotionButton';
+import { RetryPromotionButton } from '../RetryPromotionButton';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
@@ -84,10 +85,15 @@ export function PromotionTimeline(props: {
       width: '23%',
       render: row => {
         const text = stepText(row, step => t('promotions.atStep', { step }));
-        const abort = isActivePhase(row.phase) && (
+        const abort = isActivePhase(row.phase) ? (
           // Beside the step it would stop; the text gives way first.
           <Box flexShrink={0}>
             <AbortPromotionButton stage={stage} promotion={row} />
+          </Box>
+        ) : (
+          // Beside the step that failed: the same Freight again.
+          <Box flexShrink={0}>
+            <RetryPromotionButton stage={stage} promotion={row} />
           </Box>
         );
         return (

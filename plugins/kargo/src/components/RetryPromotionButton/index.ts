@@ -1,0 +1,1 @@
+export { RetryPromotionButton } from './RetryPromotionButton';
