@@ -108,7 +108,7 @@ describe('Kargo MCP tools', () => {
     await sandbox?.stop();
   });
 
-  it('lists the four Kargo tools with their read-only and destructive hints', async () => {
+  it('lists the five Kargo tools with their read-only and destructive hints', async () => {
     const { tools } = await assistant.listTools();
     const kargo = tools.filter(t => t.name.startsWith('kargo.'));
     expect(
@@ -123,9 +123,20 @@ describe('Kargo MCP tools', () => {
       'kargo.list-stages': [true, false],
       'kargo.reverify-stage': [false, true],
       'kargo.abort-verification': [false, true],
+      'kargo.approve-freight': [false, true],
     });
     const getStageTool = kargo.find(t => t.name === 'kargo.get-stage')!;
     expect(getStageTool.inputSchema.required).toEqual(['project', 'stage']);
+  });
+
+  it('tells the Promotions of a Stage with the step that failed and its message', async () => {
+    // payments/prod's demo Promotion failed at a step (e2e pipeline.test.ts).
+    const view = await getStage(assistant, 'payments', 'prod');
+    const failed = view.promotions.find((p: any) => p.failedStep);
+    expect(failed).toMatchObject({
+      phase: expect.stringMatching(/^(Failed|Errored)$/),
+      failedStep: expect.stringMatching(/^\S+.*: .+/),
+    });
   });
 
   it("tells why the stale Stage's recorded verifications failed", async () => {

@@ -85,6 +85,32 @@ const stageViewOutput = (z: RegistryZod) =>
       }),
     ),
     pullRequestErrors: z.array(z.string()),
+    promotions: z
+      .array(
+        z.object({
+          name: z.string(),
+          phase: z.string(),
+          freight: z.string().nullable(),
+          actor: z.string().nullable(),
+          startedAt: z.string().nullable(),
+          finishedAt: z.string().nullable(),
+          failedStep: z
+            .string()
+            .optional()
+            .describe("The step that failed and Kargo's message"),
+          currentStep: z
+            .string()
+            .optional()
+            .describe("A running Promotion's current step"),
+          waitingOn: z
+            .string()
+            .optional()
+            .describe(
+              'The pull/merge request a running Promotion waits on to be merged, and since when',
+            ),
+        }),
+      )
+      .describe("The Stage's Promotions, newest first (at most ten)"),
     actions: z.object({ reverify: availability(z), abort: availability(z) }),
     kargoUrl: z.string().nullable(),
     dataAsOf: z
@@ -143,7 +169,7 @@ export function registerStageActions(
     name: 'get-stage',
     title: 'Get a Kargo Stage',
     description:
-      "A Kargo Stage's true verification history (live phase of every AnalysisRun; `stale` marks records where Kargo's status disagrees with the run, `failures` says which metrics failed and why), its pull requests (`orphaned`: open, but no Promotion waits for it) and whether the caller may Reverify or Abort now, with the reason when not.",
+      "A Kargo Stage's true verification history (live phase of every AnalysisRun; `stale` marks records where Kargo's status disagrees with the run, `failures` says which metrics failed and why), its pull requests (`orphaned`: open, but no Promotion waits for it), its Promotions (a failed step with Kargo's message, the PR a running Promotion waits on and since when) and whether the caller may Reverify or Abort now, with the reason when not.",
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: { input: stageInput, output: stageViewOutput },
     action: async ({ input, credentials }) => {

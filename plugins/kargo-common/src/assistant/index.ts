@@ -7,4 +7,9 @@ export {
   type AssistantVerification,
   type CallerRefusals,
 } from './stageView';
+export {
+  describePullRequestWait,
+  toAssistantPromotions,
+  type AssistantPromotion,
+} from './promotionView';
 export { matchesStageFilter, type StageFilter } from './stageFilter';

@@ -6,6 +6,11 @@ import type {
   VerificationMetric,
 } from '../types';
 import { effectiveVerificationPhase } from '../verification/phases';
+import {
+  describePullRequestWait,
+  toAssistantPromotions,
+  type AssistantPromotion,
+} from './promotionView';
 
 /**
  * Why the caller may not reverify or abort, whatever the Stage's state says
@@ -62,6 +67,8 @@ export interface AssistantStageView {
   verifications: AssistantVerification[];
   pullRequests: AssistantPullRequest[];
   pullRequestErrors: string[];
+  /** The Stage's Promotions, newest first (at most ten). */
+  promotions: AssistantPromotion[];
   actions: { reverify: ActionAvailability; abort: ActionAvailability };
   kargoUrl: string | null;
   dataAsOf: string | null;
@@ -160,6 +167,28 @@ function summarizeStage(stage: StageDetail): string {
       `${stale.length} older record(s) in Kargo's status disagree with their AnalysisRun (stale: the live phase is what happened)`,
     );
   }
+  const wait = stage.waitingOnPullRequest;
+  if (wait) {
+    parts.push(
+      `Promotion ${wait.promotion} waits for ${describePullRequestWait(wait)}`,
+    );
+  }
+  // A failure since the last Promotion that succeeded (newest first).
+  const promotions = stage.promotions ?? [];
+  const lastSucceeded = promotions.findIndex(p => p.phase === 'Succeeded');
+  const failed = promotions
+    .slice(0, lastSucceeded < 0 ? undefined : lastSucceeded)
+    .find(p => p.phase === 'Failed' || p.phase === 'Errored');
+  if (failed) {
+    const step = failed.failedStep;
+    parts.push(
+      `Promotion ${failed.name} ${failed.phase}${
+        step
+          ? ` at step ${step.alias}${step.message ? `: ${step.message}` : ''}`
+          : ''
+      }`,
+    );
+  }
   const open = stage.pullRequests.filter(p => p.state === 'open');
   const orphaned = open.filter(p => p.orphaned);
   parts.push(
@@ -198,6 +227,7 @@ export function toAssistantStageView(
     pullRequestErrors: stage.pullRequestErrors.map(
       e => `${e.repoUrl}: ${e.message}`,
     ),
+    promotions: toAssistantPromotions(stage),
     actions: {
       reverify: withRefusal(stage.actions.reverify, refusals?.reverify),
       abort: withRefusal(stage.actions.abort, refusals?.abort),
