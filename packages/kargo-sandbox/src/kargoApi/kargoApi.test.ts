@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { resolve as resolvePath } from 'node:path';
 import { DEMO_TOKENS, SANDBOX_KARGO_API_TOKEN } from '../kube/auth';
 import { Sandbox, startSandbox } from '../sandbox';
 import { KargoContract, loadKargoContract } from './__testUtils__/contract';
@@ -155,7 +155,7 @@ describe('the Kargo API of the sandbox', () => {
   });
 
   it("is the token the demo's app-config gives the portal (a JWT, so a real Kargo would take it too)", () => {
-    const appConfig = readFileSync(path.resolve(__dirname, '../../../../app-config.yaml'), 'utf8');
+    const appConfig = readFileSync(resolvePath(__dirname, '../../../../app-config.yaml'), 'utf8');
     expect(appConfig).toContain(`token: \${KARGO_API_TOKEN:-${SANDBOX_KARGO_API_TOKEN}}`);
     expect(SANDBOX_KARGO_API_TOKEN.split('.')).toHaveLength(3);
   });
