@@ -1,7 +1,9 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { registerApproveFreightAction } from './approveFreightAction';
 import { registerListStagesAction } from './listStagesAction';
-import { registerStageActions } from './stageActions';
+import {
+  registerApproveFreightAction,
+  registerStageActions,
+} from './stageActions';
 import type { KargoActionsOptions } from './types';
 
 /**

@@ -66,15 +66,19 @@ export function addActionRoutes(
       verification('abortVerification', req as unknown as Request, res),
   );
 
-  router.post('/projects/:project/stages/:stage/promote', async (req, res) => {
-    const request = target(req as unknown as Request);
+  // Promote and approve: a Stage and a Freight (name or alias) of its project.
+  const freightCommand = async <K extends 'promote' | 'approveFreight'>(
+    command: K,
+    req: Request,
+  ) => {
+    const request = target(req);
     const { freight } = parse(promoteBody, req.body, 'request body');
-    const caller = await callerOf(req as unknown as Request);
-    const result = await commands.run(
-      'promote',
-      { ...request, freight },
-      caller,
-    );
+    const caller = await callerOf(req);
+    return commands.run(command, { ...request, freight }, caller);
+  };
+
+  router.post('/projects/:project/stages/:stage/promote', async (req, res) => {
+    const result = await freightCommand('promote', req as unknown as Request);
     const body: PromoteResponse = {
       promotion: result.promotion,
       freight: result.freight,
@@ -84,13 +88,9 @@ export function addActionRoutes(
   });
 
   router.post('/projects/:project/stages/:stage/approve', async (req, res) => {
-    const request = target(req as unknown as Request);
-    const { freight } = parse(promoteBody, req.body, 'request body');
-    const caller = await callerOf(req as unknown as Request);
-    const result = await commands.run(
+    const result = await freightCommand(
       'approveFreight',
-      { ...request, freight },
-      caller,
+      req as unknown as Request,
     );
     const body: ApproveFreightResponse = {
       freight: result.freight,
