@@ -118,6 +118,10 @@ export const kargoMessages = {
     noneAvailable: 'No Freight is available to this Stage now.',
     approved: 'approved',
     current: 'current',
+    reverifiedFailed:
+      'Verified in {{stage}} on {{verifiedAt}}, but re-verified there on {{reverifiedAt}}: {{phase}}. Kargo still offers it.',
+    reverifiedFailedMetric:
+      'Verified in {{stage}} on {{verifiedAt}}, but re-verified there on {{reverifiedAt}}: {{phase}} (metric {{metric}}). Kargo still offers it.',
     requested: 'Promotion {{promotion}} created for {{stage}}',
     failed: 'Promotion into {{stage}} failed: {{message}}',
   },

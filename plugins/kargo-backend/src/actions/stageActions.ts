@@ -111,6 +111,11 @@ const stageViewOutput = (z: RegistryZod) =>
         }),
       )
       .describe("The Stage's Promotions, newest first (at most ten)"),
+    freightWarnings: z
+      .array(z.string())
+      .describe(
+        'Freight offered to the Stage although its re-verification failed in an upstream Stage, which Kargo does not say (akuity/kargo#5144)',
+      ),
     actions: z.object({ reverify: availability(z), abort: availability(z) }),
     kargoUrl: z.string().nullable(),
     dataAsOf: z

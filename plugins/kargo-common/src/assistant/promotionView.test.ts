@@ -109,4 +109,35 @@ describe('the Promotion timeline for assistants (get-stage)', () => {
     expect(toAssistantPromotions({ promotions: many })).toHaveLength(10);
     expect(toAssistantPromotions({})).toEqual([]);
   });
+
+  it('tells the Freight offered although re-verified with a failure upstream (akuity/kargo#5144)', () => {
+    const view = toAssistantStageView({
+      ...waiting,
+      freightOptions: [
+        {
+          name: 'f1',
+          alias: 'calm-heron',
+          origin: 'Warehouse/checkout',
+          createdAt: null,
+          available: true,
+          reason: 'verified in uat',
+          approved: false,
+          current: false,
+          reverifiedFailed: [
+            {
+              stage: 'uat',
+              verifiedAt: '2026-12-01T09:00:05Z',
+              reverifiedAt: '2026-12-02T09:00:05Z',
+              phase: 'Failed',
+              metric: 'error-rate',
+            },
+          ],
+        },
+      ],
+    });
+    expect(view.freightWarnings).toEqual([
+      'Freight calm-heron: verified in uat on 2026-12-01T09:00:05Z, but re-verified there on 2026-12-02T09:00:05Z: Failed (metric error-rate)',
+    ]);
+    expect(toAssistantStageView(waiting).freightWarnings).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import type {
   VerificationMetric,
 } from '../types';
 import { effectiveVerificationPhase } from '../verification/phases';
+import { describeReverificationWarning } from '../verification/reverifiedFailed';
 import {
   describePullRequestWait,
   toAssistantPromotions,
@@ -69,6 +70,11 @@ export interface AssistantStageView {
   pullRequestErrors: string[];
   /** The Stage's Promotions, newest first (at most ten). */
   promotions: AssistantPromotion[];
+  /**
+   * Freight offered to the Stage although its re-verification failed in an
+   * upstream Stage, which Kargo does not say (akuity/kargo#5144).
+   */
+  freightWarnings: string[];
   actions: { reverify: ActionAvailability; abort: ActionAvailability };
   kargoUrl: string | null;
   dataAsOf: string | null;
@@ -201,6 +207,18 @@ function summarizeStage(stage: StageDetail): string {
   return `${parts.join('. ')}.`;
 }
 
+/** "Freight calm-heron: verified in uat on ..., but re-verified there on ...: Failed (metric error-rate)". */
+function freightWarningsOf(stage: StageDetail): string[] {
+  return (stage.freightOptions ?? []).flatMap(option =>
+    (option.reverifiedFailed ?? []).map(
+      w =>
+        `Freight ${
+          option.alias ?? option.name
+        }: ${describeReverificationWarning(w)}`,
+    ),
+  );
+}
+
 /** The answer of `get-stage`: compact and self-explaining. @public */
 export function toAssistantStageView(
   stage: StageDetail,
@@ -228,6 +246,7 @@ export function toAssistantStageView(
       e => `${e.repoUrl}: ${e.message}`,
     ),
     promotions: toAssistantPromotions(stage),
+    freightWarnings: freightWarningsOf(stage),
     actions: {
       reverify: withRefusal(stage.actions.reverify, refusals?.reverify),
       abort: withRefusal(stage.actions.abort, refusals?.abort),

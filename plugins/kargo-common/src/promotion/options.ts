@@ -1,4 +1,10 @@
-import type { Freight, FreightOption, Stage } from '../types';
+import type {
+  Freight,
+  FreightOption,
+  Stage,
+  VerificationEntry,
+} from '../types';
+import { reverificationWarnings } from '../verification/reverifiedFailed';
 import { asArray } from '../util/objects';
 import { toMillis } from '../util/time';
 import { sharedText } from '../util/text';
@@ -24,6 +30,10 @@ export function freightOptionsOf(
   freight: Freight[] | undefined,
   now: number = Date.now(),
   limit: number = FREIGHT_OPTIONS_LIMIT,
+  upstream: ReadonlyArray<{
+    stage: string;
+    verifications: VerificationEntry[];
+  }> = [],
 ): FreightOption[] {
   const stageName = stage.metadata?.name ?? '';
   const origins = new Set(
@@ -40,7 +50,12 @@ export function freightOptionsOf(
     .slice(0, limit)
     .map(f => {
       const availability = isFreightAvailableToStage(f, stage, now);
+      const reverifiedFailed = reverificationWarnings(
+        f.metadata!.name!,
+        upstream,
+      );
       return {
+        ...(reverifiedFailed.length ? { reverifiedFailed } : {}),
         name: f.metadata!.name!,
         alias: freightAlias(f) ?? null,
         // Every Stage that may take this Freight lists it: one copy.

@@ -8,6 +8,7 @@ import type {
   Stage,
   StageDetail,
   StageSummary,
+  VerificationEntry,
 } from '../types';
 import { freightRequestsOf } from '../pipeline/graph';
 import { freightOptionsOf } from '../promotion/options';
@@ -42,6 +43,11 @@ export interface BuildStageDetailInput {
   pullRequestsPending?: boolean;
   lastUpdated?: string | null;
   stale?: boolean;
+  /** The histories of the Stages it takes Freight from (for the #5144 warning). */
+  upstreamVerifications?: ReadonlyArray<{
+    stage: string;
+    verifications: VerificationEntry[];
+  }>;
 }
 
 function message(error: unknown): string {
@@ -128,6 +134,8 @@ export function buildWalkedStageDetail(
           stage,
           input.freight,
           toMillis(input.lastUpdated) ?? Date.now(),
+          undefined,
+          input.upstreamVerifications,
         ),
       [],
     ),

@@ -1,4 +1,6 @@
 import { walkStage } from '../pullRequests/walk';
+import { asArray } from '../util/objects';
+import { deriveVerificationHistory } from '../verification/deriveHistory';
 import type {
   AnalysisRun,
   Freight,
@@ -7,6 +9,7 @@ import type {
   RepositoryError,
   Stage,
   StageDetail,
+  VerificationEntry,
 } from '../types';
 import {
   analysisRunsOfStage,
@@ -77,6 +80,40 @@ export function* buildProjectStages(
         stage,
       ),
     );
+  // The upstream Stages' histories, for the Freight they offer downstream
+  // after a failed re-verification (akuity/kargo#5144); each derived once.
+  const byName = new Map(input.stages.map(s => [s?.metadata?.name ?? '', s]));
+  const histories = new Map<string, VerificationEntry[]>();
+  const historyOf = (name: string): VerificationEntry[] => {
+    let history = histories.get(name);
+    if (!history) {
+      const upstream = byName.get(name);
+      try {
+        history = upstream
+          ? deriveVerificationHistory({
+              stage: upstream,
+              analysisRuns: runsOf(upstream),
+              freight: input.freight,
+            })
+          : [];
+      } catch {
+        history = [];
+      }
+      histories.set(name, history);
+    }
+    return history;
+  };
+  const upstreamOf = (stage: Stage) =>
+    [
+      ...new Set(
+        asArray(stage?.spec?.requestedFreight).flatMap(r =>
+          asArray(r?.sources?.stages).filter(
+            (s): s is string => typeof s === 'string',
+          ),
+        ),
+      ),
+    ].map(name => ({ stage: name, verifications: historyOf(name) }));
+
   for (const stage of input.stages) {
     const name = stage?.metadata?.name ?? '(unnamed)';
     if (input.only && !input.only.has(name)) continue;
@@ -105,7 +142,11 @@ export function* buildProjectStages(
       const detail =
         (before && withPullRequests(before, stageInput, walked)) ??
         buildWalkedStageDetail(
-          { ...stageInput, analysisRuns: runsOf(stage) },
+          {
+            ...stageInput,
+            analysisRuns: runsOf(stage),
+            upstreamVerifications: upstreamOf(stage),
+          },
           walked,
         );
       yield { detail, repositories };

@@ -77,6 +77,8 @@ export type PullRequestWait = KargoApiSchemas['PullRequestWait'];
 /** A Freight a Stage could be promoted to, and whether it may be now. @public */
 export type FreightOption = KargoApiSchemas['FreightOption'];
 /** @public */
+export type ReverificationWarning = KargoApiSchemas['ReverificationWarning'];
+/** @public */
 export type PromoteRequest = KargoApiSchemas['PromoteRequest'];
 /** @public */
 export type PromoteResponse = KargoApiSchemas['PromoteResponse'];

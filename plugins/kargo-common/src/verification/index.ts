@@ -9,3 +9,7 @@ export {
 export { deriveStageActions } from './actions';
 export { metricsOfAnalysisRun } from './metrics';
 export { slimAnalysisRun } from './slimRun';
+export {
+  describeReverificationWarning,
+  reverificationWarnings,
+} from './reverifiedFailed';

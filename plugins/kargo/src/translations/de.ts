@@ -142,6 +142,10 @@ const de = createTranslationMessages({
       'Derzeit ist keine Freight für diese Stage verfügbar.',
     'promote.approved': 'freigegeben',
     'promote.current': 'aktuell',
+    'promote.reverifiedFailed':
+      'In {{stage}} am {{verifiedAt}} verifiziert, dort aber am {{reverifiedAt}} erneut verifiziert: {{phase}}. Kargo bietet sie trotzdem an.',
+    'promote.reverifiedFailedMetric':
+      'In {{stage}} am {{verifiedAt}} verifiziert, dort aber am {{reverifiedAt}} erneut verifiziert: {{phase}} (Metrik {{metric}}). Kargo bietet sie trotzdem an.',
     'promote.requested': 'Promotion {{promotion}} für {{stage}} angelegt',
     'promote.failed': 'Promotion nach {{stage}} fehlgeschlagen: {{message}}',
     'drawer.title': 'AnalysisRun {{name}}',

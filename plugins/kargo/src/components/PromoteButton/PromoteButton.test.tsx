@@ -151,6 +151,38 @@ describe('PromoteButton', () => {
     ).toBeVisible();
   });
 
+  it('warns of a Freight re-verified with a failure upstream, which Kargo still offers (akuity/kargo#5144)', async () => {
+    const { Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <PromoteButton
+          stage={{
+            ...stage,
+            freightOptions: [
+              option('f2', 'calm-heron', true, {
+                reverifiedFailed: [
+                  {
+                    stage: 'uat',
+                    verifiedAt: '2026-12-01T09:00:00Z',
+                    reverifiedAt: '2026-12-02T09:00:00Z',
+                    phase: 'Failed',
+                    metric: 'error-rate',
+                  },
+                ],
+              }),
+            ],
+          }}
+        />
+      </Wrapper>,
+    );
+    const button = await screen.findByRole('button', { name: 'Promote' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Verified in uat on .+, but re-verified there on .+: Failed \(metric error-rate\)\. Kargo still offers it\.$/,
+    );
+  });
+
   it("words a refused promote from the backend's reason code", async () => {
     const { api, alertApi, Wrapper } = createTestApis();
     (api.promote as jest.Mock).mockRejectedValueOnce(

@@ -20,6 +20,7 @@ import {
 } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { ApproveFreightButton } from '../ApproveFreightButton';
+import { FreightWarning } from '../FreightWarning';
 import { GuardedActionButton } from '../GuardedActionButton';
 
 function FreightLabel(props: { option: FreightOption; stage: StageDetail }) {
@@ -40,6 +41,7 @@ function FreightLabel(props: { option: FreightOption; stage: StageDetail }) {
       <Typography variant="caption" color="textSecondary">
         {wordReason(option, option.reason)}
       </Typography>
+      <FreightWarning option={option} />
       {!option.available && !option.current && (
         <Box mt={0.5}>
           <ApproveFreightButton stage={stage} freight={option} />

@@ -689,6 +689,45 @@ export const spec = {
             type: 'boolean',
             description: 'The Stage holds it now.',
           },
+          reverifiedFailed: {
+            type: 'array',
+            description:
+              'Upstream Stages where this Freight was verified and then re-verified with a failure, which Kargo does not take into account (akuity/kargo#5144): it keeps offering the Freight downstream. Absent when there is none.',
+            items: {
+              $ref: '#/components/schemas/ReverificationWarning',
+            },
+          },
+        },
+      },
+      ReverificationWarning: {
+        type: 'object',
+        description:
+          'A Freight verified in an upstream Stage, then re-verified there with a failure.',
+        required: ['stage', 'verifiedAt', 'reverifiedAt', 'phase', 'metric'],
+        properties: {
+          stage: {
+            type: 'string',
+            description: 'The upstream Stage.',
+          },
+          verifiedAt: {
+            type: 'string',
+            nullable: true,
+            description: 'When its verification there succeeded.',
+          },
+          reverifiedAt: {
+            type: 'string',
+            nullable: true,
+            description: 'When the later re-verification ended (or started).',
+          },
+          phase: {
+            type: 'string',
+            description: "The re-verification's live phase (Failed or Error).",
+          },
+          metric: {
+            type: 'string',
+            nullable: true,
+            description: 'The first metric that failed, when known.',
+          },
         },
       },
       PromoteRequest: {

@@ -373,6 +373,21 @@ export interface components {
       approved: boolean;
       /** The Stage holds it now. */
       current: boolean;
+      /** Upstream Stages where this Freight was verified and then re-verified with a failure, which Kargo does not take into account (akuity/kargo#5144): it keeps offering the Freight downstream. Absent when there is none. */
+      reverifiedFailed?: components['schemas']['ReverificationWarning'][];
+    };
+    /** A Freight verified in an upstream Stage, then re-verified there with a failure. */
+    ReverificationWarning: {
+      /** The upstream Stage. */
+      stage: string;
+      /** When its verification there succeeded. */
+      verifiedAt: string | null;
+      /** When the later re-verification ended (or started). */
+      reverifiedAt: string | null;
+      /** The re-verification's live phase (Failed or Error). */
+      phase: string;
+      /** The first metric that failed, when known. */
+      metric: string | null;
     };
     PromoteRequest: {
       /** Name or alias of a Freight of the project. */
