@@ -1,4 +1,5 @@
 import type { EntityLink } from '@backstage/catalog-model';
+import { pullRequestReference } from '@kargo-backstage/plugin-kargo-common';
 
 /**
  * A link for a pull/merge request URL, titled `Pull request owner/repo#42`
@@ -11,13 +12,22 @@ export function pullRequestLink(url: string): EntityLink {
   if (github) {
     return {
       url,
-      title: `Pull request ${github[1]}#${github[2]}`,
+      title: `Pull request ${github[1]}${pullRequestReference(
+        'github',
+        Number(github[2]),
+      )}`,
       icon: 'github',
     };
   }
   const gitlab = /^\/(.+)\/-\/merge_requests\/(\d+)\/?$/.exec(path);
   if (gitlab) {
-    return { url, title: `Merge request ${gitlab[1]}!${gitlab[2]}` };
+    return {
+      url,
+      title: `Merge request ${gitlab[1]}${pullRequestReference(
+        'gitlab',
+        Number(gitlab[2]),
+      )}`,
+    };
   }
   return { url, title: `Pull request ${url}` };
 }
