@@ -149,6 +149,8 @@ export function* buildProjectStages(
           },
           walked,
         );
+      // A Stage built first serves as upstream without deriving it again.
+      if (!histories.has(name)) histories.set(name, detail.verifications);
       yield { detail, repositories };
     } catch (error) {
       yield {
