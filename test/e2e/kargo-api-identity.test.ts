@@ -11,6 +11,7 @@ import {
   guestToken,
   openKargoTab,
   sandboxGet,
+  SANDBOX_KARGO_API_TOKEN,
   SANDBOX_URL,
   showDetails,
   stageSection,
