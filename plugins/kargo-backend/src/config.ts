@@ -53,8 +53,8 @@ export function readRefreshConfig(config: Config): RefreshConfig {
   }
   const frequency = duration(refresh, 'frequency');
   // Watching, Kargo's data is live and the pull-request pass is what runs
-  // while nothing changes (~0.5 s of CPU per 100 repositories on the bench's
-  // machine, 1.7 % of a core every 30 s): it defaults to 2 minutes there.
+  // while nothing changes (its cost: docs/benchmarks.md, "Measurements behind
+  // the code"): it defaults to 2 minutes there.
   // Polling, and when `frequency` is set, it follows `frequency` as before.
   const followsFrequency = mode === 'poll' || !!refresh?.has('frequency');
   const pullRequestFrequency = refresh?.has('pullRequestFrequency')
