@@ -153,10 +153,13 @@ describe('Kargo MCP tools', () => {
     expect(view.summary).toMatch(
       /older record\(s\) in Kargo's status disagree/,
     );
-    // A static token is a service, not a person: Kargo needs a user as the actor.
+    // A static token is a service, which writes only where
+    // kargo.access.services[].write names it (the write pipeline's rule).
     expect(view.actions.reverify).toEqual({
       allowed: false,
-      reason: expect.stringContaining('signed-in Backstage user'),
+      reason: expect.stringContaining(
+        "The service 'plugin:mcp-actions' may not write to Kargo",
+      ),
     });
   });
 

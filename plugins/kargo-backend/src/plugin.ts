@@ -14,6 +14,7 @@ import {
   kargoCommandsServiceRef,
   kargoGitProvidersExtensionPoint,
   kargoServiceRef,
+  kargoServiceWriters,
 } from '@kargo-backstage/plugin-kargo-node';
 import { registerKargoActions } from './actions';
 import { isSharedCacheStore, readRefreshConfig } from './config';
@@ -159,6 +160,7 @@ export const kargoPlugin = createBackendPlugin({
           ...deps,
           permissions,
           snapshots,
+          serviceWriters: kargoServiceWriters(deps.config),
         });
         const signalChannels = await ProjectSignalChannels.create(deps);
         publishStageChanges(

@@ -1,10 +1,8 @@
 import type {
   AuthService,
   BackstageCredentials,
-  BackstageUserPrincipal,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { NotAllowedError } from '@backstage/errors';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   kargoStageAbortPermission,
@@ -13,18 +11,9 @@ import {
   type CallerRefusals,
 } from '@kargo-backstage/plugin-kargo-common';
 
-const NEEDS_USER =
-  'Only a signed-in Backstage user can reverify or abort (Kargo records the user as the actor); connect the assistant with a user token';
-
-/** The caller as a user, or a NotAllowedError saying why a user is needed. */
-export function requireUser(
-  auth: AuthService,
-  credentials: BackstageCredentials,
-): BackstageCredentials<BackstageUserPrincipal> {
-  if (!auth.isPrincipal(credentials, 'user'))
-    throw new NotAllowedError(NEEDS_USER);
-  return credentials;
-}
+/** Why a service may not write: only those `kargo.access.services[].write` names may. */
+const serviceNotWriter = (subject: string) =>
+  `The service '${subject}' may not write to Kargo (kargo.access.services[].write); connect the assistant with a user token, or grant the service write`;
 
 /** Why this caller may not reverify or abort the Stage (null: may). */
 export async function callerRefusals(
@@ -32,9 +21,19 @@ export async function callerRefusals(
   permissions: PermissionsService,
   stage: { instance: string; project: string; name: string },
   credentials: BackstageCredentials,
+  serviceWriters: ReadonlySet<string> = new Set(),
 ): Promise<CallerRefusals> {
-  if (!auth.isPrincipal(credentials, 'user')) {
-    return { reverify: NEEDS_USER, abort: NEEDS_USER };
+  // As the write pipeline decides: a service writes (as the portal) only
+  // when kargo.access.services[].write names it.
+  if (auth.isPrincipal(credentials, 'service')) {
+    const subject = credentials.principal.subject;
+    if (!serviceWriters.has(subject)) {
+      const refusal = serviceNotWriter(subject);
+      return { reverify: refusal, abort: refusal };
+    }
+  } else if (!auth.isPrincipal(credentials, 'user')) {
+    const refusal = 'Sign in to Backstage to write to Kargo';
+    return { reverify: refusal, abort: refusal };
   }
   const resourceRef = kargoStageResourceRef(stage);
   const [reverify, abort] = await permissions.authorize(

@@ -196,6 +196,7 @@ export function registerStageActions(
         permissions,
         ref,
         credentials,
+        options.serviceWriters,
       );
       return {
         output: toAssistantStageView(served(found, detail), refusals),

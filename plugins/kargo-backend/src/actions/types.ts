@@ -6,7 +6,11 @@ import type { RouterOptions } from '../router/types';
 export type KargoActionsOptions = Pick<
   RouterOptions,
   'permissions' | 'auditor' | 'catalog' | 'kargo' | 'snapshots' | 'commands'
-> & { auth: AuthService };
+> & {
+  auth: AuthService;
+  /** The services `kargo.access.services[].write` lets write (kargoServiceWriters). */
+  serviceWriters?: ReadonlySet<string>;
+};
 
 /**
  * The zod the registry hands the schema functions (its own copy). Schemas stay

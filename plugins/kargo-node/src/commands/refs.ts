@@ -1,3 +1,4 @@
+import { kargoServiceWriters } from './serviceWriters';
 import {
   coreServices,
   createServiceFactory,
@@ -31,11 +32,7 @@ export const kargoCommandsServiceRef = createServiceRef<KargoCommandService>({
       },
       factory: ({ logger, config, permissions, auditor, kargo }) =>
         new AuthorizedKargoCommands({
-          serviceWriters: new Set(
-            (config.getOptionalConfigArray('kargo.access.services') ?? [])
-              .filter(entry => entry.getOptionalBoolean('write'))
-              .map(entry => entry.getString('subject')),
-          ),
+          serviceWriters: kargoServiceWriters(config),
           kargo,
           handlers: createKargoCommandHandlers(kargo),
           permissions,
