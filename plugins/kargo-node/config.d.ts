@@ -99,6 +99,16 @@ export interface Config {
          */
         token?: string;
         /**
+         * Authorize a person's reads by Kargo too (default false): Backstage's
+         * `kargo.stage.read` decides first, then a project's Stages are shown
+         * to a person only where Kargo lists them to that person (asked with
+         * the ID token from `authProvider`, which is then required), at most
+         * once per person and project per minute. Services and people
+         * without a token (e.g. over MCP) see none of this instance's Stages.
+         * @visibility frontend
+         */
+        authorizeReads?: boolean;
+        /**
          * Base64 PEM bundle of the certificate authorities to trust for
          * `url` (default: Node's trusted CAs).
          * @visibility secret

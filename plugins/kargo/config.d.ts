@@ -21,6 +21,13 @@ export interface Config {
          * @visibility frontend
          */
         authProvider?: string;
+        /**
+         * Whether Kargo authorizes a person's reads too: the plugin then
+         * sends the person's ID token from `authProvider` with reads of
+         * this instance (see the backend's config).
+         * @visibility frontend
+         */
+        authorizeReads?: boolean;
       };
     }>;
   };

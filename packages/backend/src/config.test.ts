@@ -68,6 +68,7 @@ describe('configuration schema', () => {
         'gitlab-path-prefix',
         'kargo-api-user',
         'kargo-api-portal',
+        'kargo-api-authorize-reads',
         'kargo-writes-kubernetes',
         'bitbucket-cloud-token',
         'bitbucket-cloud-app-password',

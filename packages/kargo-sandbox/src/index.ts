@@ -31,6 +31,7 @@ export type {
 export { sandboxBackstageConfig } from './testing/backstageConfig';
 export type { SandboxBackstageConfigOptions } from './testing/backstageConfig';
 export { stageWriteState, writesReceived } from './testing/stageWriteState';
+export { signIn as sandboxOidcSignIn } from './testing/oidcSignIn';
 export type { StageWriteState } from './testing/stageWriteState';
 export {
   SANDBOX_CONTEXT,

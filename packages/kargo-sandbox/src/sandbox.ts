@@ -228,7 +228,12 @@ export async function startSandbox(
       if (req.url === '/sandbox/kargo-api/stats') {
         if (req.method === 'DELETE') kargoApiStats.reset();
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(kargoApiStats.stats()));
+        res.end(
+          JSON.stringify({
+            ...kargoApiStats.stats(),
+            reads: kargoApiStats.reads(),
+          }),
+        );
         return;
       }
       if (mounted.kargoApi && (await mounted.kargoApi(req, res))) return;
@@ -266,7 +271,12 @@ export async function startSandbox(
     issuer: options.kargoApi?.issuer ?? oidcIssuer,
     clientId: options.kargoApi?.clientId ?? 'kargo',
     cliClientId: options.kargoApi?.cliClientId ?? 'backstage',
-    scopes: options.kargoApi?.scopes ?? ['openid', 'profile', 'email', 'groups'],
+    scopes: options.kargoApi?.scopes ?? [
+      'openid',
+      'profile',
+      'email',
+      'groups',
+    ],
     globalServiceAccountNamespaces:
       options.kargoApi?.globalServiceAccountNamespaces ?? [],
   };

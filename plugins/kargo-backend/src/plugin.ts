@@ -22,6 +22,10 @@ import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
 import {
+  kargoAuthorizedReads,
+  KargoReadAnswers,
+} from './permissions/kargoReads';
+import {
   ReadDecisions,
   recordingReadDecisions,
 } from './permissions/readDecisions';
@@ -101,13 +105,22 @@ export const kargoPlugin = createBackendPlugin({
         // Users' kargo.stage.read decisions are remembered as they read, so
         // that notifications go only to owners the policy lets read the Stage.
         const readDecisions = new ReadDecisions();
+        // Where an instance sets api.authorizeReads, Kargo has the last word
+        // on a person's reads (asked once per person and project a minute).
+        const kargoReads = new KargoReadAnswers(
+          name => kargo.kargoApi(name),
+          logger,
+        );
         const permissions = recordingReadDecisions(
-          scopedPermissions(deps.permissions, scopes),
+          kargoAuthorizedReads(
+            scopedPermissions(deps.permissions, scopes),
+            kargoReads,
+          ),
           readDecisions,
         );
-        const snapshotPermissions = scopedPermissions(
-          deps.permissions,
-          snapshotScopes(scopes),
+        const snapshotPermissions = kargoAuthorizedReads(
+          scopedPermissions(deps.permissions, snapshotScopes(scopes)),
+          kargoReads,
         );
         const frequencyMs = durationToMilliseconds(refresh.frequency);
         const pullRequestMs = durationToMilliseconds(

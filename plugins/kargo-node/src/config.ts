@@ -60,6 +60,11 @@ export interface KargoApiConfig {
   authProvider?: string;
   /** The portal's Kargo API token (a role-bound ServiceAccount token). */
   token?: string;
+  /**
+   * Whether a person's reads are authorized by Kargo too: a project's Stages
+   * only where Kargo lists them to that person (needs `authProvider`).
+   */
+  authorizeReads: boolean;
   /** Base64 PEM bundle of the certificate authorities to trust. */
   caData?: string;
   skipTLSVerify: boolean;
@@ -123,6 +128,12 @@ function readApi(
       `${at}.api.authProvider is required with identity user (instance '${name}'): the Backstage auth provider whose ID token Kargo accepts, e.g. oidc`,
     );
   }
+  const authorizeReads = c.getOptionalBoolean('authorizeReads') ?? false;
+  if (authorizeReads && !authProvider) {
+    throw new Error(
+      `${at}.api.authProvider is required with authorizeReads (instance '${name}'): Kargo is asked with the person's ID token from that provider`,
+    );
+  }
   if (identity === 'portal' && !token) {
     throw new Error(
       `${at}.api.token is required with identity portal (instance '${name}'): a Kargo API token for the portal`,
@@ -133,6 +144,7 @@ function readApi(
     identity,
     authProvider,
     token,
+    authorizeReads,
     caData: c.getOptionalString('caData'),
     skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
   };

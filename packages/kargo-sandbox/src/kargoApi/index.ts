@@ -13,6 +13,7 @@ import { notFound } from '../kube/errors';
 import { KargoAuthenticator, KargoUser } from './authn';
 import { errorAnswer, KargoApiError, sendKargoJson } from './errors';
 import * as h from './handlers';
+import { listStages } from './reads';
 import { KargoApiDeps, KargoObjects } from './objects';
 import { KargoApiStats } from './stats';
 
@@ -37,6 +38,7 @@ export interface KargoApiOidcOptions {
 type Handler = (c: h.Call) => Promise<h.Answer>;
 
 const ROUTES: Array<{ method: string; pattern: RegExp; keys: string[]; name: string; fn: Handler }> = [
+  ['GET', '/projects/:project/stages', 'listStages', listStages],
   ['POST', '/projects/:project/stages/:stage/promotions', 'promote', h.promoteToStage],
   ['POST', '/projects/:project/stages/:stage/verification', 'reverify', h.reverify],
   ['POST', '/projects/:project/stages/:stage/verification/abort', 'abortVerification', h.abortVerification],
@@ -81,7 +83,7 @@ export function createKargoApiHandler(
     const method = req.method ?? 'GET';
     const route = ROUTES.find(r => r.method === method && r.pattern.test(path));
     const answer = (status: number, body?: unknown) => {
-      if (route) stats.record(route.name, status);
+      if (route) stats.record(route.name, status, route.method !== 'GET');
       sendKargoJson(res, status, body);
     };
     try {

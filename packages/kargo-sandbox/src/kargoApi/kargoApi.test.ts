@@ -127,6 +127,36 @@ describe('the Kargo API of the sandbox', () => {
     }
   });
 
+  it("lists a project's Stages to whom Kargo's RBAC lets list them, filtered by Warehouse after the check", async () => {
+    const all = await api('GET', '/projects/checkout/stages', { token: bob });
+    expect(all.status).toBe(200);
+    const names = all.body.items.map((s: any) => s.metadata.name);
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort());
+    const warehouse = all.body.items
+      .flatMap((s: any) => s.spec.requestedFreight ?? [])
+      .find((r: any) => r.origin?.kind === 'Warehouse').origin.name;
+    const direct = await api('GET', `/projects/checkout/stages?freightOrigins=${warehouse}`, { token: bob });
+    expect(direct.body.items.map((s: any) => s.metadata.name)).toEqual(
+      all.body.items
+        .filter((s: any) => (s.spec.requestedFreight ?? []).some((r: any) => r.origin?.name === warehouse))
+        .map((s: any) => s.metadata.name),
+    );
+    expect(direct.body.items.length).toBeGreaterThan(0);
+    expect(await api('GET', '/projects/checkout/stages?freightOrigins=-', { token: bob })).toMatchObject({
+      status: 200,
+      body: { items: [] },
+    });
+    // A project nobody mapped bob's claims in: Kargo refuses before filtering.
+    sandbox.load({ apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Project', metadata: { name: 'quiet' } });
+    expect(await api('GET', '/projects/quiet/stages?freightOrigins=-', { token: bob })).toEqual({
+      status: 403,
+      body: { error: 'stages.kargo.akuity.io is forbidden: list is not permitted' },
+    });
+    expect(sandbox.kargoApi.reads().listStages).toEqual({ 200: 3, 403: 1 });
+    expect(sandbox.kargoApi.stats().succeeded).toBe(0);
+  });
+
   it("answers Kargo's 400 and 404 words", async () => {
     expect(
       await api('POST', '/projects/checkout/stages/staging/promotions', { token: alice, body: {} }),

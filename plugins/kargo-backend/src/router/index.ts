@@ -1,7 +1,9 @@
 import express from 'express';
 import Router from 'express-promise-router';
 import { createOpenApiRouter } from '../schema/openapi/generated/router';
+import { withKargoReadToken } from '../permissions/kargoReads';
 import { addActionRoutes } from './actionRoutes';
+import { kargoTokenOf } from './kargoAuthorization';
 import { addEntityRoutes } from './entityRoutes';
 import { addOpenApiRoute } from './openapiRoute';
 import { addSnapshotRoutes } from './snapshotRoutes';
@@ -39,6 +41,9 @@ export async function createRouter(
   // Writes take no body; a small limit turns huge bodies into a 413. Added
   // after the validator's error transformer, so 413 stays 413.
   router.use(express.json({ limit: '16kb' }));
+  // The person's Kargo token rides along with the request's reads, for
+  // instances whose reads Kargo authorizes (api.authorizeReads).
+  router.use((req, _res, next) => withKargoReadToken(kargoTokenOf(req), next));
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });

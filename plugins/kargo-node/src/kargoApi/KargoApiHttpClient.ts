@@ -1,5 +1,10 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import { AuthenticationError, InputError } from '@backstage/errors';
+import {
+  AuthenticationError,
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+} from '@backstage/errors';
 import { errorWithReason } from '@kargo-backstage/plugin-kargo-common';
 import type { Promotion } from '@kargo-backstage/plugin-kargo-common';
 import createClient, { type Client } from 'openapi-fetch';
@@ -30,6 +35,9 @@ export interface KargoApiHttpClientOptions {
   timeoutMs?: number;
 }
 
+/** A Warehouse name no Kubernetes object can have (not DNS-1123). */
+const NO_WAREHOUSE = '-';
+
 // Kubernetes object names (DNS-1123 subdomains): path segments stay plain.
 const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 
@@ -49,6 +57,8 @@ export class KargoApiHttpClient implements KargoApiClient {
   readonly identityMode: KargoApiConfig['identity'];
   /** The Backstage auth provider whose ID token Kargo accepts (`api.authProvider`). */
   readonly authProvider?: string;
+  /** Whether a person's reads are authorized by Kargo too (`api.authorizeReads`). */
+  readonly authorizeReads: boolean;
   readonly #origin: string;
   readonly #portalToken?: string;
   readonly #client: Client<paths>;
@@ -60,6 +70,7 @@ export class KargoApiHttpClient implements KargoApiClient {
     this.instance = options.instance;
     this.identityMode = options.api.identity;
     this.authProvider = options.api.authProvider;
+    this.authorizeReads = options.api.authorizeReads ?? false;
     this.#origin = new URL(options.api.url).origin;
     this.#portalToken = options.api.token;
     this.#logger = options.logger;
@@ -209,6 +220,32 @@ export class KargoApiHttpClient implements KargoApiClient {
         params: { path },
       }),
     );
+  }
+
+  async mayListStages(
+    project: string,
+    identity: KargoApiIdentity,
+  ): Promise<boolean> {
+    const path = { project: name(project, 'project') };
+    // Kargo authorizes the list before it filters by Warehouse
+    // (pkg/server/list_stages_v1alpha1.go listStagesByWarehouses): a
+    // Warehouse name no object can have ('-' is no DNS-1123 name) keeps the
+    // answer empty however many Stages the project has.
+    const query = { freightOrigins: [NO_WAREHOUSE] };
+    try {
+      await this.call(identity, (client, init) =>
+        client.GET('/v1beta1/projects/{project}/stages', {
+          ...init,
+          params: { path, query },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof NotAllowedError || error instanceof NotFoundError) {
+        return false;
+      }
+      throw error;
+    }
   }
 
   async getPublicServerConfig(): Promise<KargoPublicServerConfig> {

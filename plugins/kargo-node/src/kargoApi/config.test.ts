@@ -27,6 +27,7 @@ describe('kargo.instances[].api and writes', () => {
         identity: 'user',
         authProvider: 'oidc',
         skipTLSVerify: false,
+        authorizeReads: false,
       },
       writes: 'kargoApi',
     });
@@ -57,6 +58,17 @@ describe('kargo.instances[].api and writes', () => {
     [
       { api: { url: 'https://k', identity: 'portal' } },
       'kargo.instances[0].api.token is required with identity portal',
+    ],
+    [
+      {
+        api: {
+          url: 'https://k',
+          identity: 'portal',
+          token: 't',
+          authorizeReads: true,
+        },
+      },
+      'kargo.instances[0].api.authProvider is required with authorizeReads',
     ],
     [
       { writes: 'kargoApi' },
@@ -93,6 +105,16 @@ describe('kargo.instances[].api and writes', () => {
     const instance = readKargoConfig(new ConfigReader(data)).instances[0];
     expect(instance.writes).toBe(writes);
     expect(instance.api?.identity).toBe(identity);
+  });
+
+  it('reads the documented example kargo-api-authorize-reads', async () => {
+    const data = await loadDocsExample('kargo-api-authorize-reads', {
+      env: new Proxy({} as Record<string, string>, {
+        get: (_, key) => `value-of-${String(key)}`,
+      }),
+    });
+    const api = readKargoConfig(new ConfigReader(data)).instances[0].api;
+    expect(api).toMatchObject({ authorizeReads: true, authProvider: 'oidc' });
   });
 });
 

@@ -54,6 +54,8 @@ export interface KargoApiClient {
   readonly identityMode: 'user' | 'portal';
   /** The Backstage auth provider whose ID token Kargo accepts (`api.authProvider`). */
   readonly authProvider?: string;
+  /** Whether a person's reads are authorized by Kargo too (`api.authorizeReads`). */
+  readonly authorizeReads?: boolean;
   /**
    * The identity a write uses under `api.identity`, given the person's ID
    * token when a person is present: with `user`, the person's token, else
@@ -108,6 +110,13 @@ export interface KargoApiClient {
     stage: string,
     identity: KargoApiIdentity,
   ): Promise<void>;
+  /**
+   * Whether Kargo lists the project's Stages to this identity
+   * (`GET /v1beta1/projects/{project}/stages`, answered without the Stages):
+   * true on 200, false when Kargo refuses (403) or knows no such project
+   * (404). Other refusals throw as every call does (401: sign in again).
+   */
+  mayListStages(project: string, identity: KargoApiIdentity): Promise<boolean>;
   /** `GET /v1beta1/system/public-server-config` (needs no token). */
   getPublicServerConfig(): Promise<KargoPublicServerConfig>;
 }

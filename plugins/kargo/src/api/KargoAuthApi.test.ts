@@ -10,6 +10,14 @@ const config = mockApis.config({
         { name: 'ops', api: { identity: 'portal', authProvider: 'oidc' } },
         { name: 'corp', api: { identity: 'user', authProvider: 'okta' } },
         { name: 'legacy' },
+        {
+          name: 'strict',
+          api: {
+            identity: 'portal',
+            authProvider: 'okta',
+            authorizeReads: true,
+          },
+        },
       ],
     },
   },
@@ -89,5 +97,17 @@ describe('KargoAuthProviders', () => {
     });
     expect(await auth.getIdToken('sandbox')).toBeUndefined();
     expect((await auth.getWriteIdentity('sandbox')).type).toBe('user');
+  });
+  it('sends a read token only where Kargo authorizes reads (api.authorizeReads), even for an instance that writes as the portal', async () => {
+    const okta = provider('bob-id-token');
+    const auth = new KargoAuthProviders({
+      configApi: config,
+      oidcProviders: { oidc: provider('alice-id-token'), okta },
+    });
+    expect(await auth.getReadToken('strict')).toBe('bob-id-token');
+    // Without an instance (the entity tab): the first that authorizes reads.
+    expect(await auth.getReadToken()).toBe('bob-id-token');
+    expect(await auth.getReadToken('sandbox')).toBeUndefined();
+    expect(await auth.getReadToken('legacy')).toBeUndefined();
   });
 });

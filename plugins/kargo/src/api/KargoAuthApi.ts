@@ -51,6 +51,13 @@ export interface KargoAuthApi {
    * none is needed (identity `portal`) or there is no session.
    */
   getIdToken(instance?: string): Promise<string | undefined>;
+  /**
+   * The ID token to send with reads of the instance (default: the first
+   * instance that sets it) where Kargo authorizes reads
+   * (`api.authorizeReads`), else undefined. Optional: an implementation
+   * without it sends none, and such instances show a person nothing.
+   */
+  getReadToken?(instance?: string): Promise<string | undefined>;
 }
 
 /**
@@ -78,6 +85,7 @@ interface InstanceAuth {
   name: string;
   identity: 'user' | 'portal';
   authProvider?: string;
+  authorizeReads: boolean;
 }
 
 /**
@@ -135,6 +143,16 @@ export class KargoAuthProviders implements KargoAuthApi {
     return provider ? this.sessionToken(provider.api) : undefined;
   }
 
+  async getReadToken(instance?: string): Promise<string | undefined> {
+    const config =
+      instance === undefined
+        ? this.instances.find(i => i.authorizeReads)
+        : this.instanceConfig(instance);
+    if (!config?.authorizeReads || !config.authProvider) return undefined;
+    const provider = this.providers.get(config.authProvider);
+    return provider ? this.sessionToken(provider.api) : undefined;
+  }
+
   private instanceConfig(instance?: string): InstanceAuth | undefined {
     if (instance === undefined) return this.instances[0];
     return this.instances.find(i => i.name === instance);
@@ -162,6 +180,8 @@ function readInstances(configApi: ConfigApi): InstanceAuth[] {
       name: instance.getString('name'),
       identity: identity === 'portal' ? 'portal' : 'user',
       authProvider: instance.getOptionalString('api.authProvider'),
+      authorizeReads:
+        instance.getOptionalBoolean('api.authorizeReads') ?? false,
     };
   });
 }

@@ -75,6 +75,7 @@ export class KargoClient implements KargoApi {
         params: {
           path: { kind: kind.toLocaleLowerCase('en-US'), namespace, name },
         },
+        headers: await this.readHeaders(),
       },
     );
     return data!;
@@ -83,7 +84,10 @@ export class KargoClient implements KargoApi {
   async getStage(request: KargoStageRequest): Promise<StageDetail> {
     const { data } = await this.client.GET(
       '/projects/{project}/stages/{stage}',
-      await this.stageOptions(request),
+      {
+        ...(await this.stageOptions(request)),
+        headers: await this.readHeaders(request.instance),
+      },
     );
     return data!;
   }
@@ -97,6 +101,7 @@ export class KargoClient implements KargoApi {
       {
         baseUrl: await this.baseUrl(),
         params: { path: { project, name }, query: { instance } },
+        headers: await this.readHeaders(instance),
       },
     );
     return data!;
@@ -168,19 +173,26 @@ export class KargoClient implements KargoApi {
     };
   }
 
+  /** A read's headers: the person's token where Kargo authorizes reads. */
+  private async readHeaders(instance?: string) {
+    const token = await this.kargoAuthApi?.getReadToken?.(instance);
+    return bearer(token);
+  }
+
   /** A write's options: the Stage's, and the person's token when there is one. */
   private async writeOptions(request: KargoStageRequest) {
     const [options, token] = await Promise.all([
       this.stageOptions(request),
       this.kargoAuthApi?.getIdToken(request.instance),
     ]);
-    const headers: Record<string, string> = token
-      ? { [KARGO_AUTHORIZATION_HEADER]: `Bearer ${token}` }
-      : {};
-    return { ...options, headers };
+    return { ...options, headers: bearer(token) };
   }
 
   private baseUrl(): Promise<string> {
     return this.discoveryApi.getBaseUrl(KARGO_PLUGIN_ID);
   }
+}
+
+function bearer(token: string | undefined): Record<string, string> {
+  return token ? { [KARGO_AUTHORIZATION_HEADER]: `Bearer ${token}` } : {};
 }

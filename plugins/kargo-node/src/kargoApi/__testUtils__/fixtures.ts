@@ -18,6 +18,7 @@ export function apiClient(
       authProvider: 'oidc',
       token: PORTAL_TOKEN,
       skipTLSVerify: false,
+      authorizeReads: false,
       ...api,
     },
     ...options,
