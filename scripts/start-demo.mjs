@@ -49,7 +49,10 @@ async function waitFor(url, timeoutMs) {
 }
 
 if (process.env.KARGO_SANDBOX !== 'off') {
-  const args = ['sandbox', '--port', SANDBOX_PORT];
+  // --demo-tokens: the Kubernetes API asks for a token, so the portal's
+  // reader token (app-config.yaml) may only get, list and watch, as docs/rbac.md
+  // asks of a production reader; writes go through Kargo's API.
+  const args = ['sandbox', '--port', SANDBOX_PORT, '--demo-tokens'];
   if (process.env.KARGO_SANDBOX_FIXTURES) {
     args.push('--fixtures', process.env.KARGO_SANDBOX_FIXTURES);
   }

@@ -17,6 +17,8 @@ export interface BenchArgs {
   render: boolean;
   /** Only --live's on-screen step, with each change's hops. */
   screen: boolean;
+  /** Promote as the person through Kargo's API, and reads authorized by Kargo (issue 32). */
+  kargoApi: boolean;
   /** Skip the naive approach (it is slow on big fleets). */
   naive: boolean;
   connections: number;
@@ -25,7 +27,7 @@ export interface BenchArgs {
   heapSnapshot?: string;
 }
 
-export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--screen] [--catalog [--db D]] [--render] [--no-naive]
+export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--screen] [--catalog [--db D]] [--render] [--kargo-api] [--no-naive]
   --stages N     fleet size (default 1000); projects = N / 50 unless --projects
   --projects P   number of projects (Stages are spread evenly over them)
   --smoke        100 Stages, 2 s of detail load with 5 clients, checks the figures
@@ -44,6 +46,10 @@ export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [-
   --render       the Kargo tab of a Component naming a 50-Stage project in Chromium (the
                  demo on the fleet, free ports): entity answer arrived -> 50 Stage sections
                  in the DOM, p50/p95 over 10 loads
+  --kargo-api    the demo sandbox's Kargo API with a signed-in person: promote as alice
+                 20 times (Kargo's answer and the Promotion in the plugin's Stage answer,
+                 p50/p95), then 2 people reading a 2-project tab every second for 65 s
+                 with api.authorizeReads (Kargo API calls per person and project a minute)
   --no-naive     skip the naive approach
   --connections C / --duration S   detail load (default 50 clients for 10 s)
   --profile DIR  write a CPU profile of the first full refresh to DIR
@@ -88,6 +94,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   let catalog = false;
   let render = false;
   let screen = false;
+  let kargoApi = false;
   let db = 'both';
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -102,6 +109,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--catalog') catalog = true;
     else if (flag === '--render') render = true;
     else if (flag === '--screen') screen = true;
+    else if (flag === '--kargo-api') kargoApi = true;
     else if (flag === '--smoke') smoke = true;
     else if (flag === '--scaling') scaling = true;
     else if (flag === '--live') live = true;
@@ -113,6 +121,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   return {
     render,
     screen,
+    kargoApi,
     catalog: catalog ? databasesOf(db) : null,
     spec: fleetSpec(stages ?? (smoke ? 100 : 1000), projects),
     smoke,

@@ -11,6 +11,7 @@ import { runLive } from './runs/liveRun';
 import { catalogFailures, runCatalog } from './runs/catalog/catalogRun';
 import { runRender } from './runs/renderRun';
 import { runScreen } from './runs/screenRun';
+import { runKargoApi } from './runs/kargoApiRun';
 
 const SMOKE_SCHEDULES = { providerS: 2, collatorS: 3 };
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -77,6 +78,17 @@ async function main() {
     const render = await runRender({ spec: args.spec, loads: 10, log });
     print(JSON.stringify({ machine: machine(), render }));
     return;
+  }
+  if (args.kargoApi) {
+    const kargoApi = await runKargoApi({ samples: 20, readSeconds: 65, log });
+    const { promote: p, authorizedReads: r } = kargoApi;
+    print(`promote through Kargo's API as the person (${p.samples}): answer p50 ${p.answerP50Ms} ms, p95 ${p.answerP95Ms} ms;` +
+      ` on the tab p50 ${p.onTabP50Ms} ms, p95 ${p.onTabP95Ms} ms`);
+    print(`authorized reads: ${r.people} people x ${r.projects} projects, ${r.reads} tab reads in ${r.seconds} s:` +
+      ` ${r.kargoCalls} Kargo API calls = ${r.callsPerPersonProjectMinute} per person, project and begun minute`);
+    print(JSON.stringify({ machine: machine(), kargoApi }));
+    // The stopped backend and sandbox leave timers behind; the figures are printed.
+    process.exit();
   }
   if (args.screen) {
     const screen = await runScreen({ spec: args.spec, samples: 20, log });
