@@ -127,13 +127,14 @@ export async function runKargoApi(options: {
     const started = Date.now();
     while (Date.now() - started < options.readSeconds * 1000) {
       const tick = Date.now();
-      await Promise.all(
+      const answered = await Promise.all(
         PEOPLE.map(async (_, i) => {
           const res = await fetch(`${api}/entities/component/default/storefront/stages`, { headers: headers(i) });
           if (!res.ok) throw new Error(`entity read: ${res.status} ${await res.text()}`);
-          reads += 1;
+          return res.json();
         }),
       );
+      reads += answered.length;
       await new Promise(r => setTimeout(r, Math.max(0, 1000 - (Date.now() - tick))));
     }
     const seconds = (Date.now() - started) / 1000;
