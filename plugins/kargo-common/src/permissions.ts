@@ -63,6 +63,19 @@ export const kargoPullRequestOpenPermission = createPermission({
 });
 
 /**
+ * Close an orphaned pull request of a Stage (and delete its promotion
+ * branch) through Backstage's Git integrations, as the portal's Git
+ * identity. A resource permission on that Stage.
+ *
+ * @public
+ */
+export const kargoPullRequestClosePermission = createPermission({
+  name: 'kargo.pullrequest.close',
+  attributes: { action: 'update' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
+});
+
+/**
  * See the AnalysisRun objects of a Stage as stored (`raw`: spec arguments
  * and provider settings, which may hold secrets). `kargo.stage.read` alone
  * gives the phases, messages and measurements.
@@ -83,6 +96,7 @@ export const kargoPermissions = [
   kargoStagePromotePermission,
   kargoFreightApprovePermission,
   kargoPullRequestOpenPermission,
+  kargoPullRequestClosePermission,
   kargoAnalysisRunReadRawPermission,
 ];
 

@@ -241,6 +241,17 @@ export const kargoMessages = {
       'Promotion {{promotion}} of Stage {{stage}} not found in project {{project}}',
     promotionOtherStage:
       'Promotion {{promotion}} does not promote into Stage {{stage}}',
+    pullRequestNotOfStage:
+      '{{reference}} is not an open pull request of Stage {{stage}}',
+    pullRequestNotOpen: '{{reference}} is not open',
+    pullRequestWaitedOn:
+      '{{reference}} is not orphaned: Promotion {{promotion}} waits on it',
+    pullRequestFromFork:
+      '{{reference}} comes from a fork: its branch is not one Kargo pushed',
+    pullRequestNotPromotionBranch:
+      '{{reference}} is from branch {{branch}}, which no Promotion of the Stage pushes to',
+    pullRequestBranchShared:
+      "The branch {{branch}} of {{reference}} is not a single Promotion's own, so it is not deleted",
     promotionEnded:
       'Promotion {{promotion}} has already ended ({{phase}}); only a Pending or Running Promotion can be aborted',
     gitNoIntegration:

@@ -79,7 +79,7 @@ export function pullRequestJson(
     draft: pr.draft,
     author: userJson(pr.author),
     // Bitbucket sends a short (12 character) hash here, as Kargo notes.
-    source: endpoint(repo, pr.sourceBranch, pr.headSha),
+    source: endpoint(pr.headRepo ? { ...repo, path: pr.headRepo } : repo, pr.sourceBranch, pr.headSha),
     destination: endpoint(repo, pr.targetBranch),
     merge_commit:
       state === 'MERGED'

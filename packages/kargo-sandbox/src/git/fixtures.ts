@@ -74,6 +74,12 @@ export function parseFixture(doc: GitFixtureDocument): {
   if (Number.isNaN(Date.parse(spec.createdAt))) {
     throw new Error(`${where}: spec.createdAt must be an RFC 3339 timestamp`);
   }
+  if (
+    spec.headRepo !== undefined &&
+    (typeof spec.headRepo !== 'string' || !/^[\w.-]+(\/[\w.-]+)+$/.test(spec.headRepo))
+  ) {
+    throw new Error(`${where}: spec.headRepo must be a fork's owner/name`);
+  }
   if (spec.description !== undefined && typeof spec.description !== 'string') {
     throw new Error(`${where}: spec.description must be a string`);
   }

@@ -88,6 +88,10 @@ export function pullJson(
   const owner = repo.path.split('/')[0];
   const url = `${apiBase(req)}/repos/${repo.path}/pulls/${pr.number}`;
   const repository = repoJson(req, repo);
+  // A fork's PR: GitHub's head is the fork (`fork: true`, its own owner).
+  const head = pr.headRepo
+    ? { ...repoJson(req, { ...repo, path: pr.headRepo, id: idOf(pr.headRepo) }), fork: true }
+    : repository;
   const json: Record<string, unknown> = {
     url,
     id: pr.id,
@@ -110,11 +114,11 @@ export function pullJson(
     merge_commit_sha: pr.mergedAt ? pr.headSha : null,
     draft: pr.draft,
     head: {
-      label: `${owner}:${pr.sourceBranch}`,
+      label: `${head.owner.login}:${pr.sourceBranch}`,
       ref: pr.sourceBranch,
       sha: pr.headSha,
-      user: repository.owner,
-      repo: repository,
+      user: head.owner,
+      repo: head,
     },
     base: {
       label: `${owner}:${pr.targetBranch}`,

@@ -90,7 +90,8 @@ export function mergeRequestJson(repo: GitRepository, pr: GitPullRequest) {
     assignees: [],
     assignee: null,
     reviewers: [],
-    source_project_id: repo.id,
+    // A fork is another project (GitLab ids are global): never the target's id.
+    source_project_id: pr.headRepo ? 1_000_000 + repo.id : repo.id,
     target_project_id: repo.id,
     labels: pr.labels,
     draft: pr.draft,

@@ -26,6 +26,8 @@ export interface PullRequestSeed {
   labels?: string[];
   /** Creation time; a fixture's closed/merged PR is taken as closed then too. */
   at: string;
+  /** A fork's `owner/name`, for a PR from a fork. */
+  headRepo?: string;
 }
 
 export function buildPullRequest(
@@ -53,5 +55,6 @@ export function buildPullRequest(
     closedAt: seed.state === 'open' ? null : at,
     mergedAt: seed.state === 'merged' ? at : null,
     webUrl: webUrlOf(repo, seed.number),
+    headRepo: seed.headRepo ?? null,
   };
 }

@@ -291,7 +291,8 @@ export class GitFakeStore extends GitFakeControls {
 
   private addBranches(repo: GitRepository, pr: GitPullRequest) {
     const names = this.branches.get(repoKey(repo.provider, repo.path));
-    names?.add(pr.sourceBranch);
+    // A fork's source branch lives in the fork, not here.
+    if (!pr.headRepo) names?.add(pr.sourceBranch);
     names?.add(pr.targetBranch);
   }
 

@@ -25,6 +25,8 @@ export interface GitFixtureDocument {
     author: string;
     createdAt: string;
     description?: string;
+    /** A fork's `owner/name` its source branch lives in (absent: this repository). */
+    headRepo?: string;
   };
 }
 
@@ -64,6 +66,8 @@ export interface GitPullRequest {
   mergedAt: string | null;
   /** Browser URL: `https://github.com/o/r/pull/n` or `https://host/p/-/merge_requests/n`. */
   webUrl: string;
+  /** The fork (`owner/name`) its source branch lives in; null: this repository. */
+  headRepo: string | null;
 }
 
 /** Input of {@link GitFakeStore.openPullRequest}. @public */

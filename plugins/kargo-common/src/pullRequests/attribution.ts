@@ -124,6 +124,25 @@ export function attributePullRequests(
   );
 }
 
+/**
+ * Whether the portal may close an attributed PR for the Stage: open, no
+ * Promotion waits on it, its source branch known to be this repository's
+ * (a provider that does not say counts as a fork) and one the Stage's
+ * Promotions push to; deleting the branch too only for a Promotion's own
+ * `kargo/promotion/<Promotion>` branch (a literal branch is the next
+ * Promotion's as well).
+ */
+function closability(
+  pr: PullRequestCandidate,
+  waiting: boolean,
+  promotionBranch: boolean,
+  literalBranch: boolean,
+): Pick<PullRequestInfo, 'closable'> {
+  if (pr.state !== 'open' || waiting || pr.fromFork !== false) return {};
+  if (promotionBranch) return { closable: 'closeAndDeleteBranch' };
+  return literalBranch ? { closable: 'close' } : {};
+}
+
 /** attributePullRequests with the Stage already walked (walkStage). */
 export function attributeWalked(
   pullRequests: PullRequestCandidate[] | undefined,
@@ -150,12 +169,16 @@ export function attributeWalked(
     const recorders = recorded
       .filter(r => recordedIt(r, pr, prUrl, prRepo))
       .map(r => r.promotion);
-    const byBranch = branches
-      .filter(b => b.branch === pr.sourceBranch)
-      .map(b => b.name);
-    const byLiteral = literals.filter(
-      l => l.branch === pr.sourceBranch && (!l.repo || l.repo === prRepo),
-    );
+    // A fork's branch is never one a Promotion pushed, whatever its name.
+    const ownBranch = pr.fromFork === false || pr.fromFork === undefined;
+    const byBranch = ownBranch
+      ? branches.filter(b => b.branch === pr.sourceBranch).map(b => b.name)
+      : [];
+    const byLiteral = ownBranch
+      ? literals.filter(
+          l => l.branch === pr.sourceBranch && (!l.repo || l.repo === prRepo),
+        )
+      : [];
     if (!recorders.length && !byBranch.length && !byLiteral.length) continue;
     seen.add(prUrl);
 
@@ -180,6 +203,8 @@ export function attributeWalked(
       createdAt: pr.createdAt ?? null,
       promotion: recorders[0] ?? byBranch[0] ?? null,
       orphaned: pr.state === 'open' && !waiting,
+      ...(pr.fromFork === undefined ? {} : { fromFork: pr.fromFork }),
+      ...closability(pr, waiting, byBranch.length > 0, byLiteral.length > 0),
     });
   }
   return result.sort((a, b) => {

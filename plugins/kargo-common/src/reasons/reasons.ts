@@ -52,6 +52,13 @@ export interface ReasonParams extends KargoApiReasonParams {
   promotionNotFound: { promotion: string; stage: string; project: string };
   promotionOtherStage: { promotion: string; stage: string };
   promotionEnded: { promotion: string; phase: string };
+  // Close an orphaned pull request (`reference`: "PR #7", "MR !7").
+  pullRequestNotOfStage: { reference: string; stage: string };
+  pullRequestNotOpen: { reference: string };
+  pullRequestWaitedOn: { reference: string; promotion: string };
+  pullRequestFromFork: { reference: string };
+  pullRequestNotPromotionBranch: { reference: string; branch: string };
+  pullRequestBranchShared: { reference: string; branch: string };
   // A Git provider (`provider`: GitHub or GitLab) failed; `detail` is the
   // provider's own words, untranslated.
   gitNoIntegration: { host: string };
@@ -171,6 +178,17 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
     `Promotion ${p.promotion} does not promote into Stage ${p.stage}`,
   promotionEnded: p =>
     `Promotion ${p.promotion} has already ended (${p.phase}); only a Pending or Running Promotion can be aborted`,
+  pullRequestNotOfStage: p =>
+    `${p.reference} is not an open pull request of Stage ${p.stage}`,
+  pullRequestNotOpen: p => `${p.reference} is not open`,
+  pullRequestWaitedOn: p =>
+    `${p.reference} is not orphaned: Promotion ${p.promotion} waits on it`,
+  pullRequestFromFork: p =>
+    `${p.reference} comes from a fork: its branch is not one Kargo pushed`,
+  pullRequestNotPromotionBranch: p =>
+    `${p.reference} is from branch ${p.branch}, which no Promotion of the Stage pushes to`,
+  pullRequestBranchShared: p =>
+    `The branch ${p.branch} of ${p.reference} is not a single Promotion's own, so it is not deleted`,
   gitNoIntegration: p =>
     `No Git provider integration is configured for host ${p.host}`,
   gitRateLimited: p =>

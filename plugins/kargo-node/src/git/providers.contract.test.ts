@@ -159,7 +159,41 @@ describe.each(CASES)('GitProvider contract: $name', c => {
       headSha: expect.any(String),
       author: 'kargo-bot',
       createdAt: expect.any(String),
+      fromFork: false,
     });
+  });
+
+  it("says which open PR comes from a fork (its source branch is not this repository's)", async () => {
+    const repoUrl = seedRepository(1);
+    const kinds = {
+      github: 'GitHubPullRequest',
+      gitlab: 'GitLabMergeRequest',
+      bitbucket: 'BitbucketPullRequest',
+    } as const;
+    sandbox.git.addFromFixture({
+      apiVersion: 'sandbox/v1',
+      kind: kinds[c.name as keyof typeof kinds],
+      metadata: { name: `fork-of-contract-${repoCount}` },
+      spec: {
+        repoURL: repoUrl,
+        number: 50,
+        title: 'Promote from a fork',
+        state: 'open',
+        sourceBranch: 'kargo/promotion/dev.1',
+        targetBranch: 'stage/dev',
+        headSha: 'f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0',
+        author: 'outsider',
+        createdAt: '2024-05-01T00:00:00Z',
+        headRepo: 'outsider/contract-fork',
+      },
+    });
+    const prs = await createService().listOpenPullRequests(repoUrl);
+    expect(
+      prs.map(pr => [pr.number, pr.sourceBranch, pr.fromFork]).sort(),
+    ).toEqual([
+      [1, 'kargo/promotion/dev.1', false],
+      [50, 'kargo/promotion/dev.1', true],
+    ]);
   });
 
   it('opens a PR for a new branch, then reclaims (and retitles) it', async () => {

@@ -246,6 +246,17 @@ const de = createTranslationMessages({
       'Promotion {{promotion}} der Stage {{stage}} im Projekt {{project}} nicht gefunden',
     'reasons.promotionOtherStage':
       'Promotion {{promotion}} promotet nicht in die Stage {{stage}}',
+    'reasons.pullRequestNotOfStage':
+      '{{reference}} ist kein offener Pull-Request der Stage {{stage}}',
+    'reasons.pullRequestNotOpen': '{{reference}} ist nicht offen',
+    'reasons.pullRequestWaitedOn':
+      '{{reference}} ist nicht verwaist: Promotion {{promotion}} wartet darauf',
+    'reasons.pullRequestFromFork':
+      '{{reference}} kommt aus einem Fork: sein Branch ist keiner, den Kargo gepusht hat',
+    'reasons.pullRequestNotPromotionBranch':
+      '{{reference}} kommt aus dem Branch {{branch}}, in den keine Promotion der Stage pusht',
+    'reasons.pullRequestBranchShared':
+      'Der Branch {{branch}} von {{reference}} gehört nicht einer einzelnen Promotion und wird daher nicht gelöscht',
     'reasons.promotionEnded':
       'Promotion {{promotion}} ist bereits beendet ({{phase}}); nur eine wartende oder laufende Promotion kann abgebrochen werden',
     'reasons.gitNoIntegration':

@@ -99,7 +99,10 @@ export function githubPull(
       sha: `sha${number}`,
       repo: { full_name: overrides.headRepo ?? `${owner}/${repo}` },
     },
-    base: { ref: overrides.base ?? 'main' },
+    base: {
+      ref: overrides.base ?? 'main',
+      repo: { full_name: `${owner}/${repo}` },
+    },
     user: { login: 'kargo-bot' },
     created_at: '2026-11-30T10:00:00Z',
   };

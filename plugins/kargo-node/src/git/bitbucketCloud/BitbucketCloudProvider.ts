@@ -72,6 +72,9 @@ function toOpenPullRequest(
     headSha: pr.source.commit?.hash ?? null,
     author: pr.author?.nickname ?? pr.author?.display_name ?? null,
     createdAt: pr.created_on ?? null,
+    fromFork:
+      (pr.source.repository?.full_name ?? '').toLowerCase() !==
+      (pr.destination.repository?.full_name ?? '').toLowerCase(),
   };
 }
 

@@ -70,6 +70,7 @@ describe('GitHub pull requests', () => {
         headSha: 'sha1',
         author: 'kargo-bot',
         createdAt: '2026-11-30T10:00:00Z',
+        fromFork: false,
       });
     });
 

@@ -61,6 +61,10 @@ function toOpenPullRequest(
     headSha: pr.head.sha ?? null,
     author: pr.user?.login ?? null,
     createdAt: pr.created_at ?? null,
+    // A deleted fork leaves `head.repo` null: still not this repository.
+    fromFork:
+      pr.head.repo?.full_name?.toLowerCase() !==
+      pr.base.repo?.full_name?.toLowerCase(),
   };
 }
 

@@ -66,6 +66,7 @@ describe('GitLab merge requests', () => {
       headSha: 'sha1',
       author: 'kargo-bot',
       createdAt: '2026-11-30T10:00:00Z',
+      fromFork: false,
     });
     // GitLab's "locked" is an open MR being merged.
     expect(mrs[3].state).toBe('open');

@@ -65,6 +65,7 @@ function toOpenPullRequest(mr: MergeRequest, repoUrl: string): OpenPullRequest {
     headSha: mr.sha ?? null,
     author: mr.author?.username ?? null,
     createdAt: mr.created_at ?? null,
+    fromFork: mr.source_project_id !== mr.target_project_id,
   };
 }
 

@@ -1023,6 +1023,17 @@ export const spec = {
             description:
               'Open, and no running or pending Promotion of the Stage waits for it.',
           },
+          fromFork: {
+            type: 'boolean',
+            description:
+              "Its source branch lives in a fork, not in the PR's repository (absent: not known, as from a provider that does not say).",
+          },
+          closable: {
+            type: 'string',
+            enum: ['close', 'closeAndDeleteBranch'],
+            description:
+              "Set on an orphaned PR the portal may close for the Stage: its source branch is this repository's and one the Stage's Promotions push to; `closeAndDeleteBranch` when that branch is a Promotion's own (`kargo/promotion/<Promotion>`), which may then be deleted too. Absent: not closable from here.",
+          },
         },
       },
       RepositoryError: {

@@ -486,6 +486,12 @@ export interface components {
       promotion: string | null;
       /** Open, and no running or pending Promotion of the Stage waits for it. */
       orphaned: boolean;
+      /** Its source branch lives in a fork, not in the PR's repository (absent: not known, as from a provider that does not say). */
+      fromFork?: boolean;
+      /**
+       * Set on an orphaned PR the portal may close for the Stage: its source branch is this repository's and one the Stage's Promotions push to; `closeAndDeleteBranch` when that branch is a Promotion's own (`kargo/promotion/<Promotion>`), which may then be deleted too. Absent: not closable from here.
+       */
+      closable?: 'close' | 'closeAndDeleteBranch';
     };
     /** A repository whose pull requests could not be listed. */
     RepositoryError: {
