@@ -157,6 +157,10 @@ export interface PullRequestService {
    * unchanged repository cost no rate limit on GitHub.
    */
   listOpenPullRequests(repoUrl: string): Promise<OpenPullRequest[]>;
+  /** Closes (Bitbucket: declines) an open PR/MR, as the portal's Git identity. */
+  closePullRequest?(repoUrl: string, number: number): Promise<void>;
+  /** Deletes a branch of the repository (NotFoundError when there is none). */
+  deleteBranch?(repoUrl: string, branch: string): Promise<void>;
   /**
    * The same listing as data, never thrown: the open PRs/MRs, or the error
    * (`rateLimitedUntil` set for a rate limit) with the last good list.

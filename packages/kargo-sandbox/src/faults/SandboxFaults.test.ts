@@ -84,16 +84,19 @@ describe('sandbox fault injection', () => {
     await get(STAGES);
     await get('/github/api/v3/repos/acme/checkout-deploy/pulls');
     await get('/gitlab/api/v4/projects/payments%2Fdeploy/merge_requests');
+    await get('/bitbucket/2.0/repositories/acme/ledger-deploy/pullrequests');
     expect(sandbox.faults.counts()).toEqual({
       kubernetes: 1,
       github: 1,
       gitlab: 1,
+      bitbucket: 1,
       sandbox: 0,
-      total: 3,
+      total: 4,
     });
     expect(sandbox.faults.requests().map(r => r.faulted)).toEqual([
       false,
       true,
+      false,
       false,
     ]);
   });

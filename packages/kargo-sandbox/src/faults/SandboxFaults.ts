@@ -26,6 +26,7 @@ const REASONS: Record<number, string> = {
 function apiOf(path: string): SandboxApi {
   if (path === '/github' || path.startsWith('/github/')) return 'github';
   if (path === '/gitlab' || path.startsWith('/gitlab/')) return 'gitlab';
+  if (path === '/bitbucket' || path.startsWith('/bitbucket/')) return 'bitbucket';
   if (path.startsWith('/sandbox/')) return 'sandbox';
   return 'kubernetes';
 }
@@ -67,7 +68,7 @@ export class SandboxFaults {
   private readonly hung = new Set<ServerResponse>();
 
   private static zero(): SandboxRequestCounts {
-    return { kubernetes: 0, github: 0, gitlab: 0, sandbox: 0, total: 0 };
+    return { kubernetes: 0, github: 0, gitlab: 0, bitbucket: 0, sandbox: 0, total: 0 };
   }
 
   /** Adds a fault; the first matching fault (in order added) applies. */

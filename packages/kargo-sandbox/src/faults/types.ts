@@ -27,7 +27,12 @@ export interface SandboxFault {
 }
 
 /** Which API of the sandbox a request was for. @public */
-export type SandboxApi = 'kubernetes' | 'github' | 'gitlab' | 'sandbox';
+export type SandboxApi =
+  | 'kubernetes'
+  | 'github'
+  | 'gitlab'
+  | 'bitbucket'
+  | 'sandbox';
 
 /** One request that reached the sandbox's server, faulted or not. @public */
 export interface SandboxRequestRecord {

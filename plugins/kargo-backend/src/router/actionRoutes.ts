@@ -2,12 +2,14 @@ import type { Request, Response } from 'express';
 import type {
   AbortPromotionResponse,
   ApproveFreightResponse,
+  ClosePullRequestResponse,
   PromoteResponse,
   ReverifyResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoCaller } from '@kargo-backstage/plugin-kargo-node';
 import { kargoTokenOf } from './kargoAuthorization';
 import {
+  closePullRequestBody,
   emptyBody,
   parse,
   promoteBody,
@@ -98,6 +100,30 @@ export function addActionRoutes(
     };
     res.status(200).json(body);
   });
+
+  router.post(
+    '/projects/:project/stages/:stage/pull-requests/close',
+    async (req, res) => {
+      const request = target(req as unknown as Request);
+      const { repoUrl, number, deleteBranch } = parse(
+        closePullRequestBody,
+        req.body,
+        'request body',
+      );
+      const caller = await callerOf(req as unknown as Request);
+      const result = await commands.run(
+        'closePullRequest',
+        { ...request, repoUrl, number, deleteBranch: deleteBranch ?? false },
+        caller,
+      );
+      const body: ClosePullRequestResponse = {
+        pullRequest: result.pullRequest,
+        deletedBranch: result.deletedBranch,
+        actedAs: result.actedAs,
+      };
+      res.status(200).json(body);
+    },
+  );
 
   router.post(
     '/projects/:project/stages/:stage/promotions/:promotion/abort',

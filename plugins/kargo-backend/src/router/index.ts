@@ -35,7 +35,7 @@ export async function createRouter(
     // naming what is wrong).
     validatorOptions: {
       validateSecurity: false,
-      ignorePaths: /\/(promote|approve)$/,
+      ignorePaths: /\/(promote|approve|pull-requests\/close)$/,
     },
   });
   // Writes take no body; a small limit turns huge bodies into a 413. Added

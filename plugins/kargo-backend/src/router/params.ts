@@ -77,6 +77,18 @@ export const promoteBody = z
   })
   .strict();
 
+/** Which PR/MR of the Stage to close; what it is, is decided from Kargo's objects. */
+export const closePullRequestBody = z
+  .object({
+    repoUrl: z
+      .string()
+      .max(2048)
+      .url('must be the repository URL the Stage lists the PR under'),
+    number: z.number().int().positive().max(2 ** 31 - 1),
+    deleteBranch: z.boolean().optional(),
+  })
+  .strict();
+
 function describeIssues(where: string, error: z.ZodError): string {
   return error.issues
     .map(issue => {

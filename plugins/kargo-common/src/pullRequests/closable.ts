@@ -1,6 +1,9 @@
 import type { Reason } from '../reasons';
-import type { PullRequestInfo } from '../types';
+import type { OpenPullRequest, Promotion, PullRequestInfo, Stage } from '../types';
+import { attributePullRequests } from './attribution';
+import { repoKey } from './repoUrl';
 import { pullRequestReference, pullRequestTerms } from './terms';
+import { repositoriesOfStage } from './walk';
 
 /** "pull request #7", "merge request !7": a PR/MR in its provider's words. */
 function phrase(provider: string, number: number): string {
@@ -57,4 +60,48 @@ export function pullRequestCloseRefusal(options: {
     };
   }
   return undefined;
+}
+
+/**
+ * Whether the portal may close PR/MR `number` of `repoUrl` for the Stage,
+ * decided from Kargo's own objects (the Stage, its project's Promotions) and
+ * the repository's open PRs as the provider lists them now: the repository
+ * must be one the Stage's Git steps name, and the PR attributed to the Stage
+ * and closable ({@link pullRequestCloseRefusal}). Answers the attributed PR
+ * (whose `sourceBranch` is the branch to delete) or the refusal.
+ *
+ * @public
+ */
+export function decidePullRequestClose(input: {
+  stage: Stage;
+  promotions: Promotion[];
+  repoUrl: string;
+  number: number;
+  /** The repository's open PRs/MRs, listed now. */
+  listed: OpenPullRequest[];
+  deleteBranch: boolean;
+}): { pr: PullRequestInfo } | { refusal: Reason } {
+  const { stage, promotions, number, deleteBranch } = input;
+  const key = repoKey(input.repoUrl);
+  const stageName = stage.metadata?.name ?? '';
+  const provider =
+    input.listed.find(p => p.number === number)?.provider ?? 'github';
+  const ofStage = repositoriesOfStage(stage, promotions).some(
+    url => repoKey(url) === key,
+  );
+  const pr = ofStage
+    ? attributePullRequests({
+        stage,
+        promotions,
+        pullRequests: input.listed.filter(p => repoKey(p.repoUrl) === key),
+      }).find(p => p.number === number)
+    : undefined;
+  const refusal = pullRequestCloseRefusal({
+    pr,
+    provider,
+    number,
+    stage: stageName,
+    deleteBranch,
+  });
+  return refusal ? { refusal } : { pr: pr! };
 }

@@ -6,7 +6,7 @@ export {
   type PullRequestCandidate,
 } from './attribution';
 export { normalizeBranchName } from './branchName';
-export { pullRequestCloseRefusal } from './closable';
+export { decidePullRequestClose, pullRequestCloseRefusal } from './closable';
 export type { ExpressionScope } from './expressions';
 export {
   pullRequestTargetOfStage,

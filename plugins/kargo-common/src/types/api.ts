@@ -85,6 +85,12 @@ export type PromoteResponse = KargoApiSchemas['PromoteResponse'];
 /** @public */
 export type ApproveFreightResponse = KargoApiSchemas['ApproveFreightResponse'];
 /** @public */
+export type ClosePullRequestRequest =
+  KargoApiSchemas['ClosePullRequestRequest'];
+/** @public */
+export type ClosePullRequestResponse =
+  KargoApiSchemas['ClosePullRequestResponse'];
+/** @public */
 export type AbortPromotionResponse = KargoApiSchemas['AbortPromotionResponse'];
 /** @public */
 export type StageListResponse = KargoApiSchemas['StageListResponse'];

@@ -10,6 +10,7 @@ import {
   kargoStageAbortPermission,
   kargoStagePromotePermission,
   kargoFreightApprovePermission,
+  kargoPullRequestClosePermission,
   kargoStageReverifyPermission,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
@@ -26,6 +27,7 @@ import type {
   KargoCommandRequest,
   KargoCommandResult,
   KargoCommandService,
+  KargoWriteAs,
   KargoWrittenEvent,
 } from './types';
 
@@ -38,6 +40,12 @@ export interface KargoCommandPolicy {
   eventId: string;
   permission: StagePermission;
   severityLevel: AuditorServiceEventSeverityLevel;
+  /**
+   * Where it writes: `kargo` (default; as the person or the portal in Kargo)
+   * or `git` (a Git provider, always as the portal's Git identity from
+   * Backstage's integrations: no Kargo identity is needed).
+   */
+  writesTo?: 'kargo' | 'git';
 }
 
 /**
@@ -77,6 +85,13 @@ export const KARGO_COMMAND_POLICIES: Record<
     eventId: 'kargo-freight-approve',
     permission: kargoFreightApprovePermission,
     severityLevel: 'high',
+  },
+  // A bot closing a bot's PR: the portal's Git identity, never the person's.
+  closePullRequest: {
+    eventId: 'kargo-pullrequest-close',
+    permission: kargoPullRequestClosePermission,
+    severityLevel: 'medium',
+    writesTo: 'git',
   },
 };
 
@@ -169,13 +184,17 @@ export class AuthorizedKargoCommands implements KargoCommandService {
         { instance, project, name: stage },
         caller.credentials,
       );
-      const as = chooseWriteIdentity(kargo, {
-        instance,
-        kargoToken: caller.kargoToken,
-        actor,
-        personPresent:
-          (caller.credentials.principal as { type?: string }).type === 'user',
-      });
+      const as: KargoWriteAs =
+        policy.writesTo === 'git'
+          ? { actedAs: 'portal', git: true }
+          : chooseWriteIdentity(kargo, {
+              instance,
+              kargoToken: caller.kargoToken,
+              actor,
+              personPresent:
+                (caller.credentials.principal as { type?: string }).type ===
+                'user',
+            });
       actedAs = as.actedAs;
       const result = await this.options.handlers[command](
         { ...request, instance },

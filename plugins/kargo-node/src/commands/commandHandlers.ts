@@ -1,6 +1,12 @@
-import { InputError, NotFoundError } from '@backstage/errors';
+import {
+  ConflictError,
+  InputError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '@backstage/errors';
 import {
   abortablePromotionOf,
+  decidePullRequestClose,
   errorWithReason,
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -18,6 +24,7 @@ import {
   type VerificationAction,
 } from '../operations/verification';
 import type { KargoClusterClient, KargoService } from '../types';
+import type { KargoApiIdentity } from '../kargoApi/types';
 import type { KargoCommandHandlers, KargoWriteAs } from './types';
 
 /**
@@ -40,6 +47,13 @@ async function stageMustExist<T>(
       params: { stage, project, instance: cluster.instance.name },
     });
   }
+}
+
+/** The Kargo identity of a write that goes to Kargo. */
+function identityOf(as: KargoWriteAs): KargoApiIdentity {
+  if ('identity' in as) return as.identity;
+  // Only a command whose policy writes to Kargo reaches this.
+  throw new Error('This command writes to Kargo and needs a Kargo identity');
 }
 
 /** The Stage as the cluster holds it; NotFoundError (`stageNotFound`) else. */
@@ -86,8 +100,8 @@ export function createKargoCommandHandlers(
       decideVerificationAction(cluster, project, stage, action),
     );
     const api = kargo.kargoApi(instance);
-    if (action === 'reverify') await api.reverify(project, stage, as.identity);
-    else await api.abortVerification(project, stage, as.identity);
+    if (action === 'reverify') await api.reverify(project, stage, identityOf(as));
+    else await api.abortVerification(project, stage, identityOf(as));
     return { id };
   };
 
@@ -115,7 +129,7 @@ export function createKargoCommandHandlers(
       const freightName = freight.metadata?.name ?? '';
       const created = await kargo
         .kargoApi(instance)
-        .promote(project, request.stage, { freight: freightName }, as.identity);
+        .promote(project, request.stage, { freight: freightName }, identityOf(as));
       return { promotion: created.metadata?.name ?? '', freight: freightName };
     },
 
@@ -148,7 +162,7 @@ export function createKargoCommandHandlers(
         });
       }
       await findAbortablePromotion(cluster, project, stage, name);
-      await kargo.kargoApi(instance).abortPromotion(project, name, as.identity);
+      await kargo.kargoApi(instance).abortPromotion(project, name, identityOf(as));
       return { promotion: name };
     },
 
@@ -173,8 +187,51 @@ export function createKargoCommandHandlers(
       }
       await kargo
         .kargoApi(instance)
-        .approveFreight(project, freightName, request.stage, as.identity);
+        .approveFreight(project, freightName, request.stage, identityOf(as));
       return { freight: freightName };
+    },
+
+    async closePullRequest(request) {
+      const { instance, project, repoUrl, number, deleteBranch } = request;
+      const cluster = kargo.cluster(instance);
+      const git = kargo.pullRequests;
+      if (!git.closePullRequest || !git.deleteBranch) {
+        throw new ServiceUnavailableError(
+          'This Kargo service cannot close pull requests',
+        );
+      }
+      // Decided now, from Kargo's objects and the provider's listing, never
+      // from what the page showed: a Promotion may have started meanwhile.
+      const [stage, promotions] = await Promise.all([
+        readStage(cluster, project, request.stage),
+        cluster.listPromotions(project),
+      ]);
+      const listed = await git.listOpenPullRequests(repoUrl);
+      const decision = decidePullRequestClose({
+        stage,
+        promotions,
+        repoUrl,
+        number,
+        listed,
+        deleteBranch,
+      });
+      if ('refusal' in decision) {
+        throw decision.refusal.code === 'pullRequestNotOfStage'
+          ? errorWithReason(NotFoundError, decision.refusal)
+          : errorWithReason(ConflictError, decision.refusal);
+      }
+      await git.closePullRequest(repoUrl, number);
+      let deletedBranch: string | null = null;
+      if (deleteBranch) {
+        try {
+          await git.deleteBranch(repoUrl, decision.pr.sourceBranch);
+          deletedBranch = decision.pr.sourceBranch;
+        } catch (error) {
+          // Already gone (deleted by hand, or by the provider on close).
+          if ((error as Error).name !== 'NotFoundError') throw error;
+        }
+      }
+      return { pullRequest: decision.pr.url, deletedBranch };
     },
   };
 }

@@ -58,6 +58,11 @@ export interface KargoCommandArgs {
   abortPromotion: { promotion?: string };
   /** Freight by name or alias, of the Stage's project, to approve for the Stage. */
   approveFreight: { freight: string };
+  /**
+   * An orphaned PR/MR of the Stage to close as the portal's Git identity,
+   * and its Promotion's branch to delete when `deleteBranch`.
+   */
+  closePullRequest: { repoUrl: string; number: number; deleteBranch: boolean };
 }
 
 /** What each command answers (beside `instance` and `actedAs`). @public */
@@ -70,6 +75,8 @@ export interface KargoCommandResults {
   abortPromotion: { promotion: string };
   /** The Freight approved (its name). */
   approveFreight: { freight: string };
+  /** The PR/MR closed (its web URL) and the branch deleted, if any. */
+  closePullRequest: { pullRequest: string; deletedBranch: string | null };
 }
 
 /** @public */
@@ -119,7 +126,9 @@ export interface KargoCommandService {
  */
 export type KargoWriteAs =
   | { actedAs: 'person' | 'portal'; identity: KargoApiIdentity }
-  | { actedAs: 'kubernetes'; actor: string };
+  | { actedAs: 'kubernetes'; actor: string }
+  /** A Git provider's write, as the portal's Git identity (integrations). */
+  | { actedAs: 'portal'; git: true };
 
 /**
  * The commands themselves, undecorated: they read Kargo's objects and write.

@@ -204,7 +204,12 @@ export function createPullRequestService(
     },
   };
   // The listing rules (sharing, concurrency, errors as data) on top.
-  return { ...withListingRules(service, { logger }), providers: registry };
+  return {
+    ...withListingRules(service, { logger }),
+    closePullRequest: service.closePullRequest,
+    deleteBranch: service.deleteBranch,
+    providers: registry,
+  };
 }
 
 function assertPlainBranch(branch: string, field: string): void {

@@ -761,6 +761,46 @@ export const spec = {
           },
         },
       },
+      ClosePullRequestRequest: {
+        type: 'object',
+        required: ['repoUrl', 'number'],
+        additionalProperties: false,
+        properties: {
+          repoUrl: {
+            type: 'string',
+            description:
+              "The repository of the PR/MR, as the Stage's pull requests list it (`repoUrl`).",
+          },
+          number: {
+            type: 'integer',
+            minimum: 1,
+          },
+          deleteBranch: {
+            type: 'boolean',
+            description:
+              "Delete its source branch too (only a Promotion's own `kargo/promotion/<Promotion>` branch). Default false.",
+          },
+        },
+      },
+      ClosePullRequestResponse: {
+        type: 'object',
+        required: ['pullRequest', 'deletedBranch'],
+        properties: {
+          pullRequest: {
+            type: 'string',
+            description: "The closed PR/MR's web URL.",
+          },
+          deletedBranch: {
+            type: 'string',
+            nullable: true,
+            description:
+              'The branch deleted, if any (null when not asked or already gone).',
+          },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
+          },
+        },
+      },
       ApproveFreightResponse: {
         type: 'object',
         required: ['freight'],
@@ -1752,6 +1792,68 @@ export const spec = {
             $ref: '#/components/responses/Error',
           },
           '409': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/pull-requests/close': {
+      post: {
+        operationId: 'closePullRequest',
+        summary:
+          "Close an orphaned PR/MR of the Stage (and delete its Promotion branch when asked) as the portal's Git identity (kargo.pullrequest.close on the Stage first). Decided from Kargo's objects and the provider's listing at that moment: 404 when the PR is not one of the Stage's open PRs, 409 when a Promotion waits on it, it comes from a fork or its branch is not a promotion branch (the reason code says which). Nothing is written when refused.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                $ref: '#/components/schemas/ClosePullRequestRequest',
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description:
+              'The PR/MR was closed (and its branch deleted when asked).',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ClosePullRequestResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
+            $ref: '#/components/responses/Error',
+          },
+          '409': {
+            $ref: '#/components/responses/Error',
+          },
+          '429': {
             $ref: '#/components/responses/Error',
           },
           '503': {

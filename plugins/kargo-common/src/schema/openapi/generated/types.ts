@@ -161,6 +161,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/projects/{project}/stages/{stage}/pull-requests/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close an orphaned PR/MR of the Stage (and delete its Promotion branch when asked) as the portal's Git identity (kargo.pullrequest.close on the Stage first). Decided from Kargo's objects and the provider's listing at that moment: 404 when the PR is not one of the Stage's open PRs, 409 when a Promotion waits on it, it comes from a fork or its branch is not a promotion branch (the reason code says which). Nothing is written when refused. */
+    post: operations['closePullRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/projects/{project}/stages/{stage}/promotions/{promotion}/abort': {
     parameters: {
       query?: never;
@@ -400,6 +417,20 @@ export interface components {
     AbortPromotionResponse: {
       /** Name of the Promotion Kargo was asked to terminate (it turns Aborted). */
       promotion: string;
+      actedAs?: components['schemas']['ActedAs'];
+    };
+    ClosePullRequestRequest: {
+      /** The repository of the PR/MR, as the Stage's pull requests list it (`repoUrl`). */
+      repoUrl: string;
+      number: number;
+      /** Delete its source branch too (only a Promotion's own `kargo/promotion/<Promotion>` branch). Default false. */
+      deleteBranch?: boolean;
+    };
+    ClosePullRequestResponse: {
+      /** The closed PR/MR's web URL. */
+      pullRequest: string;
+      /** The branch deleted, if any (null when not asked or already gone). */
+      deletedBranch: string | null;
       actedAs?: components['schemas']['ActedAs'];
     };
     ApproveFreightResponse: {
@@ -909,6 +940,45 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       409: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  closePullRequest: {
+    parameters: {
+      query?: {
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        instance?: components['parameters']['instance'];
+      };
+      header?: never;
+      path: {
+        /** Kargo project (namespace) name, a DNS-1123 label. */
+        project: components['parameters']['project'];
+        /** Stage name, a DNS-1123 subdomain. */
+        stage: components['parameters']['stage'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClosePullRequestRequest'];
+      };
+    };
+    responses: {
+      /** The PR/MR was closed (and its branch deleted when asked). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClosePullRequestResponse'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      409: components['responses']['Error'];
+      429: components['responses']['Error'];
       503: components['responses']['Error'];
     };
   };
