@@ -57,6 +57,7 @@ describe('scaffolderModuleKargo', () => {
       'kargo:pull-request:open',
       'kargo:promotion:abort',
       'kargo:freight:approve',
+      'kargo:pull-request:close',
     ]);
     for (const action of added) {
       expect(action.supportsDryRun).toBe(true);

@@ -14,11 +14,13 @@ import {
   createKargoPullRequestOpenAction,
   createKargoReverifyAction,
   createKargoApproveFreightAction,
+  createKargoPullRequestCloseAction,
 } from './actions';
 
 /**
  * Registers the Kargo scaffolder actions `kargo:promote`, `kargo:reverify`,
- * `kargo:pull-request:open` and `kargo:promotion:abort`, built on the shared
+ * `kargo:pull-request:open`, `kargo:pull-request:close`,
+ * `kargo:promotion:abort` and `kargo:freight:approve`, built on the shared
  * Kargo service.
  *
  * @public
@@ -68,6 +70,7 @@ export const scaffolderModuleKargo = createBackendModule({
           }),
           createKargoPromotionAbortAction(common),
           createKargoApproveFreightAction(common),
+          createKargoPullRequestCloseAction(common),
         );
       },
     });

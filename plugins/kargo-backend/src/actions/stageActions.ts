@@ -288,3 +288,74 @@ export function registerApproveFreightAction(
     },
   });
 }
+
+/**
+ * `close-pull-request`: closes an orphaned PR/MR of a Stage (and deletes its
+ * Promotion's branch when asked) through the one write pipeline, as the
+ * portal's Git identity. What may be closed is decided from Kargo's objects
+ * and the provider's listing, never from the input.
+ */
+export function registerClosePullRequestAction(
+  registry: ActionsRegistryService,
+  options: KargoActionsOptions,
+) {
+  const { kargo, commands } = options;
+  registry.register({
+    name: 'close-pull-request',
+    title: 'Close an orphaned pull request of a Kargo Stage',
+    description:
+      "Closes an orphaned pull/merge request of a Stage (one no Pending or Running Promotion waits on, from a branch the Stage's Promotions push to in the same repository, not a fork's), as the portal's Git identity; with deleteBranch, also deletes its Promotion's own kargo/promotion/<Promotion> branch. Needs kargo.pullrequest.close on the Stage. get-stage lists a Stage's pull requests with `orphaned` and `closable`. Refused (nothing written) for a PR a Promotion waits on, another Stage's PR, a fork's PR or a branch no Promotion pushes.",
+    attributes: { readOnly: false, destructive: true, idempotent: false },
+    schema: {
+      input: z =>
+        stageInput(z).extend({
+          repoUrl: z
+            .string()
+            .url()
+            .max(2048)
+            .describe("The PR's repository, as get-stage lists it (repoUrl)"),
+          number: z.number().int().positive().describe('The PR/MR number'),
+          deleteBranch: z
+            .boolean()
+            .optional()
+            .describe("Also delete its Promotion's branch (default false)"),
+        }),
+      output: z =>
+        z.object({
+          pullRequest: z.string().describe("The closed PR/MR's web URL"),
+          deletedBranch: z
+            .string()
+            .nullable()
+            .describe('The branch deleted, if any'),
+          message: z.string(),
+        }),
+    },
+    action: async ({ input, credentials }) => {
+      const instance = resolveInstance(
+        { instance: input.instance },
+        kargo.listInstances().map(i => i.name),
+      );
+      const { pullRequest, deletedBranch } = await commands.run(
+        'closePullRequest',
+        {
+          instance,
+          project: input.project,
+          stage: input.stage,
+          repoUrl: input.repoUrl,
+          number: input.number,
+          deleteBranch: input.deleteBranch ?? false,
+        },
+        { credentials },
+      );
+      return {
+        output: {
+          pullRequest,
+          deletedBranch,
+          message: `Closed ${pullRequest}${
+            deletedBranch ? ` and deleted its branch ${deletedBranch}` : ''
+          }`,
+        },
+      };
+    },
+  });
+}
