@@ -135,6 +135,22 @@ export const kargoMessages = {
     approved: 'Kargo approved {{freight}} for {{stage}}',
     failed: 'Approving {{freight}} for {{stage}} failed: {{message}}',
   },
+  closePullRequest: {
+    close: 'Close',
+    closeAndDelete: 'Close and delete branch',
+    label: 'Close {{reference}}',
+    labelAndDelete: 'Close {{reference}} and delete branch {{branch}}',
+    title: 'Close {{reference}}?',
+    titleAndDelete: 'Close {{reference}} and delete its branch?',
+    body: '"{{title}}" will be closed as the portal\'s Git identity. No Promotion of {{stage}} waits on it.',
+    bodyAndDelete:
+      '"{{title}}" will be closed as the portal\'s Git identity, and its Promotion branch {{branch}} deleted. No Promotion of {{stage}} waits on it.',
+    confirm: 'Close',
+    notPermitted: 'You are not permitted to close pull requests of this Stage.',
+    closed: 'Closed {{reference}}',
+    closedAndDeleted: 'Closed {{reference}} and deleted branch {{branch}}',
+    failed: 'Closing {{reference}} failed: {{message}}',
+  },
   retryPromotion: {
     button: 'Retry',
     label: 'Retry Promotion {{promotion}}',
@@ -177,6 +193,7 @@ export const kargoMessages = {
     orphaned: 'Orphaned',
     orphanedTooltip:
       'Open, but no running or pending Promotion of this Stage waits for it: Kargo lost track of it. Merge or close it by hand.',
+    actions: 'Actions',
   },
   actions: {
     reverify: 'Reverify',

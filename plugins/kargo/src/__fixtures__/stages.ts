@@ -151,6 +151,8 @@ export const prodWithOrphan = stage({
     createdAt: '2026-11-27T10:00:00Z',
     promotion: number === 42 ? 'prod.01jd42' : null,
     orphaned: number === 41,
+    fromFork: false,
+    ...(number === 41 ? { closable: 'closeAndDeleteBranch' as const } : {}),
   })),
 });
 

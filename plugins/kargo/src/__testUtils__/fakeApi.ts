@@ -23,6 +23,15 @@ export function fakeKargoApi(overrides: Partial<KargoApi> = {}) {
       freight: request.freight,
       actedAs: 'person' as const,
     })),
+    closePullRequest: jest.fn(
+      async (request: { number: number; deleteBranch?: boolean }) => ({
+        pullRequest: `https://github.com/acme/checkout-deploy/pull/${request.number}`,
+        deletedBranch: request.deleteBranch
+          ? `kargo/promotion/prod.01jd${request.number}`
+          : null,
+        actedAs: 'portal' as const,
+      }),
+    ),
     ...overrides,
   } satisfies KargoApi;
 }

@@ -5,6 +5,8 @@ import type {
   EntityStagesResponse,
   PromoteResponse,
   ApproveFreightResponse,
+  ClosePullRequestRequest,
+  ClosePullRequestResponse,
   ReverifyResponse,
   StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -64,6 +66,14 @@ export interface KargoApi {
   approveFreight?(
     request: KargoStageRequest & { freight: string },
   ): Promise<ApproveFreightResponse>;
+  /**
+   * Closes an orphaned PR/MR of the Stage (and deletes its Promotion branch
+   * when `deleteBranch`), as the portal's Git identity. Optional so
+   * existing implementations compile.
+   */
+  closePullRequest?(
+    request: KargoStageRequest & ClosePullRequestRequest,
+  ): Promise<ClosePullRequestResponse>;
 }
 
 /** @public */

@@ -11,6 +11,8 @@ import {
   type KargoApiPaths,
   type PromoteResponse,
   type ApproveFreightResponse,
+  type ClosePullRequestRequest,
+  type ClosePullRequestResponse,
   type ReverifyResponse,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -143,6 +145,20 @@ export class KargoClient implements KargoApi {
       {
         ...(await this.writeOptions(request)),
         body: { freight: request.freight },
+      },
+    );
+    return data!;
+  }
+
+  async closePullRequest(
+    request: KargoStageRequest & ClosePullRequestRequest,
+  ): Promise<ClosePullRequestResponse> {
+    const { repoUrl, number, deleteBranch } = request;
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/pull-requests/close',
+      {
+        ...(await this.stageOptions(request)),
+        body: { repoUrl, number, deleteBranch },
       },
     );
     return data!;

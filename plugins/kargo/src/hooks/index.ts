@@ -5,5 +5,6 @@ export { currentVerification } from './polling';
 export type { StageWatch } from './polling';
 export { useStagePromotePermission } from './useStagePromotePermission';
 export { useFreightApprovePermission } from './useFreightApprovePermission';
+export { usePullRequestClosePermission } from './usePullRequestClosePermission';
 export { useErrorText, useReasonText } from './useReasonText';
 export { useKargoWriteIdentity } from './useKargoWriteIdentity';

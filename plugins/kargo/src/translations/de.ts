@@ -169,6 +169,27 @@ const de = createTranslationMessages({
     'pullRequests.orphaned': 'Verwaist',
     'pullRequests.orphanedTooltip':
       'Offen, aber keine laufende oder wartende Promotion dieser Stage wartet darauf: Kargo hat ihn aus den Augen verloren. Von Hand mergen oder schließen.',
+    'pullRequests.actions': 'Aktionen',
+    'closePullRequest.close': 'Schließen',
+    'closePullRequest.closeAndDelete': 'Schließen und Branch löschen',
+    'closePullRequest.label': '{{reference}} schließen',
+    'closePullRequest.labelAndDelete':
+      '{{reference}} schließen und Branch {{branch}} löschen',
+    'closePullRequest.title': '{{reference}} schließen?',
+    'closePullRequest.titleAndDelete':
+      '{{reference}} schließen und seinen Branch löschen?',
+    'closePullRequest.body':
+      '„{{title}}“ wird mit der Git-Identität des Portals geschlossen. Keine Promotion von {{stage}} wartet darauf.',
+    'closePullRequest.bodyAndDelete':
+      '„{{title}}“ wird mit der Git-Identität des Portals geschlossen und sein Promotion-Branch {{branch}} gelöscht. Keine Promotion von {{stage}} wartet darauf.',
+    'closePullRequest.confirm': 'Schließen',
+    'closePullRequest.notPermitted':
+      'Sie dürfen Pull-Requests dieser Stage nicht schließen.',
+    'closePullRequest.closed': '{{reference}} geschlossen',
+    'closePullRequest.closedAndDeleted':
+      '{{reference}} geschlossen und Branch {{branch}} gelöscht',
+    'closePullRequest.failed':
+      'Schließen von {{reference}} fehlgeschlagen: {{message}}',
     'actions.reverify': 'Erneut verifizieren',
     'actions.abort': 'Verifizierung abbrechen',
     'actions.reverifyTitle': '{{stage}} erneut verifizieren?',

@@ -11,6 +11,11 @@ import { ConfirmDialog } from '../ConfirmDialog';
 export interface GuardedActionButtonProps<T> {
   /** The Kargo instance written to: whose sign-in the write needs. */
   instance: string;
+  /**
+   * Whether the write needs the person's Kargo sign-in (default true);
+   * false for a Git write the portal makes with its own Git identity.
+   */
+  needsKargoIdentity?: boolean;
   /** The button's text. */
   label: string;
   /** Its accessible name, when the text alone is ambiguous on the page. */
@@ -61,11 +66,13 @@ export function GuardedActionButton<T>(props: GuardedActionButtonProps<T>) {
   const [busy, setBusy] = useState(false);
 
   const identity = write.identity;
+  const needsKargo = props.needsKargoIdentity !== false;
   let reason: string | undefined;
-  if (props.permission.loading || write.loading) {
+  if (props.permission.loading || (needsKargo && write.loading)) {
     reason = t('actions.checkingPermission');
   } else if (!props.permission.allowed) reason = props.deniedReason;
   else if (
+    needsKargo &&
     identity?.type === 'user' &&
     identity.provider &&
     !identity.signedIn

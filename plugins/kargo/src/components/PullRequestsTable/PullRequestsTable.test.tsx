@@ -1,5 +1,6 @@
 import { renderInTestApp } from '@backstage/test-utils';
-import { screen, within } from '@testing-library/react';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { prodWithOrphan } from '../../__fixtures__/stages';
 import { createTestApis } from '../../__testUtils__/testApis';
@@ -101,5 +102,77 @@ describe('PullRequestsTable re-rendered in development', () => {
     expect(warn).not.toHaveBeenCalledWith(
       expect.stringContaining('material table'),
     );
+  });
+});
+
+describe('PullRequestsTable: closing orphans', () => {
+  it('offers Close and Close and delete branch on the closable orphan only, confirms with its title, and closes it as the portal', async () => {
+    const { api, alertApi, Wrapper } = createTestApis();
+    await renderInTestApp(
+      <Wrapper>
+        <PullRequestsTable
+          pullRequests={prodWithOrphan.pullRequests}
+          stage={prodWithOrphan}
+        />
+      </Wrapper>,
+    );
+    const waitedOn = screen
+      .getByRole('link', { name: /Promote brave-otter to prod/ })
+      .closest('tr')!;
+    expect(
+      within(waitedOn).queryByRole('button', { name: /^Close/ }),
+    ).toBeNull();
+    const closeAndDelete = await screen.findByRole('button', {
+      name: 'Close #41 and delete branch kargo/promotion/prod.01jd41',
+    });
+    await waitFor(() => expect(closeAndDelete).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Close #41' })).toBeEnabled();
+    await userEvent.click(closeAndDelete);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Close #41 and delete its branch?',
+    });
+    expect(dialog).toHaveTextContent(
+      '"Promote calm-lynx to prod" will be closed',
+    );
+    expect(api.closePullRequest).not.toHaveBeenCalled();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Close' }),
+    );
+    await waitFor(() =>
+      expect(api.closePullRequest).toHaveBeenCalledWith({
+        project: 'checkout',
+        stage: 'prod',
+        instance: prodWithOrphan.instance,
+        repoUrl: 'https://github.com/acme/checkout-deploy',
+        number: 41,
+        deleteBranch: true,
+      }),
+    );
+    await waitFor(() =>
+      expect(alertApi.post).toHaveBeenCalledWith(
+        expect.objectContaining({
+          message: 'Closed #41 and deleted branch kargo/promotion/prod.01jd41',
+          severity: 'success',
+        }),
+      ),
+    );
+  });
+
+  it('words the buttons in German', async () => {
+    const { Wrapper } = createTestApis({ extraApis: germanApis() });
+    await renderInTestApp(
+      <Wrapper>
+        <PullRequestsTable
+          pullRequests={prodWithOrphan.pullRequests}
+          stage={prodWithOrphan}
+        />
+      </Wrapper>,
+    );
+    expect(
+      await screen.findByRole('button', { name: '#41 schließen' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Schließen und Branch löschen'),
+    ).toBeInTheDocument();
   });
 });

@@ -7,7 +7,9 @@ import Typography from '@material-ui/core/Typography';
 import {
   pullRequestReference,
   type PullRequestInfo,
+  type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
+import { ClosePullRequestButtons } from '../ClosePullRequestButton';
 import { useMemo } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
@@ -25,8 +27,16 @@ const STATE_COLOR: Record<PullRequestInfo['state'], 'primary' | 'default'> = {
   closed: 'default',
 };
 
-/** The pull/merge requests of a Stage, orphans marked. */
-export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
+/**
+ * The pull/merge requests of a Stage, orphans marked; with the Stage, the
+ * orphans the portal may close get "Close" (and "Close and delete branch").
+ */
+export function PullRequestsTable(props: {
+  pullRequests: PullRequestInfo[];
+  stage?: StageDetail;
+}) {
+  const { stage } = props;
+  const closable = !!stage && props.pullRequests.some(pr => pr.closable);
   const { t } = useTranslationRef(kargoTranslationRef);
   const format = useFormatters();
   // material-table keeps row state by `id`; the URL names a PR uniquely.
@@ -122,8 +132,20 @@ export function PullRequestsTable(props: { pullRequests: PullRequestInfo[] }) {
           </Typography>
         ),
       },
+      // Only where some PR can be closed: no empty column otherwise.
+      ...(stage && closable
+        ? [
+            {
+              title: t('pullRequests.actions'),
+              width: '220px',
+              render: (pr: PullRequestInfo) => (
+                <ClosePullRequestButtons stage={stage} pr={pr} />
+              ),
+            },
+          ]
+        : []),
     ],
-    [t, format],
+    [t, format, stage, closable],
   );
 
   return (

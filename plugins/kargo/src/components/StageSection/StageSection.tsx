@@ -169,7 +169,10 @@ export function StageSection(props: {
             <VerificationHistoryTable stage={stage} />
           </Box>
           <Box mt={2}>
-            <PullRequestsTable pullRequests={stage.pullRequests} />
+            <PullRequestsTable
+              pullRequests={stage.pullRequests}
+              stage={stage}
+            />
           </Box>
         </Box>
       </InfoCard>

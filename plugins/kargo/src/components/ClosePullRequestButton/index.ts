@@ -1,0 +1,1 @@
+export { ClosePullRequestButtons } from './ClosePullRequestButtons';
