@@ -50,11 +50,9 @@ describe('POST /projects/:project/stages/:stage/pull-requests/close', () => {
     sandbox.git.list(repoUrl).find(p => p.number === number)!;
   const branches = (repoUrl: string) => {
     const [host, ...path] = repoUrl.replace('https://', '').split('/');
-    const provider = host.startsWith('github')
-      ? 'github'
-      : host.startsWith('gitlab')
-      ? 'gitlab'
-      : 'bitbucket';
+    const provider =
+      (['github', 'gitlab'] as const).find(p => host.startsWith(p)) ??
+      'bitbucket';
     return sandbox.git.branchNames(
       sandbox.git.findRepository(provider, path.join('/'))!,
     );

@@ -135,11 +135,11 @@ export function attributePullRequests(
 function closability(
   pr: PullRequestCandidate,
   waiting: boolean,
-  promotionBranch: boolean,
+  ownPromotionBranch: boolean,
   literalBranch: boolean,
 ): Pick<PullRequestInfo, 'closable'> {
   if (pr.state !== 'open' || waiting || pr.fromFork !== false) return {};
-  if (promotionBranch) return { closable: 'closeAndDeleteBranch' };
+  if (ownPromotionBranch) return { closable: 'closeAndDeleteBranch' };
   return literalBranch ? { closable: 'close' } : {};
 }
 

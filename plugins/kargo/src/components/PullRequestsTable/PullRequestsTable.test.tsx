@@ -1,5 +1,4 @@
 import { renderInTestApp } from '@backstage/test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { prodWithOrphan } from '../../__fixtures__/stages';
