@@ -1,5 +1,10 @@
 import type { Reason } from '../reasons';
-import type { OpenPullRequest, Promotion, PullRequestInfo, Stage } from '../types';
+import type {
+  OpenPullRequest,
+  Promotion,
+  PullRequestInfo,
+  Stage,
+} from '../types';
 import { attributePullRequests } from './attribution';
 import { repoKey } from './repoUrl';
 import { pullRequestReference, pullRequestTerms } from './terms';
@@ -63,6 +68,25 @@ export function pullRequestCloseRefusal(options: {
 }
 
 /**
+ * Whether `repoUrl` is a repository the Stage's Git steps (or its
+ * Promotions' recorded PRs) name: asked before anything is listed from it,
+ * so that no request makes the portal read another repository.
+ *
+ * @public
+ */
+export function stageUsesRepository(
+  stage: Stage,
+  promotions: Promotion[],
+  repoUrl: string,
+): boolean {
+  const key = repoKey(repoUrl);
+  return (
+    !!key &&
+    repositoriesOfStage(stage, promotions).some(url => repoKey(url) === key)
+  );
+}
+
+/**
  * Whether the portal may close PR/MR `number` of `repoUrl` for the Stage,
  * decided from Kargo's own objects (the Stage, its project's Promotions) and
  * the repository's open PRs as the provider lists them now: the repository
@@ -86,9 +110,7 @@ export function decidePullRequestClose(input: {
   const stageName = stage.metadata?.name ?? '';
   const provider =
     input.listed.find(p => p.number === number)?.provider ?? 'github';
-  const ofStage = repositoriesOfStage(stage, promotions).some(
-    url => repoKey(url) === key,
-  );
+  const ofStage = stageUsesRepository(stage, promotions, input.repoUrl);
   const pr = ofStage
     ? attributePullRequests({
         stage,

@@ -6,7 +6,11 @@ export {
   type PullRequestCandidate,
 } from './attribution';
 export { normalizeBranchName } from './branchName';
-export { decidePullRequestClose, pullRequestCloseRefusal } from './closable';
+export {
+  decidePullRequestClose,
+  pullRequestCloseRefusal,
+  stageUsesRepository,
+} from './closable';
 export type { ExpressionScope } from './expressions';
 export {
   pullRequestTargetOfStage,

@@ -5,8 +5,12 @@ import type {
   LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { NotAllowedError } from '@backstage/errors';
+import { NotAllowedError, NotFoundError } from '@backstage/errors';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
+  errorWithReason,
+  kargoStageReadPermission,
+  kargoStageResourceRef,
   kargoStageAbortPermission,
   kargoStagePromotePermission,
   kargoFreightApprovePermission,
@@ -120,7 +124,7 @@ export interface AuthorizedKargoCommandsOptions {
    * everything, so without this list any static token or plugin could write
    * with the portal's Kargo rights: none may unless listed.
    */
-  serviceWriters?: ReadonlySet<string>;
+  serviceWriters?: ReadonlySet<string> | ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -184,6 +188,9 @@ export class AuthorizedKargoCommands implements KargoCommandService {
         { instance, project, name: stage },
         caller.credentials,
       );
+      // Before anything is read with the portal's credentials: a Stage the
+      // caller may not read is answered as one that does not exist.
+      await this.requireReadable(instance, project, stage, caller);
       const as: KargoWriteAs =
         policy.writesTo === 'git'
           ? { actedAs: 'portal', git: true }
@@ -213,6 +220,66 @@ export class AuthorizedKargoCommands implements KargoCommandService {
         ...(actedAs ? { meta: { actedAs } } : {}),
       });
       throw error;
+    }
+  }
+
+  /**
+   * `stageNotFound` (404, as for a missing Stage) unless the caller may read
+   * the Stage: Backstage's `kargo.stage.read`; for a service, a project of
+   * its `kargo.access.services[].projects`; for a person where the instance
+   * sets `api.authorizeReads`, Kargo lists the project's Stages to them.
+   */
+  private async requireReadable(
+    instance: string,
+    project: string,
+    stage: string,
+    caller: KargoCaller,
+  ) {
+    const { permissions, kargo } = this.options;
+    const principal = caller.credentials.principal as {
+      type?: string;
+      subject?: string;
+    };
+    const [decision] = await permissions.authorize(
+      [
+        {
+          permission: kargoStageReadPermission,
+          resourceRef: kargoStageResourceRef({
+            instance,
+            project,
+            name: stage,
+          }),
+        },
+      ],
+      { credentials: caller.credentials },
+    );
+    let readable = decision.result === AuthorizeResult.ALLOW;
+    if (readable && principal.type === 'service') {
+      const writers = this.options.serviceWriters;
+      // A bare set (no projects known) keeps the old rule: every project.
+      const projects: readonly string[] | undefined =
+        writers instanceof Map ? writers.get(principal.subject ?? '') : ['*'];
+      readable = !!projects?.some(p => p === '*' || p === project);
+    }
+    if (readable && principal.type === 'user') {
+      const api =
+        kargo.writeMode(instance) === 'kargoApi'
+          ? kargo.kargoApi(instance)
+          : undefined;
+      if (api?.authorizeReads) {
+        readable = caller.kargoToken
+          ? await api.mayListStages(project, {
+              type: 'user',
+              idToken: caller.kargoToken,
+            })
+          : false;
+      }
+    }
+    if (!readable) {
+      throw errorWithReason(NotFoundError, {
+        code: 'stageNotFound',
+        params: { stage, project, instance },
+      });
     }
   }
 

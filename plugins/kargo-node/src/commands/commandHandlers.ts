@@ -8,6 +8,7 @@ import {
   abortablePromotionOf,
   decidePullRequestClose,
   errorWithReason,
+  stageUsesRepository,
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
@@ -100,7 +101,8 @@ export function createKargoCommandHandlers(
       decideVerificationAction(cluster, project, stage, action),
     );
     const api = kargo.kargoApi(instance);
-    if (action === 'reverify') await api.reverify(project, stage, identityOf(as));
+    if (action === 'reverify')
+      await api.reverify(project, stage, identityOf(as));
     else await api.abortVerification(project, stage, identityOf(as));
     return { id };
   };
@@ -129,7 +131,12 @@ export function createKargoCommandHandlers(
       const freightName = freight.metadata?.name ?? '';
       const created = await kargo
         .kargoApi(instance)
-        .promote(project, request.stage, { freight: freightName }, identityOf(as));
+        .promote(
+          project,
+          request.stage,
+          { freight: freightName },
+          identityOf(as),
+        );
       return { promotion: created.metadata?.name ?? '', freight: freightName };
     },
 
@@ -162,7 +169,9 @@ export function createKargoCommandHandlers(
         });
       }
       await findAbortablePromotion(cluster, project, stage, name);
-      await kargo.kargoApi(instance).abortPromotion(project, name, identityOf(as));
+      await kargo
+        .kargoApi(instance)
+        .abortPromotion(project, name, identityOf(as));
       return { promotion: name };
     },
 
@@ -206,7 +215,11 @@ export function createKargoCommandHandlers(
         readStage(cluster, project, request.stage),
         cluster.listPromotions(project),
       ]);
-      const listed = await git.listOpenPullRequests(repoUrl);
+      // Never a listing of a repository the Stage does not use: the request
+      // names it, and the portal's Git access must not answer for it.
+      const listed = stageUsesRepository(stage, promotions, repoUrl)
+        ? await git.listOpenPullRequests(repoUrl)
+        : [];
       const decision = decidePullRequestClose({
         stage,
         promotions,

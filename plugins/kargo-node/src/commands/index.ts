@@ -8,4 +8,4 @@ export {
 export { createKargoCommandHandlers } from './commandHandlers';
 export { chooseWriteIdentity } from './identity';
 export { kargoCommandsServiceRef } from './refs';
-export { kargoServiceWriters } from './serviceWriters';
+export { kargoServiceWriters, kargoServiceWriteScopes } from './serviceWriters';

@@ -1,4 +1,4 @@
-import { kargoServiceWriters } from './serviceWriters';
+import { kargoServiceWriteScopes } from './serviceWriters';
 import {
   coreServices,
   createServiceFactory,
@@ -32,7 +32,7 @@ export const kargoCommandsServiceRef = createServiceRef<KargoCommandService>({
       },
       factory: ({ logger, config, permissions, auditor, kargo }) =>
         new AuthorizedKargoCommands({
-          serviceWriters: kargoServiceWriters(config),
+          serviceWriters: kargoServiceWriteScopes(config),
           kargo,
           handlers: createKargoCommandHandlers(kargo),
           permissions,
