@@ -104,6 +104,8 @@ export async function startKargoTestBackend(options?: {
   identity?: 'user' | 'portal';
   /** Let the portal's Kargo API token write (default true). */
   grantPortal?: boolean;
+  /** Extra `kargo.access.services` entries (attack probes). */
+  services?: JsonObject[];
 }): Promise<KargoTestBackend> {
   const sandbox =
     options?.sandbox ??
@@ -136,6 +138,7 @@ export async function startKargoTestBackend(options?: {
             access: {
               services: [
                 { subject: 'plugin:scaffolder', projects: ['*'], write: true },
+                ...(options?.services ?? []),
               ],
             },
             instances: options?.instances ?? [

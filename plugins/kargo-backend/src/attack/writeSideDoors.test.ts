@@ -1,0 +1,110 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import {
+  DEMO_TOKENS,
+  sandboxOidcSignIn,
+  startSandbox,
+  type Sandbox,
+} from '@kargo-backstage/kargo-sandbox';
+import request from 'supertest';
+import {
+  PORTAL_TOKEN,
+  startKargoTestBackend,
+  type KargoTestBackend,
+} from '../__testUtils__/backend';
+
+// Attack probes (issue 35 closing attack). Each `it` asserts the SAFE
+// behaviour; a failing test is a finding.
+jest.setTimeout(90_000);
+
+const KARGO_HEADER = 'Backstage-Kargo-Authorization';
+
+describe('attack: write routes under api.authorizeReads (bob may not read payments in Kargo)', () => {
+  let sandbox: Sandbox;
+  let backend: KargoTestBackend;
+  let bob: string;
+  const as = (who: string) =>
+    mockCredentials.user.header(`user:default/${who}`);
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS });
+    sandbox.store.delete(
+      sandbox.registry.find('rbac.authorization.k8s.io', 'v1', 'rolebindings')!,
+      'payments',
+      'kargo-viewer',
+    );
+    backend = await startKargoTestBackend({
+      sandbox,
+      api: {
+        url: sandbox.kargoApiUrl,
+        identity: 'user',
+        authProvider: 'oidc',
+        authorizeReads: true,
+        token: PORTAL_TOKEN,
+      },
+      services: [
+        { subject: 'narrow-writer', projects: ['checkout'], write: true },
+      ],
+    });
+    await backend.refresh();
+    bob = (await sandboxOidcSignIn(sandbox.oidcIssuer, 'bob@example.com', 'bob'))
+      .id_token;
+  });
+  afterAll(async () => {
+    await backend.stop();
+    await sandbox.stop();
+  });
+
+  const post = (path: string, body: object) =>
+    request(backend.server)
+      .post(`/api/kargo${path}`)
+      .set('Authorization', as('bob'))
+      .set(KARGO_HEADER, `Bearer ${bob}`)
+      .send(body);
+
+  const shape = (res: request.Response, ...names: string[]) => {
+    let text = JSON.stringify({
+      status: res.status,
+      name: res.body?.error?.name,
+      message: res.body?.error?.message,
+      code: res.body?.code ?? res.body?.error?.code,
+    });
+    for (const n of names) text = text.replaceAll(n, '<x>');
+    return text;
+  };
+
+  const routes: Array<[string, (p: string, s: string) => [string, object]]> = [
+    ['reverify', (p, s) => [`/projects/${p}/stages/${s}/reverify`, {}]],
+    ['abort-verification', (p, s) => [`/projects/${p}/stages/${s}/abort-verification`, {}]],
+    ['promote', (p, s) => [`/projects/${p}/stages/${s}/promote`, { freight: 'no-such-freight' }]],
+    ['approve', (p, s) => [`/projects/${p}/stages/${s}/approve`, { freight: 'no-such-freight' }]],
+    ['promotions/abort', (p, s) => [`/projects/${p}/stages/${s}/promotions/no-such-promo/abort`, {}]],
+    ['pull-requests/close', (p, s) => [`/projects/${p}/stages/${s}/pull-requests/close`, { repoUrl: 'https://github.com/example/nope', number: 1 }]],
+  ];
+
+  it.each(routes)(
+    '%s: a Stage bob may not read (Kargo says no) answers like a missing project',
+    async (_name, route) => {
+      const [deniedPath, deniedBody] = route('payments', 'uat');
+      const [missingPath, missingBody] = route('nope', 'uat');
+      const denied = await post(deniedPath, deniedBody);
+      const missing = await post(missingPath, missingBody);
+      // eslint-disable-next-line no-console
+      console.log(_name, '\n denied :', shape(denied), '\n missing:', shape(missing));
+      expect(shape(denied, 'payments')).toEqual(shape(missing, 'nope'));
+    },
+  );
+
+  it('a service scoped to checkout (write: true) cannot write to payments', async () => {
+    const res = await request(backend.server)
+      .post('/api/kargo/projects/payments/stages/uat/reverify')
+      .set('Authorization', mockCredentials.service.header({ onBehalfOf: mockCredentials.service('narrow-writer') }))
+      .send({});
+    const read = await request(backend.server)
+      .get('/api/kargo/projects/payments/stages/uat')
+      .set('Authorization', mockCredentials.service.header({ onBehalfOf: mockCredentials.service('narrow-writer') }));
+    // eslint-disable-next-line no-console
+    console.log('narrow-writer reverify payments/uat:', res.status, JSON.stringify(res.body), '\nread:', read.status);
+    expect(read.status).toBe(404);
+    expect([403, 404]).toContain(res.status);
+  });
+});
