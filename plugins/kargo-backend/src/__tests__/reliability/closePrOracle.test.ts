@@ -1,0 +1,43 @@
+import request from 'supertest';
+import {
+  startKargoTestBackend,
+  user,
+  type KargoTestBackend,
+} from '../../__testUtils__/backend';
+
+// The closing attack on issue 35: pull-requests/close listed the given
+// repoUrl with the portal's Git identity before checking it is one of the
+// Stage's repositories (an oracle for private repositories, and quota).
+jest.setTimeout(90_000);
+
+describe('closing a PR: the repoUrl of the request never reaches Git unless the Stage uses it', () => {
+  let backend: KargoTestBackend;
+  beforeAll(async () => {
+    backend = await startKargoTestBackend();
+    await backend.refresh();
+  });
+  afterAll(() => backend.stop());
+
+  const close = (repoUrl: string) =>
+    request(backend.server)
+      .post('/api/kargo/projects/checkout/stages/prod/pull-requests/close')
+      .set('Authorization', user())
+      .send({ repoUrl, number: 1 });
+
+  it('answers a repository the Stage does not use the same whether it exists for the portal or not, without asking Git', async () => {
+    backend.sandbox.faults.resetCounts();
+    const answers = [
+      await close('https://gitlab.example.com/payments/deploy'),
+      await close('https://gitlab.example.com/payments/no-such-private-repo'),
+      await close('https://github.com/acme/edge-deploy'),
+      await close('http://169.254.169.254/latest/meta-data'),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('pullRequestNotOfStage');
+    }
+    expect(
+      backend.sandbox.faults.requests().filter(r => r.api !== 'kubernetes'),
+    ).toEqual([]);
+  });
+});
