@@ -29,6 +29,7 @@ describe('Stage resource refs', () => {
       'kargo.stage.promote',
       'kargo.freight.approve',
       'kargo.pullrequest.open',
+      'kargo.pullrequest.close',
       'kargo.analysisrun.raw.read',
     ]);
   });
