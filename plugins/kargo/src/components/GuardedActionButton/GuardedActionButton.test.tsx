@@ -85,6 +85,10 @@ describe('GuardedActionButton', () => {
     expect(
       await screen.findByLabelText(
         'Promote: Sign in with Kargo SSO to act in Kargo',
+        {},
+        // The permission decision the previous test cached is revalidated
+        // first; on a loaded machine that takes more than a second.
+        { timeout: 5_000 },
       ),
     ).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Promote' });
