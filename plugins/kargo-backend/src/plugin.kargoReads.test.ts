@@ -1,18 +1,10 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import {
-  DEMO_TOKENS,
-  sandboxOidcSignIn,
-  startSandbox,
-  type Sandbox,
-} from '@kargo-backstage/kargo-sandbox';
+import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import request from 'supertest';
-import {
-  PORTAL_TOKEN,
-  startKargoTestBackend,
-  type KargoTestBackend,
-} from './__testUtils__/backend';
+import { startAuthorizeReadsBackend } from './__testUtils__/authorizeReads';
+import type { KargoTestBackend } from './__testUtils__/backend';
 
 // Real servers (the sandbox, its OpenID provider and Kargo API, a backend).
 jest.setTimeout(60_000);
@@ -39,33 +31,13 @@ describe('reads authorized by Kargo for the person (api.authorizeReads)', () => 
       0,
     );
 
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS });
-    sandbox.store.delete(
-      sandbox.registry.find('rbac.authorization.k8s.io', 'v1', 'rolebindings')!,
-      'payments',
-      'kargo-viewer',
-    );
-    backend = await startKargoTestBackend({
-      sandbox,
-      api: {
-        url: sandbox.kargoApiUrl,
-        identity: 'user',
-        authProvider: 'oidc',
-        authorizeReads: true,
-        token: PORTAL_TOKEN,
-      },
-    });
-    await backend.refresh();
-    [alice, bob] = await Promise.all([
-      sandboxOidcSignIn(sandbox.oidcIssuer, 'alice@example.com', 'alice'),
-      sandboxOidcSignIn(sandbox.oidcIssuer, 'bob@example.com', 'bob'),
-    ]).then(tokens => tokens.map(t => t.id_token));
+    const started = await startAuthorizeReadsBackend();
+    ({ sandbox, backend, stop } = started);
+    ({ alice, bob } = started.tokens);
   });
-  afterAll(async () => {
-    await backend.stop();
-    await sandbox.stop();
-  });
+  afterAll(() => stop());
 
   const storefront = async (who: string, token?: string) => {
     const req = request(backend.server)

@@ -1,9 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type {
-  BackstageCredentials,
   LoggerService,
   PermissionsService,
-  PermissionsServiceRequestOptions,
 } from '@backstage/backend-plugin-api';
 import {
   AuthorizeResult,
@@ -15,6 +13,7 @@ import {
   parseKargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoApiClient } from '@kargo-backstage/plugin-kargo-node';
+import { userOf } from './principals';
 
 /** How long Kargo's answer for one person and project counts. */
 export const KARGO_READ_DECISION_MS = 60_000;
@@ -108,17 +107,6 @@ const GATED = new Set([
   kargoStageReadPermission.name,
   kargoAnalysisRunReadRawPermission.name,
 ]);
-
-function userOf(options?: PermissionsServiceRequestOptions) {
-  const credentials =
-    options && 'credentials' in options
-      ? (options.credentials as BackstageCredentials)
-      : undefined;
-  const principal = credentials?.principal as
-    | { type?: string; userEntityRef?: string }
-    | undefined;
-  return principal?.type === 'user' ? principal.userEntityRef : undefined;
-}
 
 /**
  * The permissions service with Kargo's say on people's reads: where an

@@ -1,13 +1,10 @@
-import type {
-  BackstageCredentials,
-  PermissionsService,
-  PermissionsServiceRequestOptions,
-} from '@backstage/backend-plugin-api';
+import type { PermissionsService } from '@backstage/backend-plugin-api';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   kargoStageReadPermission,
   kargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
+import { userOf } from './principals';
 
 /** How long a user's recorded `kargo.stage.read` ALLOW counts for notifications. */
 export const READ_DECISION_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -61,17 +58,6 @@ export class ReadDecisions {
     );
     return !!decision?.allowed && now - decision.at <= this.maxAgeMs;
   }
-}
-
-function userOf(options?: PermissionsServiceRequestOptions) {
-  const credentials =
-    options && 'credentials' in options
-      ? (options.credentials as BackstageCredentials)
-      : undefined;
-  const principal = credentials?.principal as
-    | { type?: string; userEntityRef?: string }
-    | undefined;
-  return principal?.type === 'user' ? principal.userEntityRef : undefined;
 }
 
 /**

@@ -1,6 +1,4 @@
 import type {
-  BackstageCredentials,
-  BackstageServicePrincipal,
   PermissionsService,
   PermissionsServiceRequestOptions,
 } from '@backstage/backend-plugin-api';
@@ -17,6 +15,7 @@ import {
   kargoStageReadPermission,
   parseKargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
+import { servicePrincipal } from './principals';
 
 /** What one service principal may read (`kargo.access.services[]`). */
 export interface ServiceScope {
@@ -96,19 +95,6 @@ function scopeAllows(
 
 function isScopedRead(name: string): boolean {
   return name === READ || name === RAW;
-}
-
-function servicePrincipal(
-  options?: PermissionsServiceRequestOptions,
-): BackstageServicePrincipal | undefined {
-  const credentials =
-    options && 'credentials' in options
-      ? (options.credentials as BackstageCredentials)
-      : undefined;
-  const principal = credentials?.principal as { type?: string } | undefined;
-  return principal?.type === 'service'
-    ? (principal as BackstageServicePrincipal)
-    : undefined;
 }
 
 /**

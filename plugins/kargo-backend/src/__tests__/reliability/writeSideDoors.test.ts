@@ -1,16 +1,7 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import {
-  DEMO_TOKENS,
-  sandboxOidcSignIn,
-  startSandbox,
-  type Sandbox,
-} from '@kargo-backstage/kargo-sandbox';
 import request from 'supertest';
-import {
-  PORTAL_TOKEN,
-  startKargoTestBackend,
-  type KargoTestBackend,
-} from '../../__testUtils__/backend';
+import { startAuthorizeReadsBackend } from '../../__testUtils__/authorizeReads';
+import type { KargoTestBackend } from '../../__testUtils__/backend';
 
 // The closing attack on issue 35 (write side doors). Each `it` asserts the safe
 // behaviour, and failed before the write pipeline checked reads.
@@ -19,41 +10,22 @@ jest.setTimeout(90_000);
 const KARGO_HEADER = 'Backstage-Kargo-Authorization';
 
 describe('write routes under api.authorizeReads answer a Stage the person may not read as a missing one (bob may not read payments in Kargo)', () => {
-  let sandbox: Sandbox;
   let backend: KargoTestBackend;
   let bob: string;
   const as = (who: string) =>
     mockCredentials.user.header(`user:default/${who}`);
 
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS });
-    sandbox.store.delete(
-      sandbox.registry.find('rbac.authorization.k8s.io', 'v1', 'rolebindings')!,
-      'payments',
-      'kargo-viewer',
-    );
-    backend = await startKargoTestBackend({
-      sandbox,
-      api: {
-        url: sandbox.kargoApiUrl,
-        identity: 'user',
-        authProvider: 'oidc',
-        authorizeReads: true,
-        token: PORTAL_TOKEN,
-      },
+    const started = await startAuthorizeReadsBackend({
       services: [
         { subject: 'narrow-writer', projects: ['checkout'], write: true },
       ],
     });
-    await backend.refresh();
-    bob = (
-      await sandboxOidcSignIn(sandbox.oidcIssuer, 'bob@example.com', 'bob')
-    ).id_token;
+    ({ backend, stop } = started);
+    bob = started.tokens.bob;
   });
-  afterAll(async () => {
-    await backend.stop();
-    await sandbox.stop();
-  });
+  afterAll(() => stop());
 
   const post = (path: string, body: object) =>
     request(backend.server)
