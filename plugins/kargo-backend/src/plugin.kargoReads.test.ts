@@ -1,9 +1,17 @@
+import {
+  coreServices,
+  createServiceFactory,
+} from '@backstage/backend-plugin-api';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import request from 'supertest';
 import { startAuthorizeReadsBackend } from './__testUtils__/authorizeReads';
+import {
+  capturingRootLogger,
+  LogCapture,
+} from './__tests__/reliability/__testUtils__/capturingLogger';
 import type { KargoTestBackend } from './__testUtils__/backend';
 
 // Real servers (the sandbox, its OpenID provider and Kargo API, a backend).
@@ -32,8 +40,15 @@ describe('reads authorized by Kargo for the person (api.authorizeReads)', () => 
     );
 
   let stop: () => Promise<void>;
+  const logs = new LogCapture();
   beforeAll(async () => {
-    const started = await startAuthorizeReadsBackend();
+    const started = await startAuthorizeReadsBackend({
+      logger: createServiceFactory({
+        service: coreServices.rootLogger,
+        deps: {},
+        factory: () => capturingRootLogger(logs),
+      }),
+    });
     ({ sandbox, backend, stop } = started);
     ({ alice, bob } = started.tokens);
   });
@@ -108,5 +123,24 @@ describe('reads authorized by Kargo for the person (api.authorizeReads)', () => 
       backend.permissions.authorize.mockImplementation(policy);
     }
     expect(listCalls()).toBe(0);
+  });
+
+  it('shows nothing for a token Kargo refuses (expired: 401), and the token is in no log line or answer', async () => {
+    // Shaped like an ID token; no key of the sandbox's issuer signed it.
+    const forged =
+      'eyJhbGciOiJSUzI1NiIsImtpZCI6InRlc3QifQ.eyJlbWFpbCI6ImVyaW5AZXhhbXBsZS5jb20ifQ.bm90LXNpZ25lZA';
+    const res = await request(backend.server)
+      .get(STOREFRONT)
+      .set('Authorization', as('erin'))
+      .set(KARGO_HEADER, `Bearer ${forged}`);
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([]);
+    expect(JSON.stringify(res.body)).not.toContain(forged);
+    expect(sandbox.kargoApi.reads().listStages?.[401]).toBeGreaterThan(0);
+    // The refusal is logged (so the capture sees these lines), without a token.
+    expect(
+      logs.containing(['did not answer whether a person may read']).length,
+    ).toBeGreaterThan(0);
+    expect(logs.containing([forged, alice, bob])).toEqual([]);
   });
 });
