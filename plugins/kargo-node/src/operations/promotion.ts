@@ -1,5 +1,6 @@
 import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import {
+  reasonOf,
   buildPromotion,
   decidePromotionAbort,
   errorWithReason,
@@ -156,6 +157,9 @@ export interface AbortPromotionOptions {
   actor?: string;
 }
 
+/** Reads and patches tried before a conflict is the answer. */
+const ABORT_ATTEMPTS = 5;
+
 /**
  * Asks Kargo to terminate a Promotion (annotation `kargo.akuity.io/abort`
  * with `{"action":"terminate","actor":…}`, as Kargo's API writes it). What
@@ -170,14 +174,30 @@ export async function abortPromotion(
   options: AbortPromotionOptions,
 ): Promise<{ promotion: string }> {
   const { cluster, project, stage, promotion: name, actor } = options;
-  const promotion = await findAbortablePromotion(cluster, project, stage, name);
-  // resourceVersion: if the Promotion moved on since it was read (e.g. it
-  // just ended), fail with ConflictError rather than annotate blindly.
-  await cluster.patchPromotionAnnotations(
-    project,
-    name,
-    promotionAbortAnnotation(actor),
-    { resourceVersion: promotion.metadata?.resourceVersion },
-  );
-  return { promotion: name };
+  // A running Promotion's status changes while it runs: on a conflict it is
+  // read again and checked again (it may have ended meanwhile: then the
+  // reason is promotionEnded), as client-go's RetryOnConflict does.
+  for (let attempt = 1; ; attempt++) {
+    const promotion = await findAbortablePromotion(
+      cluster,
+      project,
+      stage,
+      name,
+    );
+    try {
+      // resourceVersion: never annotate a Promotion other than the one
+      // just checked.
+      await cluster.patchPromotionAnnotations(
+        project,
+        name,
+        promotionAbortAnnotation(actor),
+        { resourceVersion: promotion.metadata?.resourceVersion },
+      );
+      return { promotion: name };
+    } catch (error) {
+      const conflict =
+        (error as Error)?.name === 'ConflictError' && !reasonOf(error);
+      if (!conflict || attempt >= ABORT_ATTEMPTS) throw error;
+    }
+  }
 }
