@@ -2,6 +2,7 @@ import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha
 import { registerListStagesAction } from './listStagesAction';
 import {
   registerApproveFreightAction,
+  registerRefreshActions,
   registerStageActions,
 } from './stageActions';
 import type { KargoActionsOptions } from './types';
@@ -9,7 +10,8 @@ import type { KargoActionsOptions } from './types';
 /**
  * The plugin's actions for AI assistants (served as MCP tools by
  * @backstage/plugin-mcp-actions-backend): get-stage, list-stages,
- * reverify-stage, abort-verification, approve-freight. Same services, permissions and audit
+ * reverify-stage, abort-verification, approve-freight, refresh-stage,
+ * refresh-warehouses. Same services, permissions and audit
  * events as the REST routes.
  */
 export function registerKargoActions(
@@ -19,4 +21,5 @@ export function registerKargoActions(
   registerStageActions(registry, options);
   registerListStagesAction(registry, options);
   registerApproveFreightAction(registry, options);
+  registerRefreshActions(registry, options);
 }

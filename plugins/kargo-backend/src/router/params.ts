@@ -77,6 +77,13 @@ export const promoteBody = z
   })
   .strict();
 
+/** Refreshing Warehouses may name one of the Stage's; none: all of them. */
+export const refreshWarehousesQuery = instanceQuery
+  .extend({
+    warehouse: objectName.optional(),
+  })
+  .strict();
+
 function describeIssues(where: string, error: z.ZodError): string {
   return error.issues
     .map(issue => {

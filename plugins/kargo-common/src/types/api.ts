@@ -85,6 +85,11 @@ export type PromoteResponse = KargoApiSchemas['PromoteResponse'];
 /** @public */
 export type ApproveFreightResponse = KargoApiSchemas['ApproveFreightResponse'];
 /** @public */
+export type RefreshStageResponse = KargoApiSchemas['RefreshStageResponse'];
+/** @public */
+export type RefreshWarehousesResponse =
+  KargoApiSchemas['RefreshWarehousesResponse'];
+/** @public */
 export type AbortPromotionResponse = KargoApiSchemas['AbortPromotionResponse'];
 /** @public */
 export type StageListResponse = KargoApiSchemas['StageListResponse'];

@@ -11,6 +11,7 @@ import {
   kargoStagePromotePermission,
   kargoFreightApprovePermission,
   kargoStageReverifyPermission,
+  kargoStageRefreshPermission,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
   requireStagePermission,
@@ -77,6 +78,18 @@ export const KARGO_COMMAND_POLICIES: Record<
     eventId: 'kargo-freight-approve',
     permission: kargoFreightApprovePermission,
     severityLevel: 'high',
+  },
+  // Refreshing changes nothing a Stage holds: Kargo only reconciles (the
+  // Stage, or its Warehouses, which may make new Freight) now, not later.
+  refreshStage: {
+    eventId: 'kargo-stage-refresh',
+    permission: kargoStageRefreshPermission,
+    severityLevel: 'low',
+  },
+  refreshWarehouse: {
+    eventId: 'kargo-warehouse-refresh',
+    permission: kargoStageRefreshPermission,
+    severityLevel: 'low',
   },
 };
 

@@ -58,6 +58,13 @@ export interface KargoCommandArgs {
   abortPromotion: { promotion?: string };
   /** Freight by name or alias, of the Stage's project, to approve for the Stage. */
   approveFreight: { freight: string };
+  /** Refresh the Stage (Kargo reconciles it, and its current Promotion, now). */
+  refreshStage: {};
+  /**
+   * Refresh a Warehouse the Stage requests Freight from (its
+   * `spec.requestedFreight[].origin`); when absent, every such Warehouse.
+   */
+  refreshWarehouse: { warehouse?: string };
 }
 
 /** What each command answers (beside `instance` and `actedAs`). @public */
@@ -70,6 +77,9 @@ export interface KargoCommandResults {
   abortPromotion: { promotion: string };
   /** The Freight approved (its name). */
   approveFreight: { freight: string };
+  refreshStage: {};
+  /** The Warehouses Kargo was asked to refresh. */
+  refreshWarehouse: { warehouses: string[] };
 }
 
 /** @public */

@@ -108,6 +108,15 @@ export interface KargoApiClient {
     stage: string,
     identity: KargoApiIdentity,
   ): Promise<void>;
+  /**
+   * `POST /v1beta1/projects/{project}/warehouses/{warehouse}/refresh`: the
+   * Warehouse looks for new artifacts now (and makes Freight of them).
+   */
+  refreshWarehouse(
+    project: string,
+    warehouse: string,
+    identity: KargoApiIdentity,
+  ): Promise<void>;
   /** `GET /v1beta1/system/public-server-config` (needs no token). */
   getPublicServerConfig(): Promise<KargoPublicServerConfig>;
 }

@@ -761,6 +761,31 @@ export const spec = {
           },
         },
       },
+      RefreshStageResponse: {
+        type: 'object',
+        properties: {
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
+          },
+        },
+      },
+      RefreshWarehousesResponse: {
+        type: 'object',
+        required: ['warehouses'],
+        properties: {
+          warehouses: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description:
+              'The Warehouses Kargo was asked to refresh: those the Stage requests Freight from (its spec.requestedFreight[].origin).',
+          },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
+          },
+        },
+      },
       ApproveFreightResponse: {
         type: 'object',
         required: ['freight'],
@@ -1741,6 +1766,112 @@ export const spec = {
             $ref: '#/components/responses/Error',
           },
           '409': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/refresh': {
+      post: {
+        operationId: 'refreshStage',
+        summary:
+          "Ask Kargo to reconcile the Stage (and its current Promotion) now (kargo.stage.refresh on the Stage first; then through Kargo's API as the person or the portal; not possible with writes: kubernetes).",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'Kargo was asked to refresh the Stage.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/RefreshStageResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/refresh-warehouses': {
+      post: {
+        operationId: 'refreshWarehouses',
+        summary:
+          "Ask Kargo to make the Warehouses the Stage requests Freight from (its spec.requestedFreight[].origin) look for new artifacts now; new Freight follows when the sources have new artifacts (kargo.stage.refresh on the Stage first; then through Kargo's API as the person or the portal; not possible with writes: kubernetes). 400 when `warehouse` names no Warehouse the Stage requests Freight from.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
+          },
+          {
+            name: 'warehouse',
+            in: 'query',
+            required: false,
+            description: "One of the Stage's Warehouses; default all of them.",
+            schema: {
+              type: 'string',
+              maxLength: 253,
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'Kargo was asked to refresh the Warehouses.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/RefreshWarehousesResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
             $ref: '#/components/responses/Error',
           },
           '503': {
