@@ -9,9 +9,18 @@ describe('warehousesOfStage', () => {
     expect(
       warehousesOfStage(
         stage([
-          { origin: { kind: 'Warehouse', name: 'images' }, sources: { direct: true } },
-          { origin: { kind: 'Warehouse', name: 'charts' }, sources: { stages: ['dev'] } },
-          { origin: { kind: 'Warehouse', name: 'images' }, sources: { stages: ['qa'] } },
+          {
+            origin: { kind: 'Warehouse', name: 'images' },
+            sources: { direct: true },
+          },
+          {
+            origin: { kind: 'Warehouse', name: 'charts' },
+            sources: { stages: ['dev'] },
+          },
+          {
+            origin: { kind: 'Warehouse', name: 'images' },
+            sources: { stages: ['qa'] },
+          },
         ]),
       ),
     ).toEqual(['images', 'charts']);
@@ -19,6 +28,14 @@ describe('warehousesOfStage', () => {
 
   it('names nothing for a Stage without Warehouse origins or a malformed spec', () => {
     expect(warehousesOfStage(stage(undefined))).toEqual([]);
-    expect(warehousesOfStage(stage([{ origin: { kind: 'Other', name: 'x' } }, null, { origin: { kind: 'Warehouse', name: '' } }]))).toEqual([]);
+    expect(
+      warehousesOfStage(
+        stage([
+          { origin: { kind: 'Other', name: 'x' } },
+          null,
+          { origin: { kind: 'Warehouse', name: '' } },
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
