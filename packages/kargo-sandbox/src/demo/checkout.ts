@@ -8,6 +8,7 @@
  * - prod: a Running Promotion with PR #42 recorded in status.state, and a
  *   Failed Promotion that kept no state, whose PR #41 is orphaned.
  */
+import { PUBLISHED_ANNOTATION } from '../controller/warehouse';
 import {
   analysisRun,
   analysisTemplate,
@@ -65,7 +66,7 @@ export function checkoutScenario(): Array<Record<string, any>> {
   );
   const out: Array<Record<string, any>> = [
     project(P, -100),
-    warehouse(P, P, IMAGE, REPO, -90),
+    publishing(warehouse(P, P, IMAGE, REPO, -90), [...versions, '1.10.0']),
     analysisTemplate(P, 'checkout-verification', METRICS, -80),
   ];
   out.push(...f.map(x => x.object));
@@ -236,4 +237,28 @@ export function checkoutScenario(): Array<Record<string, any>> {
 
   out.push(...checkoutProdObjects(f));
   return out;
+}
+
+/**
+ * The checkout Warehouse's sources publish every release so far and one not
+ * yet discovered (v1.10.0): refreshing the Warehouse makes its Freight.
+ */
+function publishing(
+  warehouseObject: Record<string, any>,
+  releases: string[],
+): Record<string, any> {
+  const published = releases.map(v => ({
+    tag: `v${v}`,
+    message: `checkout: release v${v}`,
+  }));
+  return {
+    ...warehouseObject,
+    metadata: {
+      ...warehouseObject.metadata,
+      annotations: {
+        ...warehouseObject.metadata.annotations,
+        [PUBLISHED_ANNOTATION]: JSON.stringify(published),
+      },
+    },
+  };
 }
