@@ -87,7 +87,7 @@ export function reconcileWarehouse(
         metadata: { ...metadata, labels: { 'kargo.akuity.io/alias': alias } },
         alias,
         status: {},
-      } as KubeObject);
+      } as unknown as KubeObject);
       ctx.log(
         `warehouse ${ns}/${name}: new Freight ${built.name} (${latest.tag})`,
       );
