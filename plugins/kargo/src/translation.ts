@@ -135,6 +135,24 @@ export const kargoMessages = {
     approved: 'Kargo approved {{freight}} for {{stage}}',
     failed: 'Approving {{freight}} for {{stage}} failed: {{message}}',
   },
+  refresh: {
+    button: 'Refresh',
+    label: 'Refresh {{stage}}',
+    title: 'Refresh {{stage}}?',
+    body: 'Kargo does this on its own at intervals; refresh to have it done now.',
+    what: 'What to refresh',
+    warehouses:
+      'Look for new Freight now: Warehouse {{warehouses}} checks its sources, and new artifacts become Freight',
+    noWarehouse:
+      'Look for new Freight: this Stage takes Freight from no Warehouse',
+    stage: 'Refresh the Stage {{stage}} (and its current Promotion)',
+    confirm: 'Refresh',
+    notPermitted: 'You are not permitted to refresh this Stage.',
+    warehousesRequested:
+      'Kargo is looking for new Freight in {{warehouses}}; new Freight appears here when it arrives',
+    stageRequested: 'Kargo is refreshing {{stage}}',
+    failed: 'Refreshing {{stage}} failed: {{message}}',
+  },
   retryPromotion: {
     button: 'Retry',
     label: 'Retry Promotion {{promotion}}',

@@ -23,6 +23,11 @@ export function fakeKargoApi(overrides: Partial<KargoApi> = {}) {
       freight: request.freight,
       actedAs: 'person' as const,
     })),
+    refreshStage: jest.fn(async () => ({ actedAs: 'person' as const })),
+    refreshWarehouses: jest.fn(async () => ({
+      warehouses: ['checkout'],
+      actedAs: 'person' as const,
+    })),
     ...overrides,
   } satisfies KargoApi;
 }

@@ -5,6 +5,8 @@ import type {
   EntityStagesResponse,
   PromoteResponse,
   ApproveFreightResponse,
+  RefreshStageResponse,
+  RefreshWarehousesResponse,
   ReverifyResponse,
   StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -64,6 +66,18 @@ export interface KargoApi {
   approveFreight?(
     request: KargoStageRequest & { freight: string },
   ): Promise<ApproveFreightResponse>;
+  /**
+   * Asks Kargo to reconcile the Stage now. Optional so existing
+   * implementations compile.
+   */
+  refreshStage?(request: KargoStageRequest): Promise<RefreshStageResponse>;
+  /**
+   * Asks Kargo to make the Warehouses the Stage requests Freight from look
+   * for new Freight now. Optional so existing implementations compile.
+   */
+  refreshWarehouses?(
+    request: KargoStageRequest,
+  ): Promise<RefreshWarehousesResponse>;
 }
 
 /** @public */

@@ -11,6 +11,8 @@ import {
   type KargoApiPaths,
   type PromoteResponse,
   type ApproveFreightResponse,
+  type RefreshStageResponse,
+  type RefreshWarehousesResponse,
   type ReverifyResponse,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -139,6 +141,26 @@ export class KargoClient implements KargoApi {
         ...(await this.writeOptions(request)),
         body: { freight: request.freight },
       },
+    );
+    return data!;
+  }
+
+  async refreshStage(
+    request: KargoStageRequest,
+  ): Promise<RefreshStageResponse> {
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/refresh',
+      await this.writeOptions(request),
+    );
+    return data!;
+  }
+
+  async refreshWarehouses(
+    request: KargoStageRequest,
+  ): Promise<RefreshWarehousesResponse> {
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/refresh-warehouses',
+      await this.writeOptions(request),
     );
     return data!;
   }

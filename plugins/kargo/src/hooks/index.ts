@@ -7,3 +7,4 @@ export { useStagePromotePermission } from './useStagePromotePermission';
 export { useFreightApprovePermission } from './useFreightApprovePermission';
 export { useErrorText, useReasonText } from './useReasonText';
 export { useKargoWriteIdentity } from './useKargoWriteIdentity';
+export { useStageRefreshPermission } from './useStageRefreshPermission';

@@ -111,6 +111,24 @@ const de = createTranslationMessages({
       'Kargo hat {{freight}} für {{stage}} freigegeben',
     'approveFreight.failed':
       'Freigabe von {{freight}} für {{stage}} fehlgeschlagen: {{message}}',
+    'refresh.button': 'Aktualisieren',
+    'refresh.label': '{{stage}} aktualisieren',
+    'refresh.title': '{{stage}} aktualisieren?',
+    'refresh.body':
+      'Kargo tut das selbst in Abständen; aktualisieren Sie, damit es jetzt geschieht.',
+    'refresh.what': 'Was aktualisieren',
+    'refresh.warehouses':
+      'Jetzt nach neuer Freight suchen: Warehouse {{warehouses}} prüft seine Quellen, neue Artefakte werden Freight',
+    'refresh.noWarehouse':
+      'Nach neuer Freight suchen: diese Stage bezieht Freight aus keinem Warehouse',
+    'refresh.stage':
+      'Die Stage {{stage}} aktualisieren (und ihre laufende Promotion)',
+    'refresh.confirm': 'Aktualisieren',
+    'refresh.notPermitted': 'Sie dürfen diese Stage nicht aktualisieren.',
+    'refresh.warehousesRequested':
+      'Kargo sucht in {{warehouses}} nach neuer Freight; neue Freight erscheint hier, sobald sie da ist',
+    'refresh.stageRequested': 'Kargo aktualisiert {{stage}}',
+    'refresh.failed': 'Aktualisieren von {{stage}} fehlgeschlagen: {{message}}',
     'retryPromotion.button': 'Wiederholen',
     'retryPromotion.label': 'Promotion {{promotion}} wiederholen',
     'retryPromotion.title': 'Promotion {{promotion}} wiederholen?',

@@ -12,6 +12,7 @@ import { PromoteButton } from '../PromoteButton';
 import { PromotionTimeline } from '../PromotionTimeline';
 import { PullRequestsTable } from '../PullRequestsTable';
 import { PullRequestWaitBanner } from '../PullRequestWaitBanner';
+import { RefreshButton } from '../RefreshButton';
 import { StageActionButton, type StageAction } from '../StageActionButton';
 import { StageChips } from '../StageChips';
 import { StageSummaryRow, useToggleFocusStyle } from '../StageSummaryRow';
@@ -84,6 +85,7 @@ export function StageSection(props: {
         onDone={onActionDone}
       />
       <StageActionButton stage={stage} action="abort" onDone={onActionDone} />
+      <RefreshButton stage={stage} />
     </>
   );
 
