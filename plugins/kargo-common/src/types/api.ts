@@ -85,6 +85,10 @@ export type PromoteResponse = KargoApiSchemas['PromoteResponse'];
 /** @public */
 export type ApproveFreightResponse = KargoApiSchemas['ApproveFreightResponse'];
 /** @public */
+export type AutoPromotion = KargoApiSchemas['AutoPromotion'];
+/** @public */
+export type AutoPromotionHold = KargoApiSchemas['AutoPromotionHold'];
+/** @public */
 export type RefreshStageResponse = KargoApiSchemas['RefreshStageResponse'];
 /** @public */
 export type RefreshWarehousesResponse =

@@ -428,6 +428,68 @@ export const spec = {
               $ref: '#/components/schemas/FreightRequest',
             },
           },
+          autoPromotion: {
+            $ref: '#/components/schemas/AutoPromotion',
+          },
+        },
+      },
+      AutoPromotion: {
+        type: 'object',
+        description:
+          "Whether Kargo auto-promotes into the Stage (status.autoPromotionEnabled, which Kargo's Stage controller sets each reconciliation from the Project's ProjectConfig promotion policies) and the holds pausing it (status.effectiveAutoPromotionHolds, Kargo v1.11).",
+        required: ['enabled', 'holds'],
+        properties: {
+          enabled: {
+            type: 'boolean',
+          },
+          holds: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AutoPromotionHold',
+            },
+          },
+        },
+      },
+      AutoPromotionHold: {
+        type: 'object',
+        required: [
+          'origin',
+          'warehouse',
+          'freight',
+          'promotion',
+          'actor',
+          'since',
+        ],
+        properties: {
+          origin: {
+            type: 'string',
+            description:
+              '`Warehouse/<name>`: the origin auto-promotion is paused for.',
+          },
+          warehouse: {
+            type: 'string',
+            nullable: true,
+          },
+          freight: {
+            type: 'string',
+            nullable: true,
+            description: 'The Freight the holding Promotion promoted.',
+          },
+          promotion: {
+            type: 'string',
+            nullable: true,
+            description: 'The Promotion that set the hold.',
+          },
+          actor: {
+            type: 'string',
+            nullable: true,
+            description: 'Who created that Promotion (as Kargo records it).',
+          },
+          since: {
+            type: 'string',
+            nullable: true,
+            description: 'When that Promotion was created (RFC 3339).',
+          },
         },
       },
       FreightRequest: {

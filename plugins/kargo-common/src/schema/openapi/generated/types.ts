@@ -331,6 +331,25 @@ export interface components {
       error: string | null;
       /** Where the Stage takes Freight from (`spec.requestedFreight`), the pipeline's edges. */
       requestedFreight?: components['schemas']['FreightRequest'][];
+      autoPromotion?: components['schemas']['AutoPromotion'];
+    };
+    /** Whether Kargo auto-promotes into the Stage (status.autoPromotionEnabled, which Kargo's Stage controller sets each reconciliation from the Project's ProjectConfig promotion policies) and the holds pausing it (status.effectiveAutoPromotionHolds, Kargo v1.11). */
+    AutoPromotion: {
+      enabled: boolean;
+      holds: components['schemas']['AutoPromotionHold'][];
+    };
+    AutoPromotionHold: {
+      /** `Warehouse/<name>`: the origin auto-promotion is paused for. */
+      origin: string;
+      warehouse: string | null;
+      /** The Freight the holding Promotion promoted. */
+      freight: string | null;
+      /** The Promotion that set the hold. */
+      promotion: string | null;
+      /** Who created that Promotion (as Kargo records it). */
+      actor: string | null;
+      /** When that Promotion was created (RFC 3339). */
+      since: string | null;
     };
     FreightRequest: {
       /** `Warehouse/<name>`. */
