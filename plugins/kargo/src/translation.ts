@@ -135,6 +135,21 @@ export const kargoMessages = {
     approved: 'Kargo approved {{freight}} for {{stage}}',
     failed: 'Approving {{freight}} for {{stage}} failed: {{message}}',
   },
+  autoPromotion: {
+    on: 'Auto-promotes',
+    held: 'Auto-promotion paused for {{origin}}',
+    heldSince: 'Auto-promotion paused for {{origin}} since {{since}}',
+    heldBy:
+      'Auto-promotion paused for {{origin}} since {{since}} by Promotion {{promotion}}',
+    heldByActor:
+      'Auto-promotion paused for {{origin}} since {{since}} by Promotion {{promotion}} ({{actor}})',
+    willHold:
+      "Kargo auto-promotes into this Stage. Promoting this Freight instead of {{candidate}}, the newest from {{origin}}, pauses auto-promotion for {{origin}} until {{origin}}'s newest Freight is promoted here.",
+    willHoldNoCandidate:
+      'Kargo auto-promotes into this Stage. Promoting this Freight pauses auto-promotion for {{origin}} until its newest Freight is promoted here.',
+    willResume:
+      'Promoting the newest Freight from {{origin}} resumes auto-promotion for {{origin}}.',
+  },
   refresh: {
     button: 'Refresh',
     label: 'Refresh {{stage}}',

@@ -111,6 +111,20 @@ const de = createTranslationMessages({
       'Kargo hat {{freight}} für {{stage}} freigegeben',
     'approveFreight.failed':
       'Freigabe von {{freight}} für {{stage}} fehlgeschlagen: {{message}}',
+    'autoPromotion.on': 'Automatische Promotion',
+    'autoPromotion.held': 'Automatische Promotion für {{origin}} angehalten',
+    'autoPromotion.heldSince':
+      'Automatische Promotion für {{origin}} angehalten seit {{since}}',
+    'autoPromotion.heldBy':
+      'Automatische Promotion für {{origin}} angehalten seit {{since}} durch Promotion {{promotion}}',
+    'autoPromotion.heldByActor':
+      'Automatische Promotion für {{origin}} angehalten seit {{since}} durch Promotion {{promotion}} ({{actor}})',
+    'autoPromotion.willHold':
+      'Kargo promotet automatisch in diese Stage. Wird diese Freight statt {{candidate}}, der neuesten aus {{origin}}, promotet, hält das die automatische Promotion für {{origin}} an, bis die neueste Freight aus {{origin}} hier promotet wird.',
+    'autoPromotion.willHoldNoCandidate':
+      'Kargo promotet automatisch in diese Stage. Wird diese Freight promotet, hält das die automatische Promotion für {{origin}} an, bis ihre neueste Freight hier promotet wird.',
+    'autoPromotion.willResume':
+      'Wird die neueste Freight aus {{origin}} promotet, läuft die automatische Promotion für {{origin}} wieder.',
     'refresh.button': 'Aktualisieren',
     'refresh.label': '{{stage}} aktualisieren',
     'refresh.title': '{{stage}} aktualisieren?',
