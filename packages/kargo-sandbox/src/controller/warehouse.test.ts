@@ -52,4 +52,23 @@ describe('simulated Kargo controller: Warehouse refresh', () => {
     });
     expect((await freight()).length).toBe(before.length + 1);
   });
+
+  it('serves the demo Stage Kargo auto-promotes into with its hold, and the ProjectConfig policy behind it', async () => {
+    const staging = (await call(sandbox, 'GET', `${API}/stages/staging`)).body;
+    expect(staging.status.autoPromotionEnabled).toBe(true);
+    expect(
+      staging.status.effectiveAutoPromotionHolds['Warehouse/checkout'],
+    ).toEqual(
+      expect.objectContaining({
+        promotionName: staging.status.lastPromotion.name,
+        actor: 'email:ada@acme.example',
+      }),
+    );
+    const config = (
+      await call(sandbox, 'GET', `${API}/projectconfigs/checkout`)
+    ).body;
+    expect(config.spec.promotionPolicies).toEqual([
+      { stageSelector: { name: 'staging' }, autoPromotionEnabled: true },
+    ]);
+  });
 });

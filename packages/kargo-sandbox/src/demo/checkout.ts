@@ -231,9 +231,16 @@ export function checkoutScenario(): Array<Record<string, any>> {
           ...stale,
         ],
         lastPromotion: promotionRef(stagingPromo),
+        // The Project's policy auto-promotes into staging, but Ada's manual
+        // Promotion of f[3] (not then staging's auto-promotion candidate)
+        // set a hold on the Warehouse: Kargo has not auto-promoted f[4]
+        // since (Kargo v1.11 api/v1alpha1/stage_types.go AutoPromotionHold).
+        autoPromotionEnabled: true,
+        ...autoPromotionHold(stagingPromo, f[3].name, P),
       }),
     }),
   );
+  out.push(projectConfig(P, [{ name: 'staging', autoPromotionEnabled: true }]));
 
   out.push(...checkoutProdObjects(f));
   return out;
@@ -259,6 +266,52 @@ function publishing(
         ...warehouseObject.metadata.annotations,
         [PUBLISHED_ANNOTATION]: JSON.stringify(published),
       },
+    },
+  };
+}
+
+/**
+ * A Stage status' hold of its Warehouse origin set by `promo` (Kargo v1.11
+ * writes it to autoPromotionHolds once the Promotion succeeded, and to
+ * effectiveAutoPromotionHolds each reconciliation).
+ */
+function autoPromotionHold(
+  promo: Record<string, any>,
+  freightName: string,
+  warehouseName: string,
+): Record<string, any> {
+  const hold = {
+    freightName,
+    origin: { kind: 'Warehouse', name: warehouseName },
+    promotionName: promo.metadata.name,
+    actor: 'email:ada@acme.example',
+    createdAt: promo.metadata.creationTimestamp,
+  };
+  const key = `Warehouse/${warehouseName}`;
+  return {
+    autoPromotionHolds: { [key]: hold },
+    effectiveAutoPromotionHolds: { [key]: hold },
+  };
+}
+
+/**
+ * The Project's ProjectConfig (named as the Project, in its namespace):
+ * promotion policies by Stage name (Kargo v1.11 api/v1alpha1/
+ * projectconfig_types.go PromotionPolicy with stageSelector).
+ */
+function projectConfig(
+  project: string,
+  policies: Array<{ name: string; autoPromotionEnabled: boolean }>,
+): Record<string, any> {
+  return {
+    apiVersion: 'kargo.akuity.io/v1alpha1',
+    kind: 'ProjectConfig',
+    metadata: { name: project, namespace: project },
+    spec: {
+      promotionPolicies: policies.map(p => ({
+        stageSelector: { name: p.name },
+        autoPromotionEnabled: p.autoPromotionEnabled,
+      })),
     },
   };
 }
