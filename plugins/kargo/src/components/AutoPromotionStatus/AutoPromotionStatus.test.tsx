@@ -24,7 +24,7 @@ const option = (name: string, alias: string, available: boolean) => ({
   origin: 'Warehouse/checkout',
   createdAt: null,
   available,
-  reason: null,
+  reason: available ? 'Verified in dev' : 'Not verified in dev yet',
   approved: false,
   current: false,
 });
