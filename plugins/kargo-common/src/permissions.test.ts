@@ -28,6 +28,7 @@ describe('Stage resource refs', () => {
       'kargo.stage.abort',
       'kargo.stage.promote',
       'kargo.freight.approve',
+      'kargo.stage.refresh',
       'kargo.pullrequest.open',
       'kargo.pullrequest.close',
       'kargo.analysisrun.raw.read',

@@ -51,6 +51,21 @@ export const kargoFreightApprovePermission = createPermission({
 });
 
 /**
+ * Refresh a Stage, or the Warehouses it requests Freight from (Kargo looks
+ * for new Freight now). A resource permission on the Stage. Kargo v1.11.2's
+ * API server refreshes with its own client for any signed-in user
+ * (pkg/server/refresh_stage_v1alpha1.go, refresh_warehouse_v1alpha1.go), so
+ * this is the only gate that names the Stage.
+ *
+ * @public
+ */
+export const kargoStageRefreshPermission = createPermission({
+  name: 'kargo.stage.refresh',
+  attributes: { action: 'update' },
+  resourceType: KARGO_STAGE_RESOURCE_TYPE,
+});
+
+/**
  * Open or reclaim the pull request a Stage's `git-open-pr` step opens, through
  * Backstage's Git integrations. A resource permission on that Stage.
  *
@@ -95,6 +110,7 @@ export const kargoPermissions = [
   kargoStageAbortPermission,
   kargoStagePromotePermission,
   kargoFreightApprovePermission,
+  kargoStageRefreshPermission,
   kargoPullRequestOpenPermission,
   kargoPullRequestClosePermission,
   kargoAnalysisRunReadRawPermission,

@@ -151,6 +151,39 @@ export const kargoMessages = {
     closedAndDeleted: 'Closed {{reference}} and deleted branch {{branch}}',
     failed: 'Closing {{reference}} failed: {{message}}',
   },
+  autoPromotion: {
+    on: 'Auto-promotes',
+    held: 'Auto-promotion paused for {{origin}}',
+    heldSince: 'Auto-promotion paused for {{origin}} since {{since}}',
+    heldBy:
+      'Auto-promotion paused for {{origin}} since {{since}} by Promotion {{promotion}}',
+    heldByActor:
+      'Auto-promotion paused for {{origin}} since {{since}} by Promotion {{promotion}} ({{actor}})',
+    willHold:
+      "Kargo auto-promotes into this Stage. Promoting this Freight instead of {{candidate}}, the newest from {{origin}}, pauses auto-promotion for {{origin}} until {{origin}}'s newest Freight is promoted here.",
+    willHoldNoCandidate:
+      'Kargo auto-promotes into this Stage. Promoting this Freight pauses auto-promotion for {{origin}} until its newest Freight is promoted here.',
+    willResume:
+      'Promoting the newest Freight from {{origin}} resumes auto-promotion for {{origin}}.',
+  },
+  refresh: {
+    button: 'Refresh',
+    label: 'Refresh {{stage}}',
+    title: 'Refresh {{stage}}?',
+    body: 'Kargo does this on its own at intervals; refresh to have it done now.',
+    what: 'What to refresh',
+    warehouses:
+      'Look for new Freight now: Warehouse {{warehouses}} checks its sources, and new artifacts become Freight',
+    noWarehouse:
+      'Look for new Freight: this Stage takes Freight from no Warehouse',
+    stage: 'Refresh the Stage {{stage}} (and its current Promotion)',
+    confirm: 'Refresh',
+    notPermitted: 'You are not permitted to refresh this Stage.',
+    warehousesRequested:
+      'Kargo is looking for new Freight in {{warehouses}}; new Freight appears here when it arrives',
+    stageRequested: 'Kargo is refreshing {{stage}}',
+    failed: 'Refreshing {{stage}} failed: {{message}}',
+  },
   retryPromotion: {
     button: 'Retry',
     label: 'Retry Promotion {{promotion}}',

@@ -6,6 +6,7 @@ import { SchemaValidator } from '../kube/validation';
 
 export interface Kinds {
   stage: ResourceType;
+  warehouse: ResourceType;
   freight: ResourceType;
   promotion: ResourceType;
   analysisRun: ResourceType;
@@ -21,6 +22,7 @@ export function kindsOf(registry: ResourceRegistry): Kinds {
   };
   return {
     stage: k('kargo.akuity.io', 'stages'),
+    warehouse: k('kargo.akuity.io', 'warehouses'),
     freight: k('kargo.akuity.io', 'freights'),
     promotion: k('kargo.akuity.io', 'promotions'),
     analysisRun: k('argoproj.io', 'analysisruns'),

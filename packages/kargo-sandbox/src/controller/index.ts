@@ -10,6 +10,7 @@ import { ControllerContext } from './context';
 import { MovingAnalysisRuns } from './moving';
 import { PromotionRunner } from './promotion';
 import { reconcileVerification } from './verification';
+import { reconcileWarehouse } from './warehouse';
 
 export {
   VERIFICATION_HOLD_ANNOTATION,
@@ -17,6 +18,7 @@ export {
 } from './analysisRun';
 export { FAILS_AFTER_ANNOTATION } from './moving';
 export { PROMOTION_HOLD_ANNOTATION } from './promotionRequests';
+export { PUBLISHED_ANNOTATION } from './warehouse';
 
 /** @public */
 export interface KargoControllerOptions {
@@ -68,6 +70,8 @@ export class KargoController {
     for (const ar of store.list(kinds.analysisRun)) this.moving.consider(ar);
     for (const s of store.list(kinds.stage))
       this.reconcileStageLater(s.metadata.namespace!, s.metadata.name);
+    for (const w of store.list(kinds.warehouse))
+      this.reconcileWarehouseLater(w.metadata.namespace!, w.metadata.name);
   }
 
   stop(): void {
@@ -80,11 +84,23 @@ export class KargoController {
     const { kinds } = this.ctx;
     if (e.rt === kinds.promotion) this.promotions.consider(e.object);
     if (e.rt === kinds.analysisRun) this.moving.consider(e.object);
+    if (e.rt === kinds.warehouse)
+      this.reconcileWarehouseLater(
+        e.object.metadata.namespace!,
+        e.object.metadata.name,
+      );
     if (e.rt === kinds.stage)
       this.reconcileStageLater(
         e.object.metadata.namespace!,
         e.object.metadata.name,
       );
+  }
+
+  private reconcileWarehouseLater(ns: string, name: string) {
+    this.ctx.later(() => {
+      const warehouse = this.ctx.get(this.ctx.kinds.warehouse, ns, name);
+      if (warehouse) reconcileWarehouse(this.ctx, warehouse);
+    }, 0);
   }
 
   // Deferred: store listeners run inside a write, and reconciling writes again.

@@ -8,6 +8,7 @@
  * - prod: a Running Promotion with PR #42 recorded in status.state, and a
  *   Failed Promotion that kept no state, whose PR #41 is orphaned.
  */
+import { PUBLISHED_ANNOTATION } from '../controller/warehouse';
 import {
   analysisRun,
   analysisTemplate,
@@ -65,7 +66,7 @@ export function checkoutScenario(): Array<Record<string, any>> {
   );
   const out: Array<Record<string, any>> = [
     project(P, -100),
-    warehouse(P, P, IMAGE, REPO, -90),
+    publishing(warehouse(P, P, IMAGE, REPO, -90), [...versions, '1.10.0']),
     analysisTemplate(P, 'checkout-verification', METRICS, -80),
   ];
   out.push(...f.map(x => x.object));
@@ -230,10 +231,87 @@ export function checkoutScenario(): Array<Record<string, any>> {
           ...stale,
         ],
         lastPromotion: promotionRef(stagingPromo),
+        // The Project's policy auto-promotes into staging, but Ada's manual
+        // Promotion of f[3] (not then staging's auto-promotion candidate)
+        // set a hold on the Warehouse: Kargo has not auto-promoted f[4]
+        // since (Kargo v1.11 api/v1alpha1/stage_types.go AutoPromotionHold).
+        autoPromotionEnabled: true,
+        ...autoPromotionHold(stagingPromo, f[3].name, P),
       }),
     }),
   );
+  out.push(projectConfig(P, [{ name: 'staging', autoPromotionEnabled: true }]));
 
   out.push(...checkoutProdObjects(f));
   return out;
+}
+
+/**
+ * The checkout Warehouse's sources publish every release so far and one not
+ * yet discovered (v1.10.0): refreshing the Warehouse makes its Freight.
+ */
+function publishing(
+  warehouseObject: Record<string, any>,
+  releases: string[],
+): Record<string, any> {
+  const published = releases.map(v => ({
+    tag: `v${v}`,
+    message: `checkout: release v${v}`,
+  }));
+  return {
+    ...warehouseObject,
+    metadata: {
+      ...warehouseObject.metadata,
+      annotations: {
+        ...warehouseObject.metadata.annotations,
+        [PUBLISHED_ANNOTATION]: JSON.stringify(published),
+      },
+    },
+  };
+}
+
+/**
+ * A Stage status' hold of its Warehouse origin set by `promo` (Kargo v1.11
+ * writes it to autoPromotionHolds once the Promotion succeeded, and to
+ * effectiveAutoPromotionHolds each reconciliation).
+ */
+function autoPromotionHold(
+  promo: Record<string, any>,
+  freightName: string,
+  warehouseName: string,
+): Record<string, any> {
+  const hold = {
+    freightName,
+    origin: { kind: 'Warehouse', name: warehouseName },
+    promotionName: promo.metadata.name,
+    actor: 'email:ada@acme.example',
+    createdAt: promo.metadata.creationTimestamp,
+  };
+  const key = `Warehouse/${warehouseName}`;
+  return {
+    autoPromotionHolds: { [key]: hold },
+    effectiveAutoPromotionHolds: { [key]: hold },
+  };
+}
+
+/**
+ * The Project's ProjectConfig (named as the Project, in its namespace):
+ * promotion policies by Stage name (Kargo v1.11 api/v1alpha1/
+ * projectconfig_types.go PromotionPolicy with stageSelector).
+ */
+function projectConfig(
+  project: string,
+  policies: Array<{ name: string; autoPromotionEnabled: boolean }>,
+): Record<string, any> {
+  return {
+    apiVersion: 'kargo.akuity.io/v1alpha1',
+    kind: 'ProjectConfig',
+    metadata: { name: project, namespace: project },
+    spec: {
+      promotionPolicies: policies.map(p => ({
+        stageSelector: { name: p.name },
+        autoPromotionEnabled: p.autoPromotionEnabled,
+      })),
+    },
+  };
 }

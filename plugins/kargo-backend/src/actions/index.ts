@@ -3,6 +3,7 @@ import { registerListStagesAction } from './listStagesAction';
 import {
   registerApproveFreightAction,
   registerClosePullRequestAction,
+  registerRefreshActions,
   registerStageActions,
 } from './stageActions';
 import type { KargoActionsOptions } from './types';
@@ -11,7 +12,8 @@ import type { KargoActionsOptions } from './types';
  * The plugin's actions for AI assistants (served as MCP tools by
  * @backstage/plugin-mcp-actions-backend): get-stage, list-stages,
  * reverify-stage, abort-verification, approve-freight,
- * close-pull-request. Same services, permissions and audit
+ * close-pull-request, refresh-stage, refresh-warehouses. Same services,
+ * permissions and audit
  * events as the REST routes.
  */
 export function registerKargoActions(
@@ -22,4 +24,5 @@ export function registerKargoActions(
   registerListStagesAction(registry, options);
   registerApproveFreightAction(registry, options);
   registerClosePullRequestAction(registry, options);
+  registerRefreshActions(registry, options);
 }

@@ -359,3 +359,104 @@ export function registerClosePullRequestAction(
     },
   });
 }
+
+const actedAsOutput = (z: RegistryZod) =>
+  z
+    .enum(['person', 'portal', 'kubernetes'])
+    .describe('As whom Kargo saw the write');
+
+/**
+ * `refresh-stage` and `refresh-warehouses`: thin adapters onto the one write
+ * pipeline (kargo.stage.refresh on the Stage). A tool call carries no
+ * person's Kargo token, so Kargo is asked as the portal (the instance's
+ * api.token), or the write is refused.
+ */
+export function registerRefreshActions(
+  registry: ActionsRegistryService,
+  options: KargoActionsOptions,
+) {
+  const { kargo, commands } = options;
+  const instanceOf = (instance?: string) =>
+    resolveInstance(
+      { instance },
+      kargo.listInstances().map(i => i.name),
+    );
+
+  registry.register({
+    name: 'refresh-stage',
+    title: 'Refresh a Kargo Stage',
+    description:
+      "Asks Kargo to reconcile a Stage (and its current Promotion) now instead of at its next interval. Needs kargo.stage.refresh on the Stage; Kargo is then asked with the portal's Kargo API token (the instance's api.token).",
+    attributes: { readOnly: false, destructive: false, idempotent: true },
+    schema: {
+      input: stageInput,
+      output: z => z.object({ actedAs: actedAsOutput(z), message: z.string() }),
+    },
+    action: async ({ input, credentials }) => {
+      const result = await commands.run(
+        'refreshStage',
+        {
+          instance: instanceOf(input.instance),
+          project: input.project,
+          stage: input.stage,
+        },
+        { credentials },
+      );
+      return {
+        output: {
+          actedAs: result.actedAs,
+          message: `Kargo was asked to refresh Stage ${input.stage}`,
+        },
+      };
+    },
+  });
+
+  registry.register({
+    name: 'refresh-warehouses',
+    title: "Refresh a Kargo Stage's Warehouses",
+    description:
+      "Asks Kargo to make the Warehouses a Stage requests Freight from (its spec.requestedFreight[].origin) look for new artifacts now; Kargo makes new Freight when the sources have new artifacts (get-stage shows it once it arrives). Needs kargo.stage.refresh on the Stage; Kargo is then asked with the portal's Kargo API token (the instance's api.token).",
+    attributes: { readOnly: false, destructive: false, idempotent: true },
+    schema: {
+      input: z =>
+        stageInput(z).extend({
+          warehouse: z
+            .string()
+            .max(253)
+            .optional()
+            .describe(
+              'One of the Warehouses the Stage requests Freight from; all of them when omitted',
+            ),
+        }),
+      output: z =>
+        z.object({
+          warehouses: z
+            .array(z.string())
+            .describe('The Warehouses Kargo was asked to refresh'),
+          actedAs: actedAsOutput(z),
+          message: z.string(),
+        }),
+    },
+    action: async ({ input, credentials }) => {
+      const { warehouses, actedAs: as } = await commands.run(
+        'refreshWarehouse',
+        {
+          instance: instanceOf(input.instance),
+          project: input.project,
+          stage: input.stage,
+          warehouse: input.warehouse,
+        },
+        { credentials },
+      );
+      return {
+        output: {
+          warehouses,
+          actedAs: as,
+          message: `Kargo was asked to look for new Freight in Warehouse ${warehouses.join(
+            ', ',
+          )}; new Freight appears on the Stage once Kargo makes it`,
+        },
+      };
+    },
+  });
+}

@@ -4,6 +4,8 @@ import type {
   ApproveFreightResponse,
   ClosePullRequestResponse,
   PromoteResponse,
+  RefreshStageResponse,
+  RefreshWarehousesResponse,
   ReverifyResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoCaller } from '@kargo-backstage/plugin-kargo-node';
@@ -14,6 +16,7 @@ import {
   parse,
   promoteBody,
   promotionParams,
+  refreshWarehousesQuery,
   resolveInstance,
   stageParams,
 } from './params';
@@ -100,6 +103,43 @@ export function addActionRoutes(
     };
     res.status(200).json(body);
   });
+
+  // Refresh: the Stage, or the Warehouses its own requestedFreight names.
+  router.post('/projects/:project/stages/:stage/refresh', async (req, res) => {
+    const request = target(req as unknown as Request);
+    parse(emptyBody, req.body, 'request body');
+    const caller = await callerOf(req as unknown as Request);
+    const { actedAs } = await commands.run('refreshStage', request, caller);
+    const body: RefreshStageResponse = { actedAs };
+    res.status(200).json(body);
+  });
+
+  router.post(
+    '/projects/:project/stages/:stage/refresh-warehouses',
+    async (req, res) => {
+      const { warehouse, instance } = parse(
+        refreshWarehousesQuery,
+        req.query,
+        'query parameter',
+      );
+      const request = target({
+        params: req.params,
+        query: { instance },
+      } as unknown as Request);
+      parse(emptyBody, req.body, 'request body');
+      const caller = await callerOf(req as unknown as Request);
+      const result = await commands.run(
+        'refreshWarehouse',
+        { ...request, warehouse },
+        caller,
+      );
+      const body: RefreshWarehousesResponse = {
+        warehouses: result.warehouses,
+        actedAs: result.actedAs,
+      };
+      res.status(200).json(body);
+    },
+  );
 
   router.post(
     '/projects/:project/stages/:stage/pull-requests/close',

@@ -84,8 +84,19 @@ export const closePullRequestBody = z
       .string()
       .max(2048)
       .url('must be the repository URL the Stage lists the PR under'),
-    number: z.number().int().positive().max(2 ** 31 - 1),
+    number: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
     deleteBranch: z.boolean().optional(),
+  })
+  .strict();
+
+/** Refreshing Warehouses may name one of the Stage's; none: all of them. */
+export const refreshWarehousesQuery = instanceQuery
+  .extend({
+    warehouse: objectName.optional(),
   })
   .strict();
 

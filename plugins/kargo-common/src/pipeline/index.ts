@@ -6,3 +6,4 @@ export {
   type PipelineGraph,
   type PipelineNode,
 } from './graph';
+export { warehousesOfStage } from './warehouses';

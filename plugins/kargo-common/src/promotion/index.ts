@@ -21,3 +21,4 @@ export {
   promotionAbortAnnotation,
   type PromotionAbortDecision,
 } from './abort';
+export { autoPromotionOf, autoPromotionEffectOf } from './autoPromotion';

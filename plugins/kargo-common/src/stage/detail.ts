@@ -11,6 +11,7 @@ import type {
   VerificationEntry,
 } from '../types';
 import { freightRequestsOf } from '../pipeline/graph';
+import { autoPromotionOf } from '../promotion/autoPromotion';
 import { freightOptionsOf } from '../promotion/options';
 import { toMillis } from '../util/time';
 import { deriveStageActions } from '../verification/actions';
@@ -140,6 +141,9 @@ export function buildWalkedStageDetail(
       [],
     ),
   };
+  // Only when Kargo auto-promotes into the Stage or something holds it.
+  const auto = safely('auto-promotion', () => autoPromotionOf(stage), null);
+  if (auto && (auto.enabled || auto.holds.length)) detail.autoPromotion = auto;
   detail.error = errors.length ? errors.join('; ') : null;
   return detail;
 }
@@ -173,5 +177,6 @@ export function toStageSummary(detail: StageDetail): StageSummary {
     ...(detail.requestedFreight
       ? { requestedFreight: detail.requestedFreight }
       : {}),
+    ...(detail.autoPromotion ? { autoPromotion: detail.autoPromotion } : {}),
   };
 }

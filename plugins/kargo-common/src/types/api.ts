@@ -91,6 +91,15 @@ export type ClosePullRequestRequest =
 export type ClosePullRequestResponse =
   KargoApiSchemas['ClosePullRequestResponse'];
 /** @public */
+export type AutoPromotion = KargoApiSchemas['AutoPromotion'];
+/** @public */
+export type AutoPromotionHold = KargoApiSchemas['AutoPromotionHold'];
+/** @public */
+export type RefreshStageResponse = KargoApiSchemas['RefreshStageResponse'];
+/** @public */
+export type RefreshWarehousesResponse =
+  KargoApiSchemas['RefreshWarehousesResponse'];
+/** @public */
 export type AbortPromotionResponse = KargoApiSchemas['AbortPromotionResponse'];
 /** @public */
 export type StageListResponse = KargoApiSchemas['StageListResponse'];

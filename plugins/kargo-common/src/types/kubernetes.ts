@@ -110,6 +110,21 @@ export interface PromotionStep {
 }
 
 /** @public */
+/**
+ * A value of Stage `status.autoPromotionHolds` (Kargo v1.11
+ * api/v1alpha1/stage_types.go AutoPromotionHold).
+ *
+ * @public
+ */
+export interface KargoAutoPromotionHold {
+  freightName?: string;
+  origin?: FreightOrigin;
+  promotionName?: string;
+  actor?: string;
+  createdAt?: string;
+}
+
+/** @public */
 export interface Stage extends KubeObject {
   spec?: {
     shard?: string;
@@ -137,6 +152,12 @@ export interface Stage extends KubeObject {
   status?: {
     conditions?: Condition[];
     lastHandledRefresh?: string;
+    /** Kargo v1.7+: whether the ProjectConfig's promotion policy enables auto-promotion (refreshed each reconciliation). */
+    autoPromotionEnabled?: boolean;
+    /** Kargo v1.11: durable holds, keyed `Warehouse/<name>`. */
+    autoPromotionHolds?: Record<string, KargoAutoPromotionHold>;
+    /** Kargo v1.11: the holds in effect now (what clients should read). */
+    effectiveAutoPromotionHolds?: Record<string, KargoAutoPromotionHold>;
     freightHistory?: FreightCollection[];
     freightSummary?: string;
     health?: { status?: string; issues?: string[] };

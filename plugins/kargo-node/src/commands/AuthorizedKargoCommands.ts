@@ -16,6 +16,7 @@ import {
   kargoFreightApprovePermission,
   kargoPullRequestClosePermission,
   kargoStageReverifyPermission,
+  kargoStageRefreshPermission,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
   requireStagePermission,
@@ -96,6 +97,18 @@ export const KARGO_COMMAND_POLICIES: Record<
     permission: kargoPullRequestClosePermission,
     severityLevel: 'medium',
     writesTo: 'git',
+  },
+  // Refreshing changes nothing a Stage holds: Kargo only reconciles (the
+  // Stage, or its Warehouses, which may make new Freight) now, not later.
+  refreshStage: {
+    eventId: 'kargo-stage-refresh',
+    permission: kargoStageRefreshPermission,
+    severityLevel: 'low',
+  },
+  refreshWarehouse: {
+    eventId: 'kargo-warehouse-refresh',
+    permission: kargoStageRefreshPermission,
+    severityLevel: 'low',
   },
 };
 

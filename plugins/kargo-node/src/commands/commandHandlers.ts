@@ -10,6 +10,7 @@ import {
   errorWithReason,
   stageUsesRepository,
   type Stage,
+  warehousesOfStage,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
   abortPromotion,
@@ -246,5 +247,58 @@ export function createKargoCommandHandlers(
       }
       return { pullRequest: decision.pr.url, deletedBranch };
     },
+
+    async refreshStage(request, as) {
+      const { instance, project, stage } = request;
+      await readStage(kargo.cluster(instance), project, stage);
+      refreshNeedsKargoApi(instance, as);
+      await kargo.kargoApi(instance).refreshStage(project, stage, as.identity);
+      return {};
+    },
+
+    async refreshWarehouse(request, as) {
+      const { instance, project, stage } = request;
+      // The Warehouses come from the Stage's own spec.requestedFreight; a
+      // name asked for must be one of them (never any Warehouse by name).
+      const own = warehousesOfStage(
+        await readStage(kargo.cluster(instance), project, stage),
+      );
+      const asked = request.warehouse;
+      if (asked !== undefined && !own.includes(asked)) {
+        throw new InputError(
+          `Stage ${stage} of project ${project} requests no Freight from Warehouse ${asked}${
+            own.length ? ` (it does from ${own.join(', ')})` : ''
+          }`,
+        );
+      }
+      const warehouses = asked !== undefined ? [asked] : own;
+      if (!warehouses.length) {
+        throw new InputError(
+          `Stage ${stage} of project ${project} requests Freight from no Warehouse`,
+        );
+      }
+      refreshNeedsKargoApi(instance, as);
+      const api = kargo.kargoApi(instance);
+      for (const warehouse of warehouses) {
+        await api.refreshWarehouse(project, warehouse, as.identity);
+      }
+      return { warehouses };
+    },
   };
+}
+
+/**
+ * Refreshing goes through Kargo's API only: on `writes: kubernetes` there is
+ * no person for Kargo to see, and Backstage's service account would be
+ * patching Kargo's annotations behind its API.
+ */
+function refreshNeedsKargoApi(
+  instance: string,
+  as: KargoWriteAs,
+): asserts as is Extract<KargoWriteAs, { identity: KargoApiIdentity }> {
+  if (!('identity' in as)) {
+    throw new InputError(
+      `Refreshing needs Kargo's API: instance ${instance} writes through Kubernetes (writes: kubernetes)`,
+    );
+  }
 }

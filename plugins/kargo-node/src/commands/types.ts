@@ -63,6 +63,13 @@ export interface KargoCommandArgs {
    * and its Promotion's branch to delete when `deleteBranch`.
    */
   closePullRequest: { repoUrl: string; number: number; deleteBranch: boolean };
+  /** Refresh the Stage (Kargo reconciles it, and its current Promotion, now). */
+  refreshStage: {};
+  /**
+   * Refresh a Warehouse the Stage requests Freight from (its
+   * `spec.requestedFreight[].origin`); when absent, every such Warehouse.
+   */
+  refreshWarehouse: { warehouse?: string };
 }
 
 /** What each command answers (beside `instance` and `actedAs`). @public */
@@ -77,6 +84,9 @@ export interface KargoCommandResults {
   approveFreight: { freight: string };
   /** The PR/MR closed (its web URL) and the branch deleted, if any. */
   closePullRequest: { pullRequest: string; deletedBranch: string | null };
+  refreshStage: {};
+  /** The Warehouses Kargo was asked to refresh. */
+  refreshWarehouse: { warehouses: string[] };
 }
 
 /** @public */

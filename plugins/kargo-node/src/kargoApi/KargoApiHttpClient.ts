@@ -248,6 +248,26 @@ export class KargoApiHttpClient implements KargoApiClient {
     }
   }
 
+  async refreshWarehouse(
+    project: string,
+    warehouse: string,
+    identity: KargoApiIdentity,
+  ): Promise<void> {
+    const path = {
+      project: name(project, 'project'),
+      warehouse: name(warehouse, 'warehouse'),
+    };
+    await this.call(identity, (client, init) =>
+      client.POST(
+        '/v1beta1/projects/{project}/warehouses/{warehouse}/refresh',
+        {
+          ...init,
+          params: { path },
+        },
+      ),
+    );
+  }
+
   async getPublicServerConfig(): Promise<KargoPublicServerConfig> {
     const data = await this.call(null, (client, init) =>
       client.GET('/v1beta1/system/public-server-config', init),

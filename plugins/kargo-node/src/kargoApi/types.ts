@@ -117,6 +117,16 @@ export interface KargoApiClient {
    * (404). Other refusals throw as every call does (401: sign in again).
    */
   mayListStages(project: string, identity: KargoApiIdentity): Promise<boolean>;
+
+  /**
+   * `POST /v1beta1/projects/{project}/warehouses/{warehouse}/refresh`: the
+   * Warehouse looks for new artifacts now (and makes Freight of them).
+   */
+  refreshWarehouse(
+    project: string,
+    warehouse: string,
+    identity: KargoApiIdentity,
+  ): Promise<void>;
   /** `GET /v1beta1/system/public-server-config` (needs no token). */
   getPublicServerConfig(): Promise<KargoPublicServerConfig>;
 }

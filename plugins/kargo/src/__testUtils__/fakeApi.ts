@@ -32,6 +32,11 @@ export function fakeKargoApi(overrides: Partial<KargoApi> = {}) {
         actedAs: 'portal' as const,
       }),
     ),
+    refreshStage: jest.fn(async () => ({ actedAs: 'person' as const })),
+    refreshWarehouses: jest.fn(async () => ({
+      warehouses: ['checkout'],
+      actedAs: 'person' as const,
+    })),
     ...overrides,
   } satisfies KargoApi;
 }

@@ -7,6 +7,8 @@ import type {
   ApproveFreightResponse,
   ClosePullRequestRequest,
   ClosePullRequestResponse,
+  RefreshStageResponse,
+  RefreshWarehousesResponse,
   ReverifyResponse,
   StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -74,6 +76,19 @@ export interface KargoApi {
   closePullRequest?(
     request: KargoStageRequest & ClosePullRequestRequest,
   ): Promise<ClosePullRequestResponse>;
+
+  /**
+   * Asks Kargo to reconcile the Stage now. Optional so existing
+   * implementations compile.
+   */
+  refreshStage?(request: KargoStageRequest): Promise<RefreshStageResponse>;
+  /**
+   * Asks Kargo to make the Warehouses the Stage requests Freight from look
+   * for new Freight now. Optional so existing implementations compile.
+   */
+  refreshWarehouses?(
+    request: KargoStageRequest,
+  ): Promise<RefreshWarehousesResponse>;
 }
 
 /** @public */

@@ -13,6 +13,8 @@ import {
   type ApproveFreightResponse,
   type ClosePullRequestRequest,
   type ClosePullRequestResponse,
+  type RefreshStageResponse,
+  type RefreshWarehousesResponse,
   type ReverifyResponse,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -160,6 +162,26 @@ export class KargoClient implements KargoApi {
         ...(await this.stageOptions(request)),
         body: { repoUrl, number, deleteBranch },
       },
+    );
+    return data!;
+  }
+
+  async refreshStage(
+    request: KargoStageRequest,
+  ): Promise<RefreshStageResponse> {
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/refresh',
+      await this.writeOptions(request),
+    );
+    return data!;
+  }
+
+  async refreshWarehouses(
+    request: KargoStageRequest,
+  ): Promise<RefreshWarehousesResponse> {
+    const { data } = await this.client.POST(
+      '/projects/{project}/stages/{stage}/refresh-warehouses',
+      await this.writeOptions(request),
     );
     return data!;
   }

@@ -8,3 +8,4 @@ export { useFreightApprovePermission } from './useFreightApprovePermission';
 export { usePullRequestClosePermission } from './usePullRequestClosePermission';
 export { useErrorText, useReasonText } from './useReasonText';
 export { useKargoWriteIdentity } from './useKargoWriteIdentity';
+export { useStageRefreshPermission } from './useStageRefreshPermission';

@@ -111,6 +111,38 @@ const de = createTranslationMessages({
       'Kargo hat {{freight}} für {{stage}} freigegeben',
     'approveFreight.failed':
       'Freigabe von {{freight}} für {{stage}} fehlgeschlagen: {{message}}',
+    'autoPromotion.on': 'Automatische Promotion',
+    'autoPromotion.held': 'Automatische Promotion für {{origin}} angehalten',
+    'autoPromotion.heldSince':
+      'Automatische Promotion für {{origin}} angehalten seit {{since}}',
+    'autoPromotion.heldBy':
+      'Automatische Promotion für {{origin}} angehalten seit {{since}} durch Promotion {{promotion}}',
+    'autoPromotion.heldByActor':
+      'Automatische Promotion für {{origin}} angehalten seit {{since}} durch Promotion {{promotion}} ({{actor}})',
+    'autoPromotion.willHold':
+      'Kargo promotet automatisch in diese Stage. Wird diese Freight statt {{candidate}}, der neuesten aus {{origin}}, promotet, hält das die automatische Promotion für {{origin}} an, bis die neueste Freight aus {{origin}} hier promotet wird.',
+    'autoPromotion.willHoldNoCandidate':
+      'Kargo promotet automatisch in diese Stage. Wird diese Freight promotet, hält das die automatische Promotion für {{origin}} an, bis ihre neueste Freight hier promotet wird.',
+    'autoPromotion.willResume':
+      'Wird die neueste Freight aus {{origin}} promotet, läuft die automatische Promotion für {{origin}} wieder.',
+    'refresh.button': 'Aktualisieren',
+    'refresh.label': '{{stage}} aktualisieren',
+    'refresh.title': '{{stage}} aktualisieren?',
+    'refresh.body':
+      'Kargo tut das selbst in Abständen; aktualisieren Sie, damit es jetzt geschieht.',
+    'refresh.what': 'Was aktualisieren',
+    'refresh.warehouses':
+      'Jetzt nach neuer Freight suchen: Warehouse {{warehouses}} prüft seine Quellen, neue Artefakte werden Freight',
+    'refresh.noWarehouse':
+      'Nach neuer Freight suchen: diese Stage bezieht Freight aus keinem Warehouse',
+    'refresh.stage':
+      'Die Stage {{stage}} aktualisieren (und ihre laufende Promotion)',
+    'refresh.confirm': 'Aktualisieren',
+    'refresh.notPermitted': 'Sie dürfen diese Stage nicht aktualisieren.',
+    'refresh.warehousesRequested':
+      'Kargo sucht in {{warehouses}} nach neuer Freight; neue Freight erscheint hier, sobald sie da ist',
+    'refresh.stageRequested': 'Kargo aktualisiert {{stage}}',
+    'refresh.failed': 'Aktualisieren von {{stage}} fehlgeschlagen: {{message}}',
     'retryPromotion.button': 'Wiederholen',
     'retryPromotion.label': 'Promotion {{promotion}} wiederholen',
     'retryPromotion.title': 'Promotion {{promotion}} wiederholen?',

@@ -20,6 +20,7 @@ import {
 } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { ApproveFreightButton } from '../ApproveFreightButton';
+import { AutoPromotionEffect } from '../AutoPromotionStatus';
 import { FreightWarning } from '../FreightWarning';
 import { GuardedActionButton } from '../GuardedActionButton';
 
@@ -114,6 +115,7 @@ export function PromoteButton(props: { stage: StageDetail }) {
                 />
               ))}
             </RadioGroup>
+            <AutoPromotionEffect stage={stage} freight={selected} />
           </>
         ),
       }}

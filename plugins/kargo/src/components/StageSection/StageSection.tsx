@@ -12,6 +12,8 @@ import { PromoteButton } from '../PromoteButton';
 import { PromotionTimeline } from '../PromotionTimeline';
 import { PullRequestsTable } from '../PullRequestsTable';
 import { PullRequestWaitBanner } from '../PullRequestWaitBanner';
+import { AutoPromotionStatus } from '../AutoPromotionStatus';
+import { RefreshButton } from '../RefreshButton';
 import { StageActionButton, type StageAction } from '../StageActionButton';
 import { StageChips } from '../StageChips';
 import { StageSummaryRow, useToggleFocusStyle } from '../StageSummaryRow';
@@ -84,6 +86,7 @@ export function StageSection(props: {
         onDone={onActionDone}
       />
       <StageActionButton stage={stage} action="abort" onDone={onActionDone} />
+      <RefreshButton stage={stage} />
     </>
   );
 
@@ -104,8 +107,9 @@ export function StageSection(props: {
       <InfoCard
         title={title}
         subheader={
-          <Box display="flex" style={{ gap: 8 }} mt={1}>
+          <Box display="flex" alignItems="center" style={{ gap: 8 }} mt={1}>
             <StageChips stage={stage} />
+            <AutoPromotionStatus stage={stage} />
           </Box>
         }
         action={

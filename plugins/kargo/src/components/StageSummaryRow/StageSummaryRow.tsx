@@ -11,6 +11,7 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import type { ReactNode } from 'react';
 import { kargoTranslationRef } from '../../translation';
+import { AutoPromotionStatus } from '../AutoPromotionStatus';
 import { StageChips } from '../StageChips';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
@@ -159,6 +160,7 @@ export function StageSummaryRow(props: {
               )}
             </Typography>
             <PullRequestIndicator stage={stage} />
+            <AutoPromotionStatus stage={stage} />
             {stage.error && (
               <Typography variant="body2" component="span" color="error">
                 {t('states.stageError')}

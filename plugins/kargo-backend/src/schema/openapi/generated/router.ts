@@ -428,6 +428,68 @@ export const spec = {
               $ref: '#/components/schemas/FreightRequest',
             },
           },
+          autoPromotion: {
+            $ref: '#/components/schemas/AutoPromotion',
+          },
+        },
+      },
+      AutoPromotion: {
+        type: 'object',
+        description:
+          "Whether Kargo auto-promotes into the Stage (status.autoPromotionEnabled, which Kargo's Stage controller sets each reconciliation from the Project's ProjectConfig promotion policies) and the holds pausing it (status.effectiveAutoPromotionHolds, Kargo v1.11).",
+        required: ['enabled', 'holds'],
+        properties: {
+          enabled: {
+            type: 'boolean',
+          },
+          holds: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AutoPromotionHold',
+            },
+          },
+        },
+      },
+      AutoPromotionHold: {
+        type: 'object',
+        required: [
+          'origin',
+          'warehouse',
+          'freight',
+          'promotion',
+          'actor',
+          'since',
+        ],
+        properties: {
+          origin: {
+            type: 'string',
+            description:
+              '`Warehouse/<name>`: the origin auto-promotion is paused for.',
+          },
+          warehouse: {
+            type: 'string',
+            nullable: true,
+          },
+          freight: {
+            type: 'string',
+            nullable: true,
+            description: 'The Freight the holding Promotion promoted.',
+          },
+          promotion: {
+            type: 'string',
+            nullable: true,
+            description: 'The Promotion that set the hold.',
+          },
+          actor: {
+            type: 'string',
+            nullable: true,
+            description: 'Who created that Promotion (as Kargo records it).',
+          },
+          since: {
+            type: 'string',
+            nullable: true,
+            description: 'When that Promotion was created (RFC 3339).',
+          },
         },
       },
       FreightRequest: {
@@ -795,6 +857,31 @@ export const spec = {
             nullable: true,
             description:
               'The branch deleted, if any (null when not asked or already gone).',
+          },
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
+          },
+        },
+      },
+      RefreshStageResponse: {
+        type: 'object',
+        properties: {
+          actedAs: {
+            $ref: '#/components/schemas/ActedAs',
+          },
+        },
+      },
+      RefreshWarehousesResponse: {
+        type: 'object',
+        required: ['warehouses'],
+        properties: {
+          warehouses: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description:
+              'The Warehouses Kargo was asked to refresh: those the Stage requests Freight from (its spec.requestedFreight[].origin).',
           },
           actedAs: {
             $ref: '#/components/schemas/ActedAs',
@@ -1854,6 +1941,112 @@ export const spec = {
             $ref: '#/components/responses/Error',
           },
           '429': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/refresh': {
+      post: {
+        operationId: 'refreshStage',
+        summary:
+          "Ask Kargo to reconcile the Stage (and its current Promotion) now (kargo.stage.refresh on the Stage first; then through Kargo's API as the person or the portal; not possible with writes: kubernetes).",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'Kargo was asked to refresh the Stage.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/RefreshStageResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/refresh-warehouses': {
+      post: {
+        operationId: 'refreshWarehouses',
+        summary:
+          "Ask Kargo to make the Warehouses the Stage requests Freight from (its spec.requestedFreight[].origin) look for new artifacts now; new Freight follows when the sources have new artifacts (kargo.stage.refresh on the Stage first; then through Kargo's API as the person or the portal; not possible with writes: kubernetes). 400 when `warehouse` names no Warehouse the Stage requests Freight from.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
+          },
+          {
+            name: 'warehouse',
+            in: 'query',
+            required: false,
+            description: "One of the Stage's Warehouses; default all of them.",
+            schema: {
+              type: 'string',
+              maxLength: 253,
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'Kargo was asked to refresh the Warehouses.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/RefreshWarehousesResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
             $ref: '#/components/responses/Error',
           },
           '503': {

@@ -178,6 +178,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/projects/{project}/stages/{stage}/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask Kargo to reconcile the Stage (and its current Promotion) now (kargo.stage.refresh on the Stage first; then through Kargo's API as the person or the portal; not possible with writes: kubernetes). */
+    post: operations['refreshStage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/projects/{project}/stages/{stage}/refresh-warehouses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask Kargo to make the Warehouses the Stage requests Freight from (its spec.requestedFreight[].origin) look for new artifacts now; new Freight follows when the sources have new artifacts (kargo.stage.refresh on the Stage first; then through Kargo's API as the person or the portal; not possible with writes: kubernetes). 400 when `warehouse` names no Warehouse the Stage requests Freight from. */
+    post: operations['refreshWarehouses'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/projects/{project}/stages/{stage}/promotions/{promotion}/abort': {
     parameters: {
       query?: never;
@@ -314,6 +348,25 @@ export interface components {
       error: string | null;
       /** Where the Stage takes Freight from (`spec.requestedFreight`), the pipeline's edges. */
       requestedFreight?: components['schemas']['FreightRequest'][];
+      autoPromotion?: components['schemas']['AutoPromotion'];
+    };
+    /** Whether Kargo auto-promotes into the Stage (status.autoPromotionEnabled, which Kargo's Stage controller sets each reconciliation from the Project's ProjectConfig promotion policies) and the holds pausing it (status.effectiveAutoPromotionHolds, Kargo v1.11). */
+    AutoPromotion: {
+      enabled: boolean;
+      holds: components['schemas']['AutoPromotionHold'][];
+    };
+    AutoPromotionHold: {
+      /** `Warehouse/<name>`: the origin auto-promotion is paused for. */
+      origin: string;
+      warehouse: string | null;
+      /** The Freight the holding Promotion promoted. */
+      freight: string | null;
+      /** The Promotion that set the hold. */
+      promotion: string | null;
+      /** Who created that Promotion (as Kargo records it). */
+      actor: string | null;
+      /** When that Promotion was created (RFC 3339). */
+      since: string | null;
     };
     FreightRequest: {
       /** `Warehouse/<name>`. */
@@ -431,6 +484,14 @@ export interface components {
       pullRequest: string;
       /** The branch deleted, if any (null when not asked or already gone). */
       deletedBranch: string | null;
+      actedAs?: components['schemas']['ActedAs'];
+    };
+    RefreshStageResponse: {
+      actedAs?: components['schemas']['ActedAs'];
+    };
+    RefreshWarehousesResponse: {
+      /** The Warehouses Kargo was asked to refresh: those the Stage requests Freight from (its spec.requestedFreight[].origin). */
+      warehouses: string[];
       actedAs?: components['schemas']['ActedAs'];
     };
     ApproveFreightResponse: {
@@ -979,6 +1040,80 @@ export interface operations {
       404: components['responses']['Error'];
       409: components['responses']['Error'];
       429: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  refreshStage: {
+    parameters: {
+      query?: {
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        instance?: components['parameters']['instance'];
+      };
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
+      path: {
+        /** Kargo project (namespace) name, a DNS-1123 label. */
+        project: components['parameters']['project'];
+        /** Stage name, a DNS-1123 subdomain. */
+        stage: components['parameters']['stage'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** Kargo was asked to refresh the Stage. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefreshStageResponse'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  refreshWarehouses: {
+    parameters: {
+      query?: {
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        instance?: components['parameters']['instance'];
+        /** One of the Stage's Warehouses; default all of them. */
+        warehouse?: string;
+      };
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
+      path: {
+        /** Kargo project (namespace) name, a DNS-1123 label. */
+        project: components['parameters']['project'];
+        /** Stage name, a DNS-1123 subdomain. */
+        stage: components['parameters']['stage'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** Kargo was asked to refresh the Warehouses. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefreshWarehousesResponse'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
       503: components['responses']['Error'];
     };
   };

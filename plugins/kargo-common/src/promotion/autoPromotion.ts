@@ -1,0 +1,84 @@
+import type {
+  AutoPromotion,
+  AutoPromotionHold,
+  FreightOption,
+  KargoAutoPromotionHold,
+  Stage,
+} from '../types';
+
+const text = (v: unknown): string | null =>
+  typeof v === 'string' && v ? v : null;
+
+function holdsOf(
+  map: Record<string, KargoAutoPromotionHold> | undefined,
+): AutoPromotionHold[] {
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return [];
+  return Object.entries(map)
+    .map(([origin, hold]) => ({
+      origin,
+      warehouse: origin.startsWith('Warehouse/')
+        ? origin.slice('Warehouse/'.length) || null
+        : null,
+      freight: text(hold?.freightName),
+      promotion: text(hold?.promotionName),
+      actor: text(hold?.actor),
+      since: text(hold?.createdAt),
+    }))
+    .sort((a, b) => a.origin.localeCompare(b.origin));
+}
+
+/**
+ * Whether Kargo auto-promotes into the Stage, and what pauses it, as Kargo
+ * v1.11.2 publishes it on the Stage: `status.autoPromotionEnabled` (its
+ * Stage controller sets it each reconciliation from the first ProjectConfig
+ * promotion policy that matches the Stage, pkg/api/auto_promotion.go
+ * IsAutoPromotionEnabled) and `status.effectiveAutoPromotionHolds` (the
+ * holds in effect now; `autoPromotionHolds`, the durable ones, when a
+ * Kargo before v1.11 wrote no effective map). A hold on an origin stops
+ * Kargo auto-promoting Freight from it (pkg/controller/stages/
+ * regular_stages.go), whether or not auto-promotion is enabled.
+ *
+ * @public
+ */
+export function autoPromotionOf(stage: Stage): AutoPromotion {
+  const status = stage.status;
+  const effective = status?.effectiveAutoPromotionHolds;
+  return {
+    enabled: status?.autoPromotionEnabled === true,
+    holds: holdsOf(effective ?? status?.autoPromotionHolds),
+  };
+}
+
+/**
+ * What a manual promotion of `freight` does to auto-promotion, as Kargo
+ * v1.11.2's Promotion webhook decides it (pkg/webhook/kubernetes/promotion/
+ * webhook.go syncHoldAnnotations): nothing when auto-promotion is off;
+ * else it resumes auto-promotion for the Freight's origin when the Freight
+ * is the origin's auto-promotion candidate (the newest available Freight of
+ * that origin, pkg/api/auto_promotion.go SelectAutoPromotionCandidates),
+ * and holds it otherwise, also when the origin has no candidate yet.
+ * `options` are the Stage's Freight options, newest first.
+ *
+ * @public
+ */
+export function autoPromotionEffectOf(
+  autoPromotion: AutoPromotion | undefined,
+  options: ReadonlyArray<FreightOption>,
+  freight: string,
+): {
+  effect: 'hold' | 'resume';
+  origin: string;
+  /** The origin's candidate (name, alias), when there is one. */
+  candidate: FreightOption | null;
+} | null {
+  if (!autoPromotion?.enabled) return null;
+  const chosen = options.find(o => o.name === freight);
+  if (!chosen) return null;
+  const candidate =
+    options.find(o => o.origin === chosen.origin && o.available) ?? null;
+  return {
+    effect: candidate?.name === chosen.name ? 'resume' : 'hold',
+    origin: chosen.origin,
+    candidate,
+  };
+}

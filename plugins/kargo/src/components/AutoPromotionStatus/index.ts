@@ -1,0 +1,1 @@
+export { AutoPromotionEffect, AutoPromotionStatus } from './AutoPromotionStatus';

@@ -1,0 +1,1 @@
+export { RefreshButton } from './RefreshButton';
