@@ -300,13 +300,13 @@ function autoPromotionHold(
  * projectconfig_types.go PromotionPolicy with stageSelector).
  */
 function projectConfig(
-  project: string,
+  namespace: string,
   policies: Array<{ name: string; autoPromotionEnabled: boolean }>,
 ): Record<string, any> {
   return {
     apiVersion: 'kargo.akuity.io/v1alpha1',
     kind: 'ProjectConfig',
-    metadata: { name: project, namespace: project },
+    metadata: { name: namespace, namespace },
     spec: {
       promotionPolicies: policies.map(p => ({
         stageSelector: { name: p.name },
