@@ -20,6 +20,14 @@ export type KargoApiIdentity =
 /** How a promotion names its Freight (exactly one, as Kargo's API takes it). @public */
 export type KargoPromoteTarget = { freight: string } | { freightAlias: string };
 
+/** Which logs of an AnalysisRun to stream (Kargo's `metricName` / `containerName`). @public */
+export interface KargoAnalysisRunLogsOptions {
+  /** The job metric (Kargo picks the first job metric when omitted). */
+  metricName?: string;
+  /** The job's container (Kargo picks the first container when omitted). */
+  containerName?: string;
+}
+
 /** `GET /v1beta1/system/public-server-config`, as the client returns it. @public */
 export interface KargoPublicServerConfig {
   oidc?: {
@@ -108,6 +116,20 @@ export interface KargoApiClient {
     stage: string,
     identity: KargoApiIdentity,
   ): Promise<void>;
+  /**
+   * `GET /v1beta1/projects/{project}/analysis-runs/{name}/logs`: the
+   * Server-Sent Events body (`data: {"chunk": "..."}` lines) as Kargo sends
+   * it, until Kargo ends it or `signal` aborts. Errors before the stream
+   * starts are translated as for the other calls (404 unknown run, 400 no
+   * logs for the metric).
+   */
+  streamAnalysisRunLogs(
+    project: string,
+    analysisRun: string,
+    options: KargoAnalysisRunLogsOptions,
+    identity: KargoApiIdentity,
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>>;
   /** `GET /v1beta1/system/public-server-config` (needs no token). */
   getPublicServerConfig(): Promise<KargoPublicServerConfig>;
 }
