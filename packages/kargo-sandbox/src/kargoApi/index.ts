@@ -160,6 +160,7 @@ async function sendStream(req: IncomingMessage, res: ServerResponse, frames: Asy
     }
     res.end();
   } catch {
-    res.destroy();
+    // What was sent reaches the client first; then the connection is cut.
+    setTimeout(() => res.destroy(), 50);
   }
 }
