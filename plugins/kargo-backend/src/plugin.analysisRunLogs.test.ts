@@ -91,6 +91,19 @@ describe('GET /projects/{project}/analysis-runs/{name}/logs', () => {
     expect(res.text).not.toContain('kargo-stream-broken');
   });
 
+  it('names the job metrics and their containers in the AnalysisRun answer', async () => {
+    const res = await request(backend.server)
+      .get(`/api/kargo/projects/checkout/analysis-runs/${run}`)
+      .set('Authorization', user());
+    expect(res.body.jobMetrics).toEqual([
+      {
+        metric: 'checkout-smoke-test',
+        containers: ['smoke-test', 'proxy'],
+        hasJob: true,
+      },
+    ]);
+  });
+
   it('says so when the stream from Kargo breaks mid-way', async () => {
     backend.sandbox.jobLogs.set('checkout', JOB, 'proxy', {
       lines: ['first', 'second', 'third'],

@@ -1188,6 +1188,14 @@ export const spec = {
               $ref: '#/components/schemas/VerificationMetric',
             },
           },
+          jobMetrics: {
+            type: 'array',
+            description:
+              "The run's job metrics (Argo Rollouts `provider.job`), whose logs GET .../analysis-runs/{name}/logs streams: the containers of the Job's pod template, and whether a measurement names the Job (no Job, no logs).",
+            items: {
+              $ref: '#/components/schemas/JobMetric',
+            },
+          },
           raw: {
             type: 'object',
             additionalProperties: true,
@@ -1198,6 +1206,24 @@ export const spec = {
             type: 'string',
             description:
               "The opaque Backstage signal channel of the run's project: a signal on it means read again (see EntityStagesResponse.signalChannels).",
+          },
+        },
+      },
+      JobMetric: {
+        type: 'object',
+        required: ['metric', 'containers', 'hasJob'],
+        properties: {
+          metric: {
+            type: 'string',
+          },
+          containers: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          hasJob: {
+            type: 'boolean',
           },
         },
       },

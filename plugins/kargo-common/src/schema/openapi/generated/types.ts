@@ -543,12 +543,19 @@ export interface components {
       startedAt: string | null;
       completedAt: string | null;
       metrics: components['schemas']['VerificationMetric'][];
+      /** The run's job metrics (Argo Rollouts `provider.job`), whose logs GET .../analysis-runs/{name}/logs streams: the containers of the Job's pod template, and whether a measurement names the Job (no Job, no logs). */
+      jobMetrics?: components['schemas']['JobMetric'][];
       /** The AnalysisRun without managedFields; only with kargo.analysisrun.raw.read on the Stage (spec arguments may hold secrets) */
       raw?: {
         [key: string]: unknown;
       };
       /** The opaque Backstage signal channel of the run's project: a signal on it means read again (see EntityStagesResponse.signalChannels). */
       signalChannel?: string;
+    };
+    JobMetric: {
+      metric: string;
+      containers: string[];
+      hasJob: boolean;
     };
     ReverifyResponse: {
       /** Id of the verification Kargo is asked to act on */
