@@ -121,6 +121,10 @@ export function AnalysisRunLogs(props: {
       {job.containers.length > 1 && (
         <TextField
           select
+          id={`kargo-logs-container-${job.metric.replace(
+            /[^A-Za-z0-9_-]/g,
+            '-',
+          )}`}
           size="small"
           label={t('logs.container')}
           value={container}
