@@ -118,6 +118,33 @@ describe('GET /projects/{project}/analysis-runs/{name}/logs', () => {
     expect(res.text.endsWith(STREAM_BROKEN_EVENT)).toBe(true);
   });
 
+  it('ends the call to Kargo when the browser leaves', async () => {
+    backend.sandbox.jobLogs.set('checkout', JOB, 'proxy', {
+      lines: Array.from({ length: 50 }, (_, i) => `line ${i}`),
+      delayMs: 200,
+    });
+    backend.sandbox.kargoApi.reset();
+    const address = backend.server.address() as { port: number };
+    const abort = new AbortController();
+    const res = await fetch(
+      `http://127.0.0.1:${address.port}${logsOf(
+        run,
+        '?metric=checkout-smoke-test&container=proxy',
+      )}`,
+      { headers: { Authorization: user() }, signal: abort.signal },
+    );
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    // Streamed to the end, the 50 lines would take 10 s; Kargo's side of
+    // the stream ends (and is counted) within a line of the browser leaving.
+    const started = Date.now();
+    while (!backend.sandbox.kargoApi.stats().byEndpoint.analysisRunLogs) {
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await new Promise(r => setTimeout(r, 50));
+    }
+  });
+
   it("answers Kargo's refusal with a reason code and Kargo's words, never a token", async () => {
     const res = await request(backend.server)
       .get(logsOf(run, '?metric=checkout-smoke-test&container=sidecar'))

@@ -1,4 +1,7 @@
-/** Counts of Kargo API write requests by endpoint and answered status, for tests. */
+/**
+ * Counts of Kargo API requests by endpoint and answered status, for tests:
+ * the writes, and the log stream (`analysisRunLogs`, counted when it ends).
+ */
 
 /** endpoint (e.g. `promote`) -> status code -> count. @public */
 export type KargoApiWriteCounts = Record<string, Record<string, number>>;
