@@ -118,10 +118,12 @@ export interface KargoApiClient {
   ): Promise<void>;
   /**
    * `GET /v1beta1/projects/{project}/analysis-runs/{name}/logs`: the
-   * Server-Sent Events body (`data: {"chunk": "..."}` lines) as Kargo sends
-   * it, until Kargo ends it or `signal` aborts. Errors before the stream
-   * starts are translated as for the other calls (404 unknown run, 400 no
-   * logs for the metric).
+   * Server-Sent Events body as Kargo v1.11.2 sends it (per chunk one
+   * `data: <line>` per log line, then an empty line; akuity/kargo
+   * pkg/server/get_analysisrun_logs_v1alpha1.go), until Kargo ends it or
+   * `signal` aborts. Errors before the stream starts are translated as for
+   * the other calls (404 unknown run; Kargo answers a metric that is not a
+   * job, or a missing container, 500, and an unconfigured log stream 501).
    */
   streamAnalysisRunLogs(
     project: string,
