@@ -126,6 +126,27 @@ describe('AnalysisRun logs in the drawer', () => {
     expect(within(logs).queryByText('The log stream broke.')).toBeNull();
   });
 
+  it('stops following when asked: new lines wait, counted, until following again', async () => {
+    const s = controlledStream();
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn(async () => jobRun),
+      streamAnalysisRunLogs: jest.fn(() => s.stream()),
+    });
+    const logs = await openLogs(api);
+    act(() => s.push({ type: 'text', text: 'old line\n' }));
+    await within(logs).findByText(/old line/);
+    await userEvent.click(
+      within(logs).getByRole('checkbox', { name: 'Follow' }),
+    );
+    act(() => s.push({ type: 'text', text: 'new line\n' }));
+    expect(await within(logs).findByText(/Paused: 1 new line/)).toBeVisible();
+    expect(within(logs).queryByText('new line')).toBeNull();
+    await userEvent.click(
+      within(logs).getByRole('checkbox', { name: 'Follow' }),
+    );
+    expect(await within(logs).findByText('new line')).toBeVisible();
+  });
+
   it('copies the log', async () => {
     const s = controlledStream();
     const api = fakeKargoApi({
