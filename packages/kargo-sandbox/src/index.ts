@@ -52,6 +52,8 @@ export type { TestPostgres } from './testing/postgres';
 export type { IdentityGrant, Principal } from './kube/auth';
 export { KargoApiStats } from './kargoApi';
 export type { KargoApiOidcOptions, KargoApiWriteCounts } from './kargoApi';
+export { SandboxJobLogs } from './kargoApi/jobLogs';
+export type { JobLogEntry } from './kargoApi/jobLogs';
 export { DEMO_OIDC_CLIENTS } from './oidc/provider';
 export type { SandboxOidcClient } from './oidc/provider';
 export type { SandboxUser } from './oidc/users';

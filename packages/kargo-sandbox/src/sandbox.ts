@@ -14,6 +14,7 @@ import {
   loadObject,
 } from './fixtures';
 import { SandboxFaults } from './faults';
+import { SandboxJobLogs } from './kargoApi/jobLogs';
 import {
   BITBUCKET_CLOUD_API_BASE,
   createGitHandler,
@@ -125,6 +126,8 @@ export interface Sandbox {
   oidcIssuer: string;
   /** Counters of Kargo API writes by endpoint and status. */
   kargoApi: KargoApiStats;
+  /** The log backend of AnalysisRun job logs (tests add logs or break streams). */
+  jobLogs: SandboxJobLogs;
   /** The people who may sign in (from OIDCUser fixtures). */
   users: UserDirectory;
   /**
@@ -205,6 +208,7 @@ export async function startSandbox(
   if (options.admissionWebhooks !== false)
     ctx.admission = createAdmissionHook(webhooks);
   const kargoApiStats = new KargoApiStats();
+  const jobLogs = new SandboxJobLogs();
   // Set once the port is known (the issuer names it).
   const mounted: {
     kargoApi?: ReturnType<typeof createKargoApiHandler>;
@@ -288,6 +292,7 @@ export async function startSandbox(
       rbac,
       webhooks,
       globalServiceAccountNamespaces: kargoOidc.globalServiceAccountNamespaces,
+      jobLogs: options.kargoApi?.analysisRunLogs === false ? undefined : jobLogs,
     },
     new KargoAuthenticator(
       {
@@ -347,6 +352,7 @@ export async function startSandbox(
     kargoApiUrl: `${url}${KARGO_API_PREFIX}`,
     oidcIssuer,
     kargoApi: kargoApiStats,
+    jobLogs,
     users,
     store,
     git,

@@ -20,6 +20,7 @@ export type {
   KargoApiClient,
   KargoApiIdentity,
   KargoPromoteTarget,
+  KargoAnalysisRunLogsOptions,
   KargoPublicServerConfig,
 } from './kargoApi/types';
 export {

@@ -31,6 +31,8 @@ export {
 export type {
   KargoApi,
   KargoAnalysisRunRequest,
+  KargoAnalysisRunLogsRequest,
+  KargoLogEvent,
   KargoStageRequest,
   KargoAuthApi,
   KargoOidcProvider,

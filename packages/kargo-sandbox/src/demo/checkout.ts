@@ -27,6 +27,7 @@ import { checkoutProdObjects } from './checkoutProd';
 
 import { baseStatus, healthyConditions } from './stageStatus';
 import { gitHubPullRequest } from './git';
+import { DEMO_SMOKE_TEST_JOB } from './jobLogs';
 
 const P = 'checkout';
 const REPO = 'https://github.com/acme/checkout-deploy';
@@ -187,6 +188,7 @@ export function checkoutScenario(): Array<Record<string, any>> {
     phase: 'Successful',
     metrics: METRICS,
   });
+  withSmokeTestJob(stagingFailed);
   out.push(stagingPromo, stagingFailed, stagingOk);
   out.push(
     gitHubPullRequest('checkout-deploy-pr-40', {
@@ -314,4 +316,41 @@ function projectConfig(
       })),
     },
   };
+}
+
+/**
+ * The smoke test as Argo Rollouts runs it: a job metric (two containers),
+ * whose measurements name the Job (`job-name` / `job-namespace` metadata),
+ * so Kargo's UI, and ours, can stream its logs.
+ */
+function withSmokeTestJob(run: Record<string, any>) {
+  const metric = run.spec.metrics.find(
+    (m: any) => m.name === 'checkout-smoke-test',
+  );
+  metric.provider = {
+    job: {
+      spec: {
+        backoffLimit: 0,
+        template: {
+          spec: {
+            restartPolicy: 'Never',
+            containers: [
+              {
+                name: 'smoke-test',
+                image: 'ghcr.io/acme/checkout-smoke:1.4.0',
+                args: ['--target', 'http://checkout.staging.svc', '--probes', '10'],
+              },
+              { name: 'proxy', image: 'envoyproxy/envoy:v1.31.0' },
+            ],
+          },
+        },
+      },
+    },
+  };
+  delete metric.successCondition;
+  const result = run.status.metricResults.find(
+    (r: any) => r.name === 'checkout-smoke-test',
+  );
+  for (const m of result.measurements)
+    m.metadata = { 'job-name': DEMO_SMOKE_TEST_JOB, 'job-namespace': P };
 }

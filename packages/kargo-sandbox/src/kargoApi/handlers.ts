@@ -27,6 +27,8 @@ export interface Call {
 export interface Answer {
   status: number;
   body?: unknown;
+  /** Server-Sent Events frames, sent as they come (a throw cuts the connection). */
+  stream?: AsyncIterable<string>;
 }
 
 const OK: Answer = { status: 200 };

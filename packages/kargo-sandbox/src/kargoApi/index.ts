@@ -16,6 +16,7 @@ import * as h from './handlers';
 import { listStages } from './reads';
 import { KargoApiDeps, KargoObjects } from './objects';
 import { KargoApiStats } from './stats';
+import { analysisRunLogs } from './analysisRunLogs';
 
 export { KargoApiStats } from './stats';
 export type { KargoApiWriteCounts } from './stats';
@@ -33,11 +34,17 @@ export interface KargoApiOidcOptions {
   scopes?: string[];
   /** Namespaces besides project namespaces whose ServiceAccounts users map to. */
   globalServiceAccountNamespaces?: string[];
+  /**
+   * Whether AnalysisRun log streaming is configured (Kargo's
+   * `api.rollouts.logs.urlTemplate`); default true. When false, the logs
+   * endpoint answers 501 as Kargo does.
+   */
+  analysisRunLogs?: boolean;
 }
 
 type Handler = (c: h.Call) => Promise<h.Answer>;
 
-const ROUTES: Array<{ method: string; pattern: RegExp; keys: string[]; name: string; fn: Handler }> = [
+const routes = (deps: KargoApiDeps): Array<{ method: string; pattern: RegExp; keys: string[]; name: string; fn: Handler }> => [
   ['GET', '/projects/:project/stages', 'listStages', listStages],
   ['POST', '/projects/:project/stages/:stage/promotions', 'promote', h.promoteToStage],
   ['POST', '/projects/:project/stages/:stage/verification', 'reverify', h.reverify],
@@ -46,6 +53,7 @@ const ROUTES: Array<{ method: string; pattern: RegExp; keys: string[]; name: str
   ['POST', '/projects/:project/freight/:freight/approve', 'approveFreight', h.approveFreight],
   ['POST', '/projects/:project/stages/:stage/refresh', 'refreshStage', h.refreshStage],
   ['POST', '/projects/:project/warehouses/:warehouse/refresh', 'refreshWarehouse', h.refreshWarehouse],
+  ['GET', '/projects/:project/analysis-runs/:analysisRun/logs', 'analysisRunLogs', analysisRunLogs(deps.jobLogs)],
 ].map(([method, path, name, fn]) => {
   const keys: string[] = [];
   const pattern = new RegExp(
@@ -64,6 +72,7 @@ export function createKargoApiHandler(
   stats: KargoApiStats,
   log: (message: string) => void,
 ) {
+  const ROUTES = routes(deps);
   const publicConfig = {
     adminAccountEnabled: false,
     oidcConfig: {
@@ -117,6 +126,11 @@ export function createKargoApiHandler(
           }
         },
       });
+      if (out.stream) {
+        await sendStream(req, res, out.stream);
+        if (route) stats.record(route.name, 200, false);
+        return true;
+      }
       answer(out.status, out.body);
     } catch (e) {
       const { status, error } = errorAnswer(e);
@@ -126,4 +140,29 @@ export function createKargoApiHandler(
     }
     return true;
   };
+}
+
+/** SetSSEHeaders (pkg/server/watch_helpers.go), then each frame flushed; a failing source cuts the connection. */
+async function sendStream(req: IncomingMessage, res: ServerResponse, frames: AsyncIterable<string>) {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.flushHeaders();
+  let gone = false;
+  req.on('close', () => {
+    gone = true;
+  });
+  try {
+    for await (const frame of frames) {
+      if (gone) return;
+      res.write(frame);
+    }
+    res.end();
+  } catch {
+    // What was sent reaches the client first; then the connection is cut.
+    setTimeout(() => res.destroy(), 50);
+  }
 }

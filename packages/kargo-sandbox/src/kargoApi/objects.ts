@@ -16,6 +16,7 @@ import type { RbacAuthorizer } from '../rbac/rbac';
 import { runWebhooks, WebhookContext } from '../webhooks';
 import type { KargoUser } from './authn';
 import { checkAccess } from './authz';
+import type { SandboxJobLogs } from './jobLogs';
 
 /** The API server's own identity (chart: kargo-api in namespace kargo). */
 export const KARGO_API_PRINCIPAL: Principal = {
@@ -32,6 +33,8 @@ export interface KargoApiDeps {
   rbac: RbacAuthorizer;
   webhooks: WebhookContext;
   globalServiceAccountNamespaces: string[];
+  /** The log backend of AnalysisRun logs; absent: log streaming not configured. */
+  jobLogs?: SandboxJobLogs;
 }
 
 export class KargoObjects {
@@ -55,6 +58,17 @@ export class KargoObjects {
   get(plural: string, namespace: string, name: string): KubeObject | undefined {
     this.authorize('get', plural, namespace, name);
     return this.internalGet(plural, namespace, name);
+  }
+
+  /** rollouts.GetAnalysisRun through the authorizing client (`get` on argoproj.io analysisruns). */
+  getAnalysisRun(namespace: string, name: string): KubeObject | undefined {
+    checkAccess(
+      this.d.rbac,
+      this.user,
+      { verb: 'get', group: 'argoproj.io', resource: 'analysisruns', namespace, name },
+      this.d.globalServiceAccountNamespaces,
+    );
+    return this.d.store.get(this.d.registry.find('argoproj.io', 'v1alpha1', 'analysisruns')!, namespace, name);
   }
 
   internalGet(plural: string, namespace: string | undefined, name: string) {

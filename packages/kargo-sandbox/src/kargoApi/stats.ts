@@ -1,4 +1,8 @@
-/** Counts of Kargo API requests by endpoint and answered status, for tests: writes and reads apart. */
+/**
+ * Counts of Kargo API requests by endpoint and answered status, for tests:
+ * writes and reads apart (the log stream, `analysisRunLogs`, is a read
+ * counted when it ends).
+ */
 
 /** endpoint (e.g. `promote`) -> status code -> count. @public */
 export type KargoApiWriteCounts = Record<string, Record<string, number>>;

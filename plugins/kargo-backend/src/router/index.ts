@@ -5,6 +5,7 @@ import { withKargoReadToken } from '../permissions/kargoReads';
 import { addActionRoutes } from './actionRoutes';
 import { kargoTokenOf } from './kargoAuthorization';
 import { addEntityRoutes } from './entityRoutes';
+import { addLogRoutes } from './logRoutes';
 import { addOpenApiRoute } from './openapiRoute';
 import { addSnapshotRoutes } from './snapshotRoutes';
 import { addStageRoutes } from './stageRoutes';
@@ -48,6 +49,7 @@ export async function createRouter(
     res.json({ status: 'ok' });
   });
   addStageRoutes(router, options);
+  addLogRoutes(router, options);
   addActionRoutes(router, options);
   addEntityRoutes(router, options);
   addSnapshotRoutes(router, options);

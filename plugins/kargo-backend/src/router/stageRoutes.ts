@@ -19,6 +19,7 @@ import {
   projectOf,
   served,
 } from './lookup';
+import { jobMetricsOf } from './jobMetrics';
 import { sendJsonText, servedJson } from './servedJson';
 import { UnknownNameBudget } from './unknownNameBudget';
 import {
@@ -49,6 +50,7 @@ function toRunResponse(
     startedAt: run.status?.startedAt ?? null,
     completedAt: run.status?.completedAt ?? null,
     metrics: metricsOfAnalysisRun(run),
+    jobMetrics: jobMetricsOf(run),
     ...(withRaw ? { raw: { ...run, metadata } } : {}),
   };
 }

@@ -19,6 +19,7 @@ import { createTlsDispatcher } from './tls';
 import type { Dispatcher } from 'undici';
 import type {
   KargoApiClient,
+  KargoAnalysisRunLogsOptions,
   KargoApiIdentity,
   KargoPromoteTarget,
   KargoPublicServerConfig,
@@ -268,6 +269,48 @@ export class KargoApiHttpClient implements KargoApiClient {
     );
   }
 
+  async streamAnalysisRunLogs(
+    project: string,
+    analysisRun: string,
+    options: KargoAnalysisRunLogsOptions,
+    identity: KargoApiIdentity,
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>> {
+    const path = {
+      project: name(project, 'project'),
+      'analysis-run': name(analysisRun, 'analysisRun'),
+    };
+    const query: { metricName?: string; containerName?: string } = {};
+    if (options.metricName !== undefined) {
+      // Argo Rollouts metric names are free text: only bounded and printable.
+      if (!/^[\x21-\x7e]{1,253}$/.test(options.metricName)) {
+        throw errorWithReason(InputError, {
+          code: 'invalidRequest',
+          params: { field: 'metricName', location: 'query' },
+        });
+      }
+      query.metricName = options.metricName;
+    }
+    if (options.containerName !== undefined) {
+      query.containerName = name(
+        options.containerName,
+        'containerName',
+        'query',
+      );
+    }
+    const body = await this.call(
+      identity,
+      (client, init) =>
+        client.GET(
+          '/v1beta1/projects/{project}/analysis-runs/{analysis-run}/logs',
+          { ...init, params: { path, query }, parseAs: 'stream' },
+        ),
+      { stream: signal ?? new AbortController().signal },
+    );
+    if (!body) throw new Error('Kargo answered the log stream without a body');
+    return body as ReadableStream<Uint8Array>;
+  }
+
   async getPublicServerConfig(): Promise<KargoPublicServerConfig> {
     const data = await this.call(null, (client, init) =>
       client.GET('/v1beta1/system/public-server-config', init),
@@ -306,6 +349,13 @@ export class KargoApiHttpClient implements KargoApiClient {
         fetch: (request: Request) => Promise<Response>;
       },
     ) => Promise<{ data?: T; error?: unknown; response: Response }>,
+    options?: {
+      /**
+       * A streamed answer: the timeout covers the wait for the response's
+       * head only, and this signal (the caller's) ends the body later.
+       */
+      stream?: AbortSignal;
+    },
   ): Promise<T | undefined> {
     const token = identity ? this.tokenOf(identity) : undefined;
     const ctx: KargoCallContext = {
@@ -328,14 +378,28 @@ export class KargoApiHttpClient implements KargoApiClient {
       } as RequestInit);
     };
     let result: { data?: T; error?: unknown; response: Response };
+    const headTimeout = new AbortController();
+    const timer = options?.stream
+      ? setTimeout(
+          () =>
+            headTimeout.abort(
+              new DOMException('head timed out', 'TimeoutError'),
+            ),
+          this.#timeoutMs,
+        )
+      : undefined;
     try {
       result = await send(this.#client, {
-        signal: AbortSignal.timeout(this.#timeoutMs),
+        signal: options?.stream
+          ? AbortSignal.any([options.stream, headTimeout.signal])
+          : AbortSignal.timeout(this.#timeoutMs),
         fetch: fetchPinned,
       });
     } catch (error) {
       this.#logger?.debug(`Kargo API ${this.instance} ${path}: no answer`);
       throw translateNoAnswer(error, ctx, this.#timeoutMs);
+    } finally {
+      clearTimeout(timer);
     }
     const status = result.response.status;
     this.#logger?.debug(`Kargo API ${this.instance} ${path}: ${status}`);

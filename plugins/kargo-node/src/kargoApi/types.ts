@@ -20,6 +20,14 @@ export type KargoApiIdentity =
 /** How a promotion names its Freight (exactly one, as Kargo's API takes it). @public */
 export type KargoPromoteTarget = { freight: string } | { freightAlias: string };
 
+/** Which logs of an AnalysisRun to stream (Kargo's `metricName` / `containerName`). @public */
+export interface KargoAnalysisRunLogsOptions {
+  /** The job metric (Kargo picks the first job metric when omitted). */
+  metricName?: string;
+  /** The job's container (Kargo picks the first container when omitted). */
+  containerName?: string;
+}
+
 /** `GET /v1beta1/system/public-server-config`, as the client returns it. @public */
 export interface KargoPublicServerConfig {
   oidc?: {
@@ -127,6 +135,23 @@ export interface KargoApiClient {
     warehouse: string,
     identity: KargoApiIdentity,
   ): Promise<void>;
+
+  /**
+   * `GET /v1beta1/projects/{project}/analysis-runs/{name}/logs`: the
+   * Server-Sent Events body as Kargo v1.11.2 sends it (per chunk one
+   * `data: <line>` per log line, then an empty line; akuity/kargo
+   * pkg/server/get_analysisrun_logs_v1alpha1.go), until Kargo ends it or
+   * `signal` aborts. Errors before the stream starts are translated as for
+   * the other calls (404 unknown run; Kargo answers a metric that is not a
+   * job, or a missing container, 500, and an unconfigured log stream 501).
+   */
+  streamAnalysisRunLogs(
+    project: string,
+    analysisRun: string,
+    options: KargoAnalysisRunLogsOptions,
+    identity: KargoApiIdentity,
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array>>;
   /** `GET /v1beta1/system/public-server-config` (needs no token). */
   getPublicServerConfig(): Promise<KargoPublicServerConfig>;
 }

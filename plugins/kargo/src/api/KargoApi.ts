@@ -31,6 +31,22 @@ export interface KargoAnalysisRunRequest {
   instance?: string;
 }
 
+/** @public */
+export interface KargoAnalysisRunLogsRequest extends KargoAnalysisRunRequest {
+  /** The job metric. */
+  metric: string;
+  /** The container of the metric's Job (needed when it has several). */
+  container?: string;
+}
+
+/**
+ * A piece of a log stream: text (pieces concatenated are the log), or the
+ * news that Kargo's stream broke before Kargo ended it.
+ *
+ * @public
+ */
+export type KargoLogEvent = { type: 'text'; text: string } | { type: 'broken' };
+
 /**
  * What the Kargo frontend needs from the Kargo backend (`/api/kargo`).
  *
@@ -89,6 +105,16 @@ export interface KargoApi {
   refreshWarehouses?(
     request: KargoStageRequest,
   ): Promise<RefreshWarehousesResponse>;
+
+  /**
+   * Streams a job metric's logs from Kargo as the person; ends when Kargo
+   * ends the stream, stops when `signal` aborts. Optional so existing
+   * implementations compile.
+   */
+  streamAnalysisRunLogs?(
+    request: KargoAnalysisRunLogsRequest,
+    signal: AbortSignal,
+  ): AsyncIterable<KargoLogEvent>;
 }
 
 /** @public */

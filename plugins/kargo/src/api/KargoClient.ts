@@ -20,10 +20,13 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import createClient, { type Client } from 'openapi-fetch';
 import type {
+  KargoAnalysisRunLogsRequest,
   KargoAnalysisRunRequest,
   KargoApi,
+  KargoLogEvent,
   KargoStageRequest,
 } from './KargoApi';
+import { SseParser } from './sse';
 import { KARGO_AUTHORIZATION_HEADER, type KargoAuthApi } from './KargoAuthApi';
 
 /**
@@ -40,6 +43,7 @@ export class KargoClient implements KargoApi {
   private readonly discoveryApi: DiscoveryApi;
   private readonly client: Client<KargoApiPaths>;
   private readonly kargoAuthApi?: KargoAuthApi;
+  private readonly fetchApi: FetchApi;
 
   constructor(options: {
     discoveryApi: DiscoveryApi;
@@ -49,6 +53,7 @@ export class KargoClient implements KargoApi {
   }) {
     this.discoveryApi = options.discoveryApi;
     this.kargoAuthApi = options.kargoAuthApi;
+    this.fetchApi = options.fetchApi;
     this.client = createClient<KargoApiPaths>({
       // Backstage's fetch middleware builds a new Request from what it is
       // given; a Request whose body stream was read cannot be (a POST with
@@ -202,6 +207,50 @@ export class KargoClient implements KargoApi {
       },
     );
     return data!;
+  }
+
+  /**
+   * The logs as the backend relays them (Server-Sent Events over Backstage's
+   * fetch, which carries the Backstage token an EventSource could not), with
+   * the person's Kargo ID token: Kargo reads the logs as the person.
+   */
+  async *streamAnalysisRunLogs(
+    request: KargoAnalysisRunLogsRequest,
+    signal: AbortSignal,
+  ): AsyncIterable<KargoLogEvent> {
+    const { project, name, instance, metric, container } = request;
+    const query = new URLSearchParams({ metric });
+    if (container) query.set('container', container);
+    if (instance) query.set('instance', instance);
+    const [base, token] = await Promise.all([
+      this.baseUrl(),
+      this.kargoAuthApi?.getIdToken(instance),
+    ]);
+    const url = `${base}/projects/${encodeURIComponent(
+      project,
+    )}/analysis-runs/${encodeURIComponent(name)}/logs?${query}`;
+    const response = await this.fetchApi.fetch(url, {
+      headers: {
+        accept: 'text/event-stream',
+        ...(token ? { [KARGO_AUTHORIZATION_HEADER]: `Bearer ${token}` } : {}),
+      },
+      signal,
+    });
+    if (!response.ok) throw await ResponseError.fromResponse(response);
+    if (!response.body) return;
+    const reader = response.body
+      .pipeThrough(new TextDecoderStream())
+      .getReader();
+    const parser = new SseParser();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield* parser.push(value);
+      }
+    } finally {
+      reader.cancel().catch(() => {});
+    }
   }
 
   private async stageOptions({ project, stage, instance }: KargoStageRequest) {

@@ -2,6 +2,8 @@ export { kargoApiRef } from './KargoApi';
 export type {
   KargoApi,
   KargoAnalysisRunRequest,
+  KargoAnalysisRunLogsRequest,
+  KargoLogEvent,
   KargoStageRequest,
 } from './KargoApi';
 export { KargoClient } from './KargoClient';

@@ -10,6 +10,7 @@ import { useAnalysisRun, useErrorText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { MetricLogs } from './AnalysisRunLogs';
 
 /** Which AnalysisRun to show. */
 export interface AnalysisRunTarget {
@@ -18,8 +19,11 @@ export interface AnalysisRunTarget {
   instance?: string;
 }
 
-function AnalysisRunBody(props: { run: AnalysisRunResponse }) {
-  const { run } = props;
+function AnalysisRunBody(props: {
+  run: AnalysisRunResponse;
+  target: AnalysisRunTarget;
+}) {
+  const { run, target } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   const format = useFormatters();
   return (
@@ -75,6 +79,11 @@ function AnalysisRunBody(props: { run: AnalysisRunResponse }) {
                 </li>
               ))}
             </ul>
+            <MetricLogs
+              target={target}
+              metric={metric.name}
+              jobMetrics={run.jobMetrics}
+            />
           </Box>
         ))}
       </Box>
@@ -89,7 +98,7 @@ function AnalysisRunDetails(props: { target: AnalysisRunTarget }) {
   if (loading && !value) return <Progress />;
   if (error)
     return <ResponseErrorPanel title={wordError(error)} error={error} />;
-  return value ? <AnalysisRunBody run={value} /> : null;
+  return value ? <AnalysisRunBody run={value} target={props.target} /> : null;
 }
 
 /** A side panel with one AnalysisRun's summary, metrics and failed measurements. */

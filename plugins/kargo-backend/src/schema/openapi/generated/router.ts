@@ -1326,6 +1326,14 @@ export const spec = {
               $ref: '#/components/schemas/VerificationMetric',
             },
           },
+          jobMetrics: {
+            type: 'array',
+            description:
+              "The run's job metrics (Argo Rollouts `provider.job`), whose logs GET .../analysis-runs/{name}/logs streams: the containers of the Job's pod template, and whether a measurement names the Job (no Job, no logs).",
+            items: {
+              $ref: '#/components/schemas/JobMetric',
+            },
+          },
           raw: {
             type: 'object',
             additionalProperties: true,
@@ -1336,6 +1344,24 @@ export const spec = {
             type: 'string',
             description:
               "The opaque Backstage signal channel of the run's project: a signal on it means read again (see EntityStagesResponse.signalChannels).",
+          },
+        },
+      },
+      JobMetric: {
+        type: 'object',
+        required: ['metric', 'containers', 'hasJob'],
+        properties: {
+          metric: {
+            type: 'string',
+          },
+          containers: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          hasJob: {
+            type: 'boolean',
           },
         },
       },
@@ -1633,6 +1659,83 @@ export const spec = {
             $ref: '#/components/responses/Error',
           },
           '404': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/analysis-runs/{name}/logs': {
+      get: {
+        operationId: 'streamAnalysisRunLogs',
+        summary:
+          "The logs of an AnalysisRun's job metric as Server-Sent Events, streamed from Kargo's API as the person (kargo.stage.read on the run's Stage, from the snapshot, checked first: unknown or denied answers 404 like missing, with no Kargo call). Each event's data lines are a piece of the log, as Kargo sends them; an `event: kargo-stream-broken` event says the stream from Kargo broke before Kargo ended it.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/analysisRun',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
+          },
+          {
+            name: 'metric',
+            in: 'query',
+            required: false,
+            description:
+              'The job metric (Kargo picks the only job metric when omitted).',
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 253,
+              pattern: '^[\\x21-\\x7e]+$',
+            },
+          },
+          {
+            name: 'container',
+            in: 'query',
+            required: false,
+            description:
+              "The container of the metric's Job (Kargo picks the only container when omitted).",
+            schema: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 63,
+              pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The log stream.',
+            content: {
+              'text/event-stream': {
+                schema: {
+                  type: 'string',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
+            $ref: '#/components/responses/Error',
+          },
+          '409': {
             $ref: '#/components/responses/Error',
           },
           '503': {

@@ -93,6 +93,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/projects/{project}/analysis-runs/{name}/logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The logs of an AnalysisRun's job metric as Server-Sent Events, streamed from Kargo's API as the person (kargo.stage.read on the run's Stage, from the snapshot, checked first: unknown or denied answers 404 like missing, with no Kargo call). Each event's data lines are a piece of the log, as Kargo sends them; an `event: kargo-stream-broken` event says the stream from Kargo broke before Kargo ended it. */
+    get: operations['streamAnalysisRunLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/projects/{project}/stages/{stage}/reverify': {
     parameters: {
       query?: never;
@@ -624,12 +641,19 @@ export interface components {
       startedAt: string | null;
       completedAt: string | null;
       metrics: components['schemas']['VerificationMetric'][];
+      /** The run's job metrics (Argo Rollouts `provider.job`), whose logs GET .../analysis-runs/{name}/logs streams: the containers of the Job's pod template, and whether a measurement names the Job (no Job, no logs). */
+      jobMetrics?: components['schemas']['JobMetric'][];
       /** The AnalysisRun without managedFields; only with kargo.analysisrun.raw.read on the Stage (spec arguments may hold secrets) */
       raw?: {
         [key: string]: unknown;
       };
       /** The opaque Backstage signal channel of the run's project: a signal on it means read again (see EntityStagesResponse.signalChannels). */
       signalChannel?: string;
+    };
+    JobMetric: {
+      metric: string;
+      containers: string[];
+      hasJob: boolean;
     };
     ReverifyResponse: {
       /** Id of the verification Kargo is asked to act on */
@@ -837,6 +861,47 @@ export interface operations {
       401: components['responses']['Error'];
       403: components['responses']['Error'];
       404: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  streamAnalysisRunLogs: {
+    parameters: {
+      query?: {
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        instance?: components['parameters']['instance'];
+        /** The job metric (Kargo picks the only job metric when omitted). */
+        metric?: string;
+        /** The container of the metric's Job (Kargo picks the only container when omitted). */
+        container?: string;
+      };
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
+      path: {
+        /** Kargo project (namespace) name, a DNS-1123 label. */
+        project: components['parameters']['project'];
+        /** AnalysisRun name, a DNS-1123 subdomain. */
+        name: components['parameters']['analysisRun'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The log stream. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      409: components['responses']['Error'];
       503: components['responses']['Error'];
     };
   };

@@ -1,0 +1,205 @@
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import request from 'supertest';
+import {
+  PORTAL_TOKEN,
+  startKargoTestBackend,
+  user,
+  type KargoTestBackend,
+} from './__testUtils__/backend';
+import { STREAM_BROKEN_EVENT } from './router/logRoutes';
+
+// Real servers (the sandbox and its Kargo API, a backend).
+jest.setTimeout(30_000);
+
+const JOB = 'checkout-staging-smoke-test-3';
+
+/** The demo's Failed staging run whose smoke test is a Kubernetes Job. */
+function smokeTestRun(backend: KargoTestBackend): string {
+  const type = backend.sandbox.registry.find(
+    'argoproj.io',
+    'v1alpha1',
+    'analysisruns',
+  )!;
+  return backend.sandbox.store
+    .list(type, 'checkout')
+    .find(r => (r.spec as any).metrics.some((m: any) => m.provider?.job))!
+    .metadata.name;
+}
+
+/** Lets the portal read AnalysisRuns too, as Kargo's project roles do. */
+function grantPortalRuns(backend: KargoTestBackend) {
+  backend.sandbox.load([
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'test-kargo-portal-runs' },
+      rules: [
+        {
+          apiGroups: ['argoproj.io'],
+          resources: ['analysisruns'],
+          verbs: ['get'],
+        },
+      ],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'test-kargo-portal-runs' },
+      roleRef: {
+        apiGroup: 'rbac.authorization.k8s.io',
+        kind: 'ClusterRole',
+        name: 'test-kargo-portal-runs',
+      },
+      subjects: [
+        {
+          kind: 'ServiceAccount',
+          name: 'kargo-portal',
+          namespace: 'backstage',
+        },
+      ],
+    },
+  ]);
+}
+
+const logsOf = (run: string, query = '') =>
+  `/api/kargo/projects/checkout/analysis-runs/${run}/logs${query}`;
+const SMOKE = '?metric=checkout-smoke-test&container=smoke-test';
+
+describe('GET /projects/{project}/analysis-runs/{name}/logs', () => {
+  let backend: KargoTestBackend;
+  let run: string;
+  beforeAll(async () => {
+    backend = await startKargoTestBackend();
+    grantPortalRuns(backend);
+    await backend.refresh();
+    run = smokeTestRun(backend);
+  });
+  afterAll(() => backend.stop());
+
+  it("streams the job metric's logs from Kargo as Server-Sent Events", async () => {
+    const res = await request(backend.server)
+      .get(logsOf(run, SMOKE))
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.text).toMatch(
+      /^data: 2026-11-28T15:10:58Z starting checkout smoke test/,
+    );
+    expect(res.text).toContain(
+      'data: 2026-11-28T15:21:05Z FAIL checkout-smoke-test',
+    );
+    expect(res.text).not.toContain('kargo-stream-broken');
+  });
+
+  it('names the job metrics and their containers in the AnalysisRun answer', async () => {
+    const res = await request(backend.server)
+      .get(`/api/kargo/projects/checkout/analysis-runs/${run}`)
+      .set('Authorization', user());
+    expect(res.body.jobMetrics).toEqual([
+      {
+        metric: 'checkout-smoke-test',
+        containers: ['smoke-test', 'proxy'],
+        hasJob: true,
+      },
+    ]);
+  });
+
+  it('says so when the stream from Kargo breaks mid-way', async () => {
+    backend.sandbox.jobLogs.set('checkout', JOB, 'proxy', {
+      lines: ['first', 'second', 'third'],
+      breakAfter: 2,
+    });
+    const res = await request(backend.server)
+      .get(logsOf(run, '?metric=checkout-smoke-test&container=proxy'))
+      .set('Authorization', user());
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data: second');
+    expect(res.text).not.toContain('third');
+    expect(res.text.endsWith(STREAM_BROKEN_EVENT)).toBe(true);
+  });
+
+  it('ends the call to Kargo when the browser leaves', async () => {
+    backend.sandbox.jobLogs.set('checkout', JOB, 'proxy', {
+      lines: Array.from({ length: 50 }, (_, i) => `line ${i}`),
+      delayMs: 200,
+    });
+    backend.sandbox.kargoApi.reset();
+    const address = backend.server.address() as { port: number };
+    const abort = new AbortController();
+    const res = await fetch(
+      `http://127.0.0.1:${address.port}${logsOf(
+        run,
+        '?metric=checkout-smoke-test&container=proxy',
+      )}`,
+      { headers: { Authorization: user() }, signal: abort.signal },
+    );
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    // Streamed to the end, the 50 lines would take 10 s; Kargo's side of
+    // the stream ends (and is counted) within a line of the browser leaving.
+    const started = Date.now();
+    while (!backend.sandbox.kargoApi.reads().analysisRunLogs) {
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await new Promise(r => setTimeout(r, 50));
+    }
+  });
+
+  it("answers Kargo's refusal with a reason code and Kargo's words, never a token", async () => {
+    const res = await request(backend.server)
+      .get(logsOf(run, '?metric=checkout-smoke-test&container=sidecar'))
+      .set('Authorization', user());
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.body.error.code).toMatch(/^kargo/);
+    expect(JSON.stringify(res.body)).not.toContain(PORTAL_TOKEN);
+  });
+
+  it.each([
+    ['?metric=a%20b', 'metric'],
+    ['?container=Not_A_Name', 'container'],
+    ['?colour=red', 'colour'],
+  ])(
+    'answers bad input %s with a 400 naming it, without asking Kargo',
+    async (query, field) => {
+      const before = JSON.stringify(backend.sandbox.kargoApi.stats());
+      const res = await request(backend.server)
+        .get(logsOf(run, query))
+        .set('Authorization', user());
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(field);
+      expect(JSON.stringify(backend.sandbox.kargoApi.stats())).toBe(before);
+    },
+  );
+
+  it('answers a run the snapshot does not know 404, without asking Kargo', async () => {
+    const before = JSON.stringify(backend.sandbox.kargoApi.stats());
+    const res = await request(backend.server)
+      .get(logsOf('staging.no-such-run'))
+      .set('Authorization', user());
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('analysisRunNotFound');
+    expect(JSON.stringify(backend.sandbox.kargoApi.stats())).toBe(before);
+  });
+});
+
+describe('GET /projects/{project}/analysis-runs/{name}/logs when kargo.stage.read is denied', () => {
+  it('answers 404 like a missing run, and Kargo is never asked', async () => {
+    const backend = await startKargoTestBackend({
+      result: AuthorizeResult.DENY,
+    });
+    try {
+      grantPortalRuns(backend);
+      await backend.refresh();
+      const run = smokeTestRun(backend);
+      const before = JSON.stringify(backend.sandbox.kargoApi.stats());
+      const res = await request(backend.server)
+        .get(logsOf(run, SMOKE))
+        .set('Authorization', user());
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('analysisRunNotFound');
+      expect(JSON.stringify(backend.sandbox.kargoApi.stats())).toBe(before);
+    } finally {
+      await backend.stop();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import type {
+  AnalysisRun,
+  AnalysisRunResponse,
+} from '@kargo-backstage/plugin-kargo-common';
+
+type JobMetric = NonNullable<AnalysisRunResponse['jobMetrics']>[number];
+
+const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
+
+/**
+ * The job metrics of a whole AnalysisRun (as read from the cluster, not the
+ * slim snapshot copy): what Kargo's logs endpoint can stream. `hasJob` is
+ * whether the metric's first measurement names its Job (`job-name`
+ * metadata, as Kargo looks it up); without it Kargo has no logs to give.
+ */
+export function jobMetricsOf(run: AnalysisRun): JobMetric[] {
+  const results = asList(run.status?.metricResults);
+  return asList(run.spec?.metrics)
+    .filter(m => m && typeof m.name === 'string' && m.provider?.job)
+    .map(m => {
+      const result = results.find(r => r?.name === m.name);
+      const metadata = asList(result?.measurements)[0]?.metadata;
+      return {
+        metric: m.name,
+        containers: asList(m.provider.job.spec?.template?.spec?.containers)
+          .map(c => c?.name)
+          .filter((n): n is string => typeof n === 'string'),
+        hasJob: !!metadata?.['job-name'] && !!metadata?.['job-namespace'],
+      };
+    });
+}

@@ -1,0 +1,206 @@
+import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { kargoApiRef, type KargoLogEvent } from '../../api';
+import { fakeKargoApi } from '../../__testUtils__/fakeApi';
+import { failedRun } from '../../__fixtures__/analysisRun';
+import { AnalysisRunDrawer } from './AnalysisRunDrawer';
+
+// jsdom lays nothing out: give the virtualized list a size to render into.
+jest.mock('react-virtualized-auto-sizer', () => ({
+  __esModule: true,
+  default: (props: {
+    children: (size: { height: number; width: number }) => unknown;
+  }) => props.children({ height: 400, width: 600 }),
+}));
+
+const target = {
+  project: 'payments',
+  name: 'qa.01jd0000.dd11',
+  instance: 'production',
+};
+
+const jobRun = {
+  ...failedRun,
+  jobMetrics: [
+    { metric: 'error-rate', containers: ['probe', 'proxy'], hasJob: true },
+  ],
+};
+
+/** A log stream the test feeds: push events, then end or break it. */
+function controlledStream() {
+  const queue: Array<KargoLogEvent | 'end' | Error> = [];
+  let wake: (() => void) | undefined;
+  const push = (item: KargoLogEvent | 'end' | Error) => {
+    queue.push(item);
+    wake?.();
+  };
+  const next = () =>
+    queue.length > 0
+      ? Promise.resolve()
+      : new Promise<void>(r => {
+          wake = r;
+        });
+  async function* stream(): AsyncIterable<KargoLogEvent> {
+    for (;;) {
+      await next();
+      const item = queue.shift()!;
+      if (item === 'end') return;
+      if (item instanceof Error) throw item;
+      yield item;
+    }
+  }
+  return { push, stream };
+}
+
+async function openLogs(api: ReturnType<typeof fakeKargoApi>) {
+  await renderInTestApp(
+    <TestApiProvider apis={[[kargoApiRef, api]]}>
+      <AnalysisRunDrawer target={target} onClose={() => {}} />
+    </TestApiProvider>,
+  );
+  const metric = await screen.findByRole('region', { name: 'error-rate' });
+  await userEvent.click(within(metric).getByRole('button', { name: 'Logs' }));
+  return screen.findByRole('region', { name: 'Logs of error-rate' });
+}
+
+describe('AnalysisRun logs in the drawer', () => {
+  it("streams the job metric's first container, and another when picked", async () => {
+    const streams: ReturnType<typeof controlledStream>[] = [];
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn(async () => jobRun),
+      streamAnalysisRunLogs: jest.fn(() => {
+        const s = controlledStream();
+        streams.push(s);
+        return s.stream();
+      }),
+    });
+    const logs = await openLogs(api);
+    act(() =>
+      streams[0].push({ type: 'text', text: 'probe 1/10 ok\nprobe 2/10 ' }),
+    );
+    act(() => streams[0].push({ type: 'text', text: '502\n' }));
+    expect(await within(logs).findByText(/probe 2\/10 502/)).toBeVisible();
+    expect(api.streamAnalysisRunLogs).toHaveBeenCalledWith(
+      { ...target, metric: 'error-rate', container: 'probe' },
+      expect.any(AbortSignal),
+    );
+    act(() => streams[0].push('end'));
+    expect(await within(logs).findByText('The log ended.')).toBeVisible();
+
+    await userEvent.selectOptions(
+      within(logs).getByLabelText('Container'),
+      'proxy',
+    );
+    await waitFor(() =>
+      expect(api.streamAnalysisRunLogs).toHaveBeenLastCalledWith(
+        { ...target, metric: 'error-rate', container: 'proxy' },
+        expect.any(AbortSignal),
+      ),
+    );
+  });
+
+  it('says the stream broke and resumes it', async () => {
+    const streams: ReturnType<typeof controlledStream>[] = [];
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn(async () => jobRun),
+      streamAnalysisRunLogs: jest.fn(() => {
+        const s = controlledStream();
+        streams.push(s);
+        return s.stream();
+      }),
+    });
+    const logs = await openLogs(api);
+    act(() => streams[0].push({ type: 'text', text: 'first line\n' }));
+    act(() => streams[0].push({ type: 'broken' }));
+    act(() => streams[0].push('end'));
+    expect(
+      await within(logs).findByText('The log stream broke.'),
+    ).toBeVisible();
+    await userEvent.click(within(logs).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(streams).toHaveLength(2));
+    act(() =>
+      streams[1].push({ type: 'text', text: 'first line\nsecond line\n' }),
+    );
+    expect(await within(logs).findByText(/second line/)).toBeVisible();
+    expect(within(logs).queryByText('The log stream broke.')).toBeNull();
+  });
+
+  it('stops following when asked: new lines wait, counted, until following again', async () => {
+    const s = controlledStream();
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn(async () => jobRun),
+      streamAnalysisRunLogs: jest.fn(() => s.stream()),
+    });
+    const logs = await openLogs(api);
+    act(() => s.push({ type: 'text', text: 'old line\n' }));
+    await within(logs).findByText(/old line/);
+    await userEvent.click(
+      within(logs).getByRole('checkbox', { name: 'Follow' }),
+    );
+    act(() => s.push({ type: 'text', text: 'new line\n' }));
+    expect(await within(logs).findByText(/Paused: 1 new line/)).toBeVisible();
+    expect(within(logs).queryByText('new line')).toBeNull();
+    await userEvent.click(
+      within(logs).getByRole('checkbox', { name: 'Follow' }),
+    );
+    expect(await within(logs).findByText('new line')).toBeVisible();
+  });
+
+  it('copies the log', async () => {
+    const s = controlledStream();
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn(async () => jobRun),
+      streamAnalysisRunLogs: jest.fn(() => s.stream()),
+    });
+    const writeText = jest.fn(async () => {});
+    Object.assign(navigator, { clipboard: { writeText } });
+    const logs = await openLogs(api);
+    act(() => s.push({ type: 'text', text: 'FAIL smoke\n' }));
+    await within(logs).findByText(/FAIL smoke/);
+    await userEvent.click(
+      within(logs).getByRole('button', { name: 'Copy logs' }),
+    );
+    expect(writeText).toHaveBeenCalledWith('FAIL smoke\n');
+    expect(
+      within(logs).getByRole('button', { name: 'Logs copied' }),
+    ).toBeVisible();
+  });
+
+  it('says a metric has no logs when it is not a job, when its Job is gone, or when Kargo sends none', async () => {
+    const s = controlledStream();
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn(async () => jobRun),
+      streamAnalysisRunLogs: jest.fn(() => s.stream()),
+    });
+    const logs = await openLogs(api);
+    const other = screen.getByRole('region', { name: 'latency-p99' });
+    expect(
+      within(other).getByText(/only job metrics have logs in Kargo/),
+    ).toBeVisible();
+    act(() => s.push('end'));
+    expect(
+      await within(logs).findByText(/Kargo sent none \(the Job may be gone\)/),
+    ).toBeVisible();
+  });
+
+  it("shows Kargo's refusal in words", async () => {
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn(async () => ({
+        ...jobRun,
+        jobMetrics: [
+          { metric: 'error-rate', containers: ['probe'], hasJob: true },
+        ],
+      })),
+      // eslint-disable-next-line require-yield
+      streamAnalysisRunLogs: jest.fn(async function* refused() {
+        throw new Error('Kargo said no');
+      }),
+    });
+    const logs = await openLogs(api);
+    expect(within(logs).queryByLabelText('Container')).toBeNull();
+    expect(await within(logs).findByRole('alert')).toHaveTextContent(
+      'The logs could not be read: Kargo said no',
+    );
+  });
+});
