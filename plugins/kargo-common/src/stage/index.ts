@@ -12,3 +12,9 @@ export {
   type StageInputKind,
 } from './touched';
 export { sameStageDetail } from './sameDetail';
+export {
+  stageArgoCdApps,
+  argoCdAppUrl,
+  ARGOCD_CONTEXT_ANNOTATION,
+  type StageArgoCdApp,
+} from './argoCdApps';
