@@ -21,6 +21,8 @@ export type {
   KargoApiIdentity,
   KargoPromoteTarget,
   KargoPublicServerConfig,
+  KargoResolvedLink,
+  KargoStageLinks,
 } from './kargoApi/types';
 export {
   KargoApiHttpClient,
