@@ -85,9 +85,14 @@ describe('stageArgoCdApps', () => {
     const apps = stageArgoCdApps(
       stage({
         steps: [
-          { uses: 'argocd-update', config: { apps: [{ name: 'checkout-uat' }] } },
+          {
+            uses: 'argocd-update',
+            config: { apps: [{ name: 'checkout-uat' }] },
+          },
         ],
-        context: JSON.stringify([{ name: 'checkout-uat', namespace: 'argocd' }]),
+        context: JSON.stringify([
+          { name: 'checkout-uat', namespace: 'argocd' },
+        ]),
         output: [
           ...healthOutput,
           { applicationStatuses: [{ Namespace: 'x', Name: 'other' }] },
@@ -101,7 +106,9 @@ describe('stageArgoCdApps', () => {
   });
 
   it('lists nothing for a Stage without argocd-update, and survives malformed parts', () => {
-    expect(stageArgoCdApps(stage({ steps: [{ uses: 'git-push' }] }))).toEqual([]);
+    expect(stageArgoCdApps(stage({ steps: [{ uses: 'git-push' }] }))).toEqual(
+      [],
+    );
     expect(
       stageArgoCdApps(
         stage({

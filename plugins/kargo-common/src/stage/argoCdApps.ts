@@ -1,25 +1,7 @@
-import type { Stage } from '../types';
+import type { Stage, StageArgoCdApp } from '../types';
 
 /** The annotation Kargo's argocd-update step writes: the Applications it updated, names resolved. */
 export const ARGOCD_CONTEXT_ANNOTATION = 'kargo.akuity.io/argocd-context';
-
-/**
- * One Argo CD Application a Stage updates, with the state Kargo's health
- * check last saw (`Unknown` until it has looked) and a link when the Argo CD
- * UI is known.
- *
- * @public
- */
-export interface StageArgoCdApp {
-  name: string;
-  namespace: string;
-  /** Argo CD's health status (`Healthy`, `Progressing`, `Degraded`, ...), or null when not checked yet. */
-  health: string | null;
-  /** Argo CD's sync status (`Synced`, `OutOfSync`, ...), or null when not checked yet. */
-  sync: string | null;
-  /** `<argocdUrl>/applications/<namespace>/<name>`, or null without an Argo CD URL. */
-  url: string | null;
-}
 
 /** Argo CD's default namespace (Kargo's libargocd.Namespace() default). */
 const DEFAULT_NAMESPACE = 'argocd';
@@ -51,7 +33,8 @@ function fromSteps(stage: Stage): AppKey[] {
       const name = str(asRecord(app)?.name);
       const namespace = str(asRecord(app)?.namespace) ?? DEFAULT_NAMESPACE;
       // An expression (`${{ ctx.stage }}`) resolves only during a Promotion.
-      if (!name || EXPRESSION.test(name) || EXPRESSION.test(namespace)) return [];
+      if (!name || EXPRESSION.test(name) || EXPRESSION.test(namespace))
+        return [];
       return [{ name, namespace }];
     });
 }
@@ -97,7 +80,9 @@ function fromHealth(stage: Stage): AppStatus[] {
         {
           name,
           namespace:
-            str(status?.Namespace) ?? str(status?.namespace) ?? DEFAULT_NAMESPACE,
+            str(status?.Namespace) ??
+            str(status?.namespace) ??
+            DEFAULT_NAMESPACE,
           health: str(asRecord(status?.health)?.status) ?? null,
           sync: str(asRecord(status?.sync)?.status) ?? null,
         },

@@ -16,5 +16,4 @@ export {
   stageArgoCdApps,
   argoCdAppUrl,
   ARGOCD_CONTEXT_ANNOTATION,
-  type StageArgoCdApp,
 } from './argoCdApps';

@@ -212,9 +212,7 @@ describe('KargoApiHttpClient.getStageLinks', () => {
   });
 
   it("maps Kargo's 403 to NotAllowedError without the token", async () => {
-    kargo(() =>
-      HttpResponse.json({ error: 'forbidden' }, { status: 403 }),
-    );
+    kargo(() => HttpResponse.json({ error: 'forbidden' }, { status: 403 }));
     const error = await apiClient()
       .getStageLinks('checkout', 'uat', PERSON)
       .catch(e => e);
