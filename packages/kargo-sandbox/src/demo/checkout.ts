@@ -26,6 +26,7 @@ import { checkoutProdObjects } from './checkoutProd';
 
 import { baseStatus, healthyConditions } from './stageStatus';
 import { gitHubPullRequest } from './git';
+import { projectConfig, withArgoCdApps } from './argocd';
 
 const P = 'checkout';
 const REPO = 'https://github.com/acme/checkout-deploy';
@@ -235,5 +236,10 @@ export function checkoutScenario(): Array<Record<string, any>> {
   );
 
   out.push(...checkoutProdObjects(f));
-  return out;
+  out.push(projectConfig(P));
+  return withArgoCdApps(out, P, {
+    dev: ['Healthy', 'Synced'],
+    staging: ['Healthy', 'Synced'],
+    prod: ['Progressing', 'OutOfSync'],
+  });
 }

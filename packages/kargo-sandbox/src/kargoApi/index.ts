@@ -44,6 +44,7 @@ const ROUTES: Array<{ method: string; pattern: RegExp; keys: string[]; name: str
   ['POST', '/projects/:project/freight/:freight/approve', 'approveFreight', h.approveFreight],
   ['POST', '/projects/:project/stages/:stage/refresh', 'refreshStage', h.refreshStage],
   ['POST', '/projects/:project/warehouses/:warehouse/refresh', 'refreshWarehouse', h.refreshWarehouse],
+  ['GET', '/projects/:project/stages/:stage/links', 'getStageLinks', h.getStageLinks],
 ].map(([method, path, name, fn]) => {
   const keys: string[] = [];
   const pattern = new RegExp(
