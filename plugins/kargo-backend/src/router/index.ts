@@ -3,6 +3,7 @@ import Router from 'express-promise-router';
 import { createOpenApiRouter } from '../schema/openapi/generated/router';
 import { addActionRoutes } from './actionRoutes';
 import { addEntityRoutes } from './entityRoutes';
+import { addLinkRoutes } from './linkRoutes';
 import { addOpenApiRoute } from './openapiRoute';
 import { addSnapshotRoutes } from './snapshotRoutes';
 import { addStageRoutes } from './stageRoutes';
@@ -43,6 +44,7 @@ export async function createRouter(
     res.json({ status: 'ok' });
   });
   addStageRoutes(router, options);
+  addLinkRoutes(router, options);
   addActionRoutes(router, options);
   addEntityRoutes(router, options);
   addSnapshotRoutes(router, options);
