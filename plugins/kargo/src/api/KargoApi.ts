@@ -7,6 +7,7 @@ import type {
   ApproveFreightResponse,
   ReverifyResponse,
   StageDetail,
+  StageLinksResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 
 /**
@@ -64,6 +65,12 @@ export interface KargoApi {
   approveFreight?(
     request: KargoStageRequest & { freight: string },
   ): Promise<ApproveFreightResponse>;
+  /**
+   * The Stage's links as Kargo resolves them (ClusterConfig and
+   * ProjectConfig), asked as the person. Optional so existing
+   * implementations compile.
+   */
+  getStageLinks?(request: KargoStageRequest): Promise<StageLinksResponse>;
 }
 
 /** @public */

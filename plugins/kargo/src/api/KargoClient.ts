@@ -13,6 +13,7 @@ import {
   type ApproveFreightResponse,
   type ReverifyResponse,
   type StageDetail,
+  type StageLinksResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import createClient, { type Client } from 'openapi-fetch';
 import type {
@@ -98,6 +99,15 @@ export class KargoClient implements KargoApi {
         baseUrl: await this.baseUrl(),
         params: { path: { project, name }, query: { instance } },
       },
+    );
+    return data!;
+  }
+
+  async getStageLinks(request: KargoStageRequest): Promise<StageLinksResponse> {
+    // As the person, like a write: Kargo's RBAC answers for them.
+    const { data } = await this.client.GET(
+      '/projects/{project}/stages/{stage}/links',
+      await this.writeOptions(request),
     );
     return data!;
   }

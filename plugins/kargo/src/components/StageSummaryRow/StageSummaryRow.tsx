@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { StageChips } from '../StageChips';
+import { StageArgoCdApps, StageLinksButton } from '../StageLinks';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
@@ -159,6 +160,7 @@ export function StageSummaryRow(props: {
               )}
             </Typography>
             <PullRequestIndicator stage={stage} />
+            <StageArgoCdApps stage={stage} />
             {stage.error && (
               <Typography variant="body2" component="span" color="error">
                 {t('states.stageError')}
@@ -166,7 +168,10 @@ export function StageSummaryRow(props: {
             )}
           </div>
         </div>
-        {actions && <div className={classes.actions}>{actions}</div>}
+        <div className={classes.actions}>
+          <StageLinksButton stage={stage} />
+          {actions}
+        </div>
       </div>
     </Paper>
   );
