@@ -26,27 +26,25 @@ export function StageArgoCdApps(props: { stage: StageSummary }) {
           : 'default';
         const label = t('links.argoCdApp', { name: app.name, health, sync });
         return (
-          <Chip
-            key={`${app.namespace}/${app.name}`}
-            role="listitem"
-            size="small"
-            variant={
-              states.every(s => s && GOOD.has(s)) ? 'outlined' : 'default'
-            }
-            color={color}
-            label={label}
-            title={`${app.namespace}/${app.name}`}
-            {...(app.url
-              ? {
-                  component: 'a',
-                  href: app.url,
-                  target: '_blank',
-                  rel: 'noopener noreferrer',
-                  clickable: true,
-                }
-              : {})}
-            style={{ marginRight: 4 }}
-          />
+          <span key={`${app.namespace}/${app.name}`} role="listitem">
+            <Chip
+              size="small"
+              variant={
+                states.every(s => s && GOOD.has(s)) ? 'outlined' : 'default'
+              }
+              color={color}
+              label={label}
+              {...(app.url
+                ? {
+                    component: 'a',
+                    href: app.url,
+                    target: '_blank',
+                    rel: 'noopener noreferrer',
+                  }
+                : {})}
+              style={{ marginRight: 4 }}
+            />
+          </span>
         );
       })}
     </span>
