@@ -1,6 +1,6 @@
 import type { Stage, StageArgoCdApp } from '../types';
 
-/** The annotation Kargo's argocd-update step writes: the Applications it updated, names resolved. */
+/** The annotation Kargo's argocd-update step writes: the Applications it updated, names resolved. @public */
 export const ARGOCD_CONTEXT_ANNOTATION = 'kargo.akuity.io/argocd-context';
 
 /** Argo CD's default namespace (Kargo's libargocd.Namespace() default). */
@@ -91,7 +91,7 @@ function fromHealth(stage: Stage): AppStatus[] {
   });
 }
 
-/** `<argocdUrl>/applications/<namespace>/<name>`, as Kargo's UI links an Application. */
+/** `<argocdUrl>/applications/<namespace>/<name>`, as Kargo's UI links an Application. @public */
 export function argoCdAppUrl(
   argocdUrl: string,
   namespace: string,

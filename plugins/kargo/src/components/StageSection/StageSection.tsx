@@ -14,6 +14,7 @@ import { PullRequestsTable } from '../PullRequestsTable';
 import { PullRequestWaitBanner } from '../PullRequestWaitBanner';
 import { StageActionButton, type StageAction } from '../StageActionButton';
 import { StageChips } from '../StageChips';
+import { StageArgoCdApps, StageLinksButton } from '../StageLinks';
 import { StageSummaryRow, useToggleFocusStyle } from '../StageSummaryRow';
 import { VerificationHistoryTable } from '../VerificationHistoryTable';
 
@@ -104,8 +105,9 @@ export function StageSection(props: {
       <InfoCard
         title={title}
         subheader={
-          <Box display="flex" style={{ gap: 8 }} mt={1}>
+          <Box display="flex" flexWrap="wrap" style={{ gap: 8 }} mt={1}>
             <StageChips stage={stage} />
+            <StageArgoCdApps stage={stage} />
           </Box>
         }
         action={
@@ -113,6 +115,7 @@ export function StageSection(props: {
             {stage.kargoUrl && (
               <Link to={stage.kargoUrl}>{t('stage.openInKargo')}</Link>
             )}
+            <StageLinksButton stage={stage} />
             {actions}
           </Box>
         }
