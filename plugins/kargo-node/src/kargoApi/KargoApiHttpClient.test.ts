@@ -188,6 +188,8 @@ describe('KargoApiHttpClient.getStageLinks', () => {
             url: 'https://argocd.example.com/applications/argocd/checkout-uat',
             description: 'The Application',
           },
+          // A template may resolve to a script URL: never a link.
+          // eslint-disable-next-line no-script-url
           { title: 'Bad', url: 'javascript:alert(1)' },
         ],
         errors: ['error evaluating URL template for link "x": boom'],
