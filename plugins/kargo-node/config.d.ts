@@ -66,6 +66,18 @@ export interface Config {
        */
       kargoUrl?: string;
       /**
+       * The Argo CD the instance's Stages update Applications in
+       * (`argocd-update` steps): the Kargo tab links each Application to
+       * `<url>/applications/<namespace>/<name>`, as Kargo's UI does.
+       */
+      argocd?: {
+        /**
+         * Base URL of Argo CD's UI.
+         * @visibility frontend
+         */
+        url: string;
+      };
+      /**
        * Kargo's REST API server (`/v1beta1`), through which writes
        * (promote, reverify, abort) are made as the signed-in person or the
        * portal, so that Kargo's RBAC decides and Kargo records who acted.

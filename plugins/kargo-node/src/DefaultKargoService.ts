@@ -56,7 +56,11 @@ export class DefaultKargoService implements KargoService {
       config.instances.map(instance => [
         instance.name,
         new KubernetesKargoClusterClient({
-          instance: { name: instance.name, kargoUrl: instance.kargoUrl },
+          instance: {
+            name: instance.name,
+            kargoUrl: instance.kargoUrl,
+            argocdUrl: instance.argocdUrl ?? null,
+          },
           kubeConfig: createKubeConfig(instance),
         }),
       ]),

@@ -10,6 +10,19 @@ const instance = {
 };
 
 describe('readKargoConfig', () => {
+  it("reads an instance's Argo CD URL (argocd.url), and refuses one that is no URL", () => {
+    expect(
+      read({
+        instances: [
+          { ...instance, argocd: { url: 'https://argocd.example.com/' } },
+        ],
+      }).instances[0].argocdUrl,
+    ).toMatch(/^https:\/\/argocd\.example\.com\/?$/);
+    expect(() =>
+      read({ instances: [{ ...instance, argocd: { url: 'not a url' } }] }),
+    ).toThrow(/argocd\.url/);
+  });
+
   it('reads instances with defaults', () => {
     const config = read({ instances: [instance] });
     expect(config.instances).toEqual([
@@ -23,6 +36,7 @@ describe('readKargoConfig', () => {
         caFile: undefined,
         skipTLSVerify: false,
         kargoUrl: null,
+        argocdUrl: null,
         api: undefined,
         writes: 'none',
       },

@@ -19,6 +19,8 @@ export interface KargoInstanceConfig {
   caFile?: string;
   skipTLSVerify: boolean;
   kargoUrl: string | null;
+  /** Base URL of the Argo CD UI the instance's Stages update Applications in (`argocd.url`). */
+  argocdUrl?: string | null;
   /** Kargo's REST API, when configured. */
   api?: KargoApiConfig;
   /**
@@ -211,6 +213,7 @@ function readInstance(c: Config, index: number): KargoInstanceConfig {
     );
   }
   const kargoUrl = c.getOptionalString('kargoUrl');
+  const argocdUrl = c.getOptionalString('argocd.url');
   const api = readApi(c.getOptionalConfig('api'), at, name);
   return {
     name,
@@ -227,6 +230,7 @@ function readInstance(c: Config, index: number): KargoInstanceConfig {
     caFile: c.getOptionalString('caFile'),
     skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
     kargoUrl: kargoUrl ? readUrl(kargoUrl, `${at}.kargoUrl`) : null,
+    argocdUrl: argocdUrl ? readUrl(argocdUrl, `${at}.argocd.url`) : null,
     api,
     writes: readWrites(c, at, name, api),
   };

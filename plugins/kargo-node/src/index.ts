@@ -22,6 +22,8 @@ export type {
   KargoPromoteTarget,
   KargoAnalysisRunLogsOptions,
   KargoPublicServerConfig,
+  KargoResolvedLink,
+  KargoStageLinks,
 } from './kargoApi/types';
 export {
   KargoApiHttpClient,

@@ -15,6 +15,8 @@ export interface KargoInstanceInfo {
   name: string;
   /** Base URL of Kargo's UI, for deep links. */
   kargoUrl: string | null;
+  /** Base URL of the instance's Argo CD UI (`argocd.url`), for links to Applications. */
+  argocdUrl?: string | null;
 }
 
 /**

@@ -14,6 +14,16 @@ export const kargoMessages = {
     openPullRequests_other: '{{count}} open PRs',
     pullRequestsPending: 'PRs not known yet',
   },
+  links: {
+    button: 'Links',
+    buttonLabel: 'Links of {{stage}}',
+    loading: 'Loading links…',
+    empty: 'No links for this Stage',
+    unavailable: 'Links not available',
+    argoCdApps: 'Argo CD Applications',
+    argoCdApp: '{{name}}: {{health}}, {{sync}}',
+    notChecked: 'not checked yet',
+  },
   states: {
     staleBanner: 'Kargo data is stale: last updated {{time}}',
     staleBannerUnknown: 'Kargo data is stale: never updated',

@@ -10,6 +10,8 @@
  * Kargo API token (ServiceAccount backstage/kargo-portal) is bound to
  * kargo-admin in each project too.
  */
+import { clusterConfig } from './argocd';
+
 const RBAC = 'rbac.authorization.k8s.io';
 const KARGO = 'kargo.akuity.io';
 const ROLLOUTS = 'argoproj.io';
@@ -108,6 +110,7 @@ export function accessScenario(): Array<Record<string, unknown>> {
       kind: 'ServiceAccount',
       metadata: { name, namespace: 'backstage' },
     })),
+    clusterConfig(),
     ...projectAccess('checkout'),
     ...projectAccess('payments'),
   ];

@@ -28,6 +28,7 @@ import { checkoutProdObjects } from './checkoutProd';
 import { baseStatus, healthyConditions } from './stageStatus';
 import { gitHubPullRequest } from './git';
 import { DEMO_SMOKE_TEST_JOB } from './jobLogs';
+import { projectConfig, withArgoCdApps } from './argocd';
 
 const P = 'checkout';
 const REPO = 'https://github.com/acme/checkout-deploy';
@@ -242,10 +243,14 @@ export function checkoutScenario(): Array<Record<string, any>> {
       }),
     }),
   );
-  out.push(projectConfig(P, [{ name: 'staging', autoPromotionEnabled: true }]));
 
   out.push(...checkoutProdObjects(f));
-  return out;
+  out.push(projectConfig(P, [{ name: 'staging', autoPromotionEnabled: true }]));
+  return withArgoCdApps(out, P, {
+    dev: ['Healthy', 'Synced'],
+    staging: ['Healthy', 'Synced'],
+    prod: ['Progressing', 'OutOfSync'],
+  });
 }
 
 /**
@@ -293,28 +298,6 @@ function autoPromotionHold(
   return {
     autoPromotionHolds: { [key]: hold },
     effectiveAutoPromotionHolds: { [key]: hold },
-  };
-}
-
-/**
- * The Project's ProjectConfig (named as the Project, in its namespace):
- * promotion policies by Stage name (Kargo v1.11 api/v1alpha1/
- * projectconfig_types.go PromotionPolicy with stageSelector).
- */
-function projectConfig(
-  namespace: string,
-  policies: Array<{ name: string; autoPromotionEnabled: boolean }>,
-): Record<string, any> {
-  return {
-    apiVersion: 'kargo.akuity.io/v1alpha1',
-    kind: 'ProjectConfig',
-    metadata: { name: namespace, namespace },
-    spec: {
-      promotionPolicies: policies.map(p => ({
-        stageSelector: { name: p.name },
-        autoPromotionEnabled: p.autoPromotionEnabled,
-      })),
-    },
   };
 }
 

@@ -5,7 +5,8 @@
  * pkg/api/stage.go ReverifyStageFreight / AbortStageFreightVerification),
  * abort_promotion_v1alpha1.go (pkg/api/promotion.go AbortPromotion),
  * approve_freight_v1alpha1.go, refresh_stage_v1alpha1.go and
- * refresh_warehouse_v1alpha1.go (pkg/api/refresh.go RefreshObject). Errors
+ * refresh_warehouse_v1alpha1.go (pkg/api/refresh.go RefreshObject),
+ * get_stage_links_v1alpha1.go (pkg/deeplinks, see ./deeplinks.ts). Errors
  * Kargo leaves untyped (a missing Stage on reverify, a Stage with no
  * Freight) are 500s there, and so here.
  */
@@ -15,6 +16,7 @@ import { isFreightAvailable, originString, requestsOrigin } from '../webhooks/fr
 import { actorOf, KargoUser } from './authn';
 import { KargoApiError, plainError, wrapError } from './errors';
 import { KargoObjects } from './objects';
+import { evaluateLinks, type DeepLink } from './deeplinks';
 
 export interface Call {
   user: KargoUser;
@@ -204,4 +206,26 @@ export async function refreshWarehouse(c: Call): Promise<Answer> {
   const { project, warehouse } = c.params;
   patchWrapped(c.objects, 'warehouses', project, warehouse, 'kargo.akuity.io/refresh', now(), false);
   return OK;
+}
+
+/** The `stageLinks` of a config object, when it exists. */
+function stageLinksOf(config: KubeObject | undefined): DeepLink[] {
+  const links = (config as any)?.spec?.stageLinks;
+  return Array.isArray(links) ? links : [];
+}
+
+export async function getStageLinks(c: Call): Promise<Answer> {
+  const { project, stage: stageName } = c.params;
+  // The Stage through the caller's authorization; the configs through the
+  // API server's internal client (a reader of the Stage sees its links).
+  const stage = c.objects.get('stages', project, stageName);
+  if (!stage)
+    throw new KargoApiError(404, `Stage "${stageName}" not found in project "${project}"`);
+  const defs = [
+    ...stageLinksOf(c.objects.internalGet('clusterconfigs', undefined, 'cluster')),
+    ...stageLinksOf(c.objects.internalGet('projectconfigs', project, project)),
+  ];
+  if (defs.length === 0) return { status: 200, body: { links: [] } };
+  const { links, errors } = evaluateLinks(defs, { stage: JSON.parse(JSON.stringify(stage)) });
+  return { status: 200, body: { links, ...(errors.length ? { errors } : {}) } };
 }

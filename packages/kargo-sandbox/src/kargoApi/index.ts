@@ -54,6 +54,7 @@ const routes = (deps: KargoApiDeps): Array<{ method: string; pattern: RegExp; ke
   ['POST', '/projects/:project/stages/:stage/refresh', 'refreshStage', h.refreshStage],
   ['POST', '/projects/:project/warehouses/:warehouse/refresh', 'refreshWarehouse', h.refreshWarehouse],
   ['GET', '/projects/:project/analysis-runs/:analysisRun/logs', 'analysisRunLogs', analysisRunLogs(deps.jobLogs)],
+  ['GET', '/projects/:project/stages/:stage/links', 'getStageLinks', h.getStageLinks],
 ].map(([method, path, name, fn]) => {
   const keys: string[] = [];
   const pattern = new RegExp(

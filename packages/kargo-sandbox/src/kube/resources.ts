@@ -155,6 +155,12 @@ export class ResourceRegistry {
         plain('kargo.akuity.io', 'ProjectConfig', 'projectconfigs', true),
       );
     }
+    // So is ClusterConfig (one, named `cluster`), with cluster-wide links.
+    if (!kargoKinds.has('kargo.akuity.io/clusterconfigs')) {
+      extra.push(
+        plain('kargo.akuity.io', 'ClusterConfig', 'clusterconfigs', false),
+      );
+    }
     this.types = [
       plain('', 'Namespace', 'namespaces', false, ['ns']),
       ...crdTypes,

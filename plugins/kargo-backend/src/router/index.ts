@@ -6,6 +6,7 @@ import { addActionRoutes } from './actionRoutes';
 import { kargoTokenOf } from './kargoAuthorization';
 import { addEntityRoutes } from './entityRoutes';
 import { addLogRoutes } from './logRoutes';
+import { addLinkRoutes } from './linkRoutes';
 import { addOpenApiRoute } from './openapiRoute';
 import { addSnapshotRoutes } from './snapshotRoutes';
 import { addStageRoutes } from './stageRoutes';
@@ -50,6 +51,7 @@ export async function createRouter(
   });
   addStageRoutes(router, options);
   addLogRoutes(router, options);
+  addLinkRoutes(router, options);
   addActionRoutes(router, options);
   addEntityRoutes(router, options);
   addSnapshotRoutes(router, options);

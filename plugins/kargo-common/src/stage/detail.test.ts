@@ -13,6 +13,41 @@ import type { Stage } from '../types';
 import { buildStageDetail, toStageSummary } from './detail';
 
 describe('buildStageDetail', () => {
+  it("lists the Argo CD Applications the Stage updates, linked to the instance's Argo CD, in the detail and the summary", () => {
+    const stage = {
+      ...stagingStage,
+      spec: {
+        ...stagingStage.spec,
+        promotionTemplate: {
+          spec: {
+            steps: [
+              {
+                uses: 'argocd-update',
+                config: {
+                  apps: [{ name: 'checkout-staging', namespace: 'argocd' }],
+                },
+              },
+            ],
+          },
+        },
+      },
+    } as Stage;
+    const detail = buildStageDetail({
+      instance: 'production',
+      argocdUrl: 'https://argocd.example.com',
+      stage,
+    });
+    const app = {
+      name: 'checkout-staging',
+      namespace: 'argocd',
+      health: null,
+      sync: null,
+      url: 'https://argocd.example.com/applications/argocd/checkout-staging',
+    };
+    expect(detail.argoCdApps).toEqual([app]);
+    expect(toStageSummary(detail).argoCdApps).toEqual([app]);
+  });
+
   it('composes the stale demo Stage', () => {
     const detail = buildStageDetail({
       instance: 'production',

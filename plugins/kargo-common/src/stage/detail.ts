@@ -22,6 +22,7 @@ import {
 } from '../verification/summary';
 import { summarizeFreight } from './currentFreight';
 import { kargoStageUrl } from './kargoUrl';
+import { stageArgoCdApps } from './argoCdApps';
 import type { StageWalk } from '../pullRequests/walk';
 import { buildPullRequestParts } from './pullRequestParts';
 import { deriveStagePhase } from './stagePhase';
@@ -32,6 +33,8 @@ export interface BuildStageDetailInput {
   instance: string;
   /** Base URL of the instance's Kargo UI, for deep links. */
   kargoUrl?: string | null;
+  /** Base URL of the instance's Argo CD UI, for links to the Stage's Applications. */
+  argocdUrl?: string | null;
   stage: Stage;
   analysisRuns?: AnalysisRun[];
   freight?: Freight[];
@@ -116,6 +119,11 @@ export function buildWalkedStageDetail(
         ? kargoStageUrl(input.kargoUrl, project, name)
         : null,
     error: null,
+    argoCdApps: safely(
+      'Argo CD applications',
+      () => stageArgoCdApps(stage, input.argocdUrl),
+      [],
+    ),
     verifications,
     pullRequests: pr.pullRequests,
     pullRequestErrors: pr.pullRequestErrors,
@@ -178,5 +186,6 @@ export function toStageSummary(detail: StageDetail): StageSummary {
       ? { requestedFreight: detail.requestedFreight }
       : {}),
     ...(detail.autoPromotion ? { autoPromotion: detail.autoPromotion } : {}),
+    ...(detail.argoCdApps?.length ? { argoCdApps: detail.argoCdApps } : {}),
   };
 }

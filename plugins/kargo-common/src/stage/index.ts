@@ -12,3 +12,8 @@ export {
   type StageInputKind,
 } from './touched';
 export { sameStageDetail } from './sameDetail';
+export {
+  stageArgoCdApps,
+  argoCdAppUrl,
+  ARGOCD_CONTEXT_ANNOTATION,
+} from './argoCdApps';

@@ -38,6 +38,8 @@ export interface RepositoryListing {
 export interface BuildProjectStagesInput extends ProjectLists {
   instance: string;
   kargoUrl: string | null;
+  /** Base URL of the instance's Argo CD UI, for links to the Applications a Stage updates. */
+  argocdUrl?: string | null;
   project: string;
   /** ISO time stamped on every Stage built. */
   now: string;
@@ -129,6 +131,7 @@ export function* buildProjectStages(
       const stageInput: BuildStageDetailInput = {
         instance: input.instance,
         kargoUrl: input.kargoUrl,
+        argocdUrl: input.argocdUrl,
         stage,
         freight: input.freight,
         promotions,

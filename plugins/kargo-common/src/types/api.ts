@@ -64,6 +64,12 @@ export type PullRequestInfo = KargoApiSchemas['PullRequestInfo'];
 export type RepositoryError = KargoApiSchemas['RepositoryError'];
 /** @public */
 export type StageSummary = KargoApiSchemas['StageSummary'];
+/** An Argo CD Application a Stage updates, with health, sync and link. @public */
+export type StageArgoCdApp = KargoApiSchemas['StageArgoCdApp'];
+/** A link Kargo resolved for a Stage (ClusterConfig / ProjectConfig). @public */
+export type StageLink = KargoApiSchemas['StageLink'];
+/** @public */
+export type StageLinksResponse = KargoApiSchemas['StageLinksResponse'];
 /** @public */
 export type StageDetail = KargoApiSchemas['StageDetail'];
 /** One item of a Stage's `spec.requestedFreight`. @public */

@@ -160,7 +160,8 @@ export interface Stage extends KubeObject {
     effectiveAutoPromotionHolds?: Record<string, KargoAutoPromotionHold>;
     freightHistory?: FreightCollection[];
     freightSummary?: string;
-    health?: { status?: string; issues?: string[] };
+    /** `output`: Kargo's health checks' opaque output (e.g. Argo CD Application statuses). */
+    health?: { status?: string; issues?: string[]; output?: unknown };
     observedGeneration?: number;
     currentPromotion?: PromotionReference;
     lastPromotion?: PromotionReference;

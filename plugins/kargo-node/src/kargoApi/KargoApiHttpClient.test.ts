@@ -177,3 +177,48 @@ describe('KargoApiHttpClient.resolveIdentity', () => {
     );
   });
 });
+
+describe('KargoApiHttpClient.getStageLinks', () => {
+  it("asks Kargo for the Stage's links as the person and keeps only http(s) links", async () => {
+    const seen = kargo(() =>
+      HttpResponse.json({
+        links: [
+          {
+            title: 'Argo CD',
+            url: 'https://argocd.example.com/applications/argocd/checkout-uat',
+            description: 'The Application',
+          },
+          // A template may resolve to a script URL: never a link.
+          // eslint-disable-next-line no-script-url
+          { title: 'Bad', url: 'javascript:alert(1)' },
+        ],
+        errors: ['error evaluating URL template for link "x": boom'],
+      }),
+    );
+    const answer = await apiClient().getStageLinks('checkout', 'uat', PERSON);
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v1beta1/projects/checkout/stages/uat/links',
+      authorization: `Bearer ${ID_TOKEN}`,
+    });
+    expect(answer).toEqual({
+      links: [
+        {
+          title: 'Argo CD',
+          url: 'https://argocd.example.com/applications/argocd/checkout-uat',
+          description: 'The Application',
+        },
+      ],
+      errors: ['error evaluating URL template for link "x": boom'],
+    });
+  });
+
+  it("maps Kargo's 403 to NotAllowedError without the token", async () => {
+    kargo(() => HttpResponse.json({ error: 'forbidden' }, { status: 403 }));
+    const error = await apiClient()
+      .getStageLinks('checkout', 'uat', PERSON)
+      .catch(e => e);
+    expect(error.name).toBe('NotAllowedError');
+    expect(JSON.stringify(error)).not.toContain(ID_TOKEN);
+  });
+});

@@ -23,6 +23,7 @@ import type {
   KargoApiIdentity,
   KargoPromoteTarget,
   KargoPublicServerConfig,
+  KargoStageLinks,
 } from './types';
 
 /** @public */
@@ -309,6 +310,42 @@ export class KargoApiHttpClient implements KargoApiClient {
     );
     if (!body) throw new Error('Kargo answered the log stream without a body');
     return body as ReadableStream<Uint8Array>;
+  }
+
+  async getStageLinks(
+    project: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<KargoStageLinks> {
+    const path = {
+      project: name(project, 'project'),
+      stage: name(stage, 'stage'),
+    };
+    const data = await this.call(identity, (client, init) =>
+      client.GET('/v1beta1/projects/{project}/stages/{stage}/links', {
+        ...init,
+        params: { path },
+      }),
+    );
+    // Only what a link needs: a title and an http(s) URL (a template may
+    // resolve to anything, `javascript:` included).
+    const links = (data?.links ?? []).flatMap(link =>
+      link?.title && link.url && /^https?:\/\//i.test(link.url)
+        ? [
+            {
+              title: link.title,
+              url: link.url,
+              ...(link.description ? { description: link.description } : {}),
+            },
+          ]
+        : [],
+    );
+    return {
+      links,
+      errors: (data?.errors ?? []).filter(
+        (e): e is string => typeof e === 'string',
+      ),
+    };
   }
 
   async getPublicServerConfig(): Promise<KargoPublicServerConfig> {

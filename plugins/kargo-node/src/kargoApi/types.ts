@@ -28,6 +28,26 @@ export interface KargoAnalysisRunLogsOptions {
   containerName?: string;
 }
 
+/**
+ * One link Kargo resolved from a ClusterConfig or ProjectConfig link template
+ * (swagger `ResolvedLink`). @public
+ */
+export interface KargoResolvedLink {
+  title: string;
+  url: string;
+  description?: string;
+}
+
+/**
+ * `GET /v1beta1/projects/{project}/stages/{stage}/links` (swagger
+ * `GetStageLinksResponse`): the Stage's links, and Kargo's messages for the
+ * templates it could not evaluate. @public
+ */
+export interface KargoStageLinks {
+  links: KargoResolvedLink[];
+  errors: string[];
+}
+
 /** `GET /v1beta1/system/public-server-config`, as the client returns it. @public */
 export interface KargoPublicServerConfig {
   oidc?: {
@@ -152,6 +172,16 @@ export interface KargoApiClient {
     identity: KargoApiIdentity,
     signal?: AbortSignal,
   ): Promise<ReadableStream<Uint8Array>>;
+
+  /**
+   * `GET /v1beta1/projects/{project}/stages/{stage}/links`: the Stage's
+   * ClusterConfig and ProjectConfig links as Kargo resolves them.
+   */
+  getStageLinks(
+    project: string,
+    stage: string,
+    identity: KargoApiIdentity,
+  ): Promise<KargoStageLinks>;
   /** `GET /v1beta1/system/public-server-config` (needs no token). */
   getPublicServerConfig(): Promise<KargoPublicServerConfig>;
 }

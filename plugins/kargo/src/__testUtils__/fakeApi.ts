@@ -37,6 +37,16 @@ export function fakeKargoApi(overrides: Partial<KargoApi> = {}) {
       warehouses: ['checkout'],
       actedAs: 'person' as const,
     })),
+    getStageLinks: jest.fn(async () => ({
+      links: [
+        {
+          title: 'Argo CD Application',
+          url: 'https://argocd.example.com/applications/argocd/checkout-staging',
+          description: 'The Application this Stage updates',
+        },
+      ],
+      errors: [],
+    })),
     ...overrides,
   } satisfies KargoApi;
 }

@@ -11,6 +11,7 @@ import type {
   RefreshWarehousesResponse,
   ReverifyResponse,
   StageDetail,
+  StageLinksResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 
 /**
@@ -115,6 +116,13 @@ export interface KargoApi {
     request: KargoAnalysisRunLogsRequest,
     signal: AbortSignal,
   ): AsyncIterable<KargoLogEvent>;
+
+  /**
+   * The Stage's links as Kargo resolves them (ClusterConfig and
+   * ProjectConfig), asked as the person. Optional so existing
+   * implementations compile.
+   */
+  getStageLinks?(request: KargoStageRequest): Promise<StageLinksResponse>;
 }
 
 /** @public */

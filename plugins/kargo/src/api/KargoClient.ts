@@ -17,6 +17,7 @@ import {
   type RefreshWarehousesResponse,
   type ReverifyResponse,
   type StageDetail,
+  type StageLinksResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import createClient, { type Client } from 'openapi-fetch';
 import type {
@@ -112,6 +113,15 @@ export class KargoClient implements KargoApi {
         params: { path: { project, name }, query: { instance } },
         headers: await this.readHeaders(instance),
       },
+    );
+    return data!;
+  }
+
+  async getStageLinks(request: KargoStageRequest): Promise<StageLinksResponse> {
+    // As the person, like a write: Kargo's RBAC answers for them.
+    const { data } = await this.client.GET(
+      '/projects/{project}/stages/{stage}/links',
+      await this.writeOptions(request),
     );
     return data!;
   }

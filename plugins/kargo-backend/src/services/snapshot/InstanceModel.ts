@@ -212,6 +212,7 @@ export class InstanceModel {
       ...lists,
       instance: this.instance.name,
       kargoUrl: this.instance.kargoUrl,
+      argocdUrl: this.instance.argocdUrl,
       project,
       now,
       only,

@@ -13,6 +13,7 @@ import { kargoTranslationRef } from '../../translation';
 import { EntityStages } from '../EntityStages';
 import { ResponseNotices } from '../KargoStates';
 import { StageActionButton, type StageAction } from '../StageActionButton';
+import { StageArgoCdApps, StageLinksButton } from '../StageLinks';
 import { stageTitle } from '../StageSection';
 import { StaleMarker } from '../StaleMarker';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
@@ -30,6 +31,9 @@ function StageRow(props: {
     <TableRow>
       <TableCell component="th" scope="row">
         {stageTitle(stage, showInstance)}
+        <div>
+          <StageArgoCdApps stage={stage} />
+        </div>
       </TableCell>
       <TableCell>
         {stage.verificationPhase === 'None' ? (
@@ -50,6 +54,7 @@ function StageRow(props: {
           action="reverify"
           onDone={onActionDone}
         />
+        <StageLinksButton stage={stage} />
       </TableCell>
     </TableRow>
   );

@@ -16,6 +16,7 @@ import { AutoPromotionStatus } from '../AutoPromotionStatus';
 import { RefreshButton } from '../RefreshButton';
 import { StageActionButton, type StageAction } from '../StageActionButton';
 import { StageChips } from '../StageChips';
+import { StageArgoCdApps, StageLinksButton } from '../StageLinks';
 import { StageSummaryRow, useToggleFocusStyle } from '../StageSummaryRow';
 import { VerificationHistoryTable } from '../VerificationHistoryTable';
 
@@ -107,9 +108,16 @@ export function StageSection(props: {
       <InfoCard
         title={title}
         subheader={
-          <Box display="flex" alignItems="center" style={{ gap: 8 }} mt={1}>
+          <Box
+            display="flex"
+            flexWrap="wrap"
+            alignItems="center"
+            style={{ gap: 8 }}
+            mt={1}
+          >
             <StageChips stage={stage} />
             <AutoPromotionStatus stage={stage} />
+            <StageArgoCdApps stage={stage} />
           </Box>
         }
         action={
@@ -117,6 +125,7 @@ export function StageSection(props: {
             {stage.kargoUrl && (
               <Link to={stage.kargoUrl}>{t('stage.openInKargo')}</Link>
             )}
+            <StageLinksButton stage={stage} />
             {actions}
           </Box>
         }

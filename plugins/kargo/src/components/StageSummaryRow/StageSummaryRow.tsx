@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { AutoPromotionStatus } from '../AutoPromotionStatus';
 import { StageChips } from '../StageChips';
+import { StageArgoCdApps, StageLinksButton } from '../StageLinks';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 
@@ -161,6 +162,7 @@ export function StageSummaryRow(props: {
             </Typography>
             <PullRequestIndicator stage={stage} />
             <AutoPromotionStatus stage={stage} />
+            <StageArgoCdApps stage={stage} />
             {stage.error && (
               <Typography variant="body2" component="span" color="error">
                 {t('states.stageError')}
@@ -168,7 +170,10 @@ export function StageSummaryRow(props: {
             )}
           </div>
         </div>
-        {actions && <div className={classes.actions}>{actions}</div>}
+        <div className={classes.actions}>
+          <StageLinksButton stage={stage} />
+          {actions}
+        </div>
       </div>
     </Paper>
   );

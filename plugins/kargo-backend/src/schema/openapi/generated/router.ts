@@ -431,6 +431,14 @@ export const spec = {
           autoPromotion: {
             $ref: '#/components/schemas/AutoPromotion',
           },
+          argoCdApps: {
+            type: 'array',
+            description:
+              "The Argo CD Applications the Stage updates (its `argocd-update` steps, the Applications the last Promotion updated, Kargo's health output), with the health and sync state Kargo last saw.",
+            items: {
+              $ref: '#/components/schemas/StageArgoCdApp',
+            },
+          },
         },
       },
       AutoPromotion: {
@@ -489,6 +497,72 @@ export const spec = {
             type: 'string',
             nullable: true,
             description: 'When that Promotion was created (RFC 3339).',
+          },
+        },
+      },
+      StageArgoCdApp: {
+        type: 'object',
+        required: ['name', 'namespace', 'health', 'sync', 'url'],
+        properties: {
+          name: {
+            type: 'string',
+          },
+          namespace: {
+            type: 'string',
+          },
+          health: {
+            type: 'string',
+            nullable: true,
+            description:
+              "Argo CD's health status as Kargo last saw it (Healthy, Progressing, Degraded, Missing, Unknown...); null before Kargo checked.",
+          },
+          sync: {
+            type: 'string',
+            nullable: true,
+            description:
+              "Argo CD's sync status as Kargo last saw it (Synced, OutOfSync, Unknown); null before Kargo checked.",
+          },
+          url: {
+            type: 'string',
+            nullable: true,
+            description:
+              'The Application in Argo CD (`kargo.instances[].argocd.url`), null when not configured.',
+          },
+        },
+      },
+      StageLink: {
+        type: 'object',
+        required: ['title', 'url'],
+        properties: {
+          title: {
+            type: 'string',
+          },
+          url: {
+            type: 'string',
+            description: 'An http(s) URL; Kargo resolved the template.',
+          },
+          description: {
+            type: 'string',
+          },
+        },
+      },
+      StageLinksResponse: {
+        type: 'object',
+        required: ['links', 'errors'],
+        properties: {
+          links: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/StageLink',
+            },
+          },
+          errors: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description:
+              "Kargo's messages for link templates it could not evaluate.",
           },
         },
       },
@@ -1736,6 +1810,54 @@ export const spec = {
             $ref: '#/components/responses/Error',
           },
           '409': {
+            $ref: '#/components/responses/Error',
+          },
+          '503': {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/projects/{project}/stages/{stage}/links': {
+      get: {
+        operationId: 'getStageLinks',
+        summary:
+          "The Stage's links as Kargo resolves them from ClusterConfig and ProjectConfig link templates (kargo.stage.read first, denied answers 404 like missing; then Kargo's API as the person, see Backstage-Kargo-Authorization, or the portal's API token; cached per Stage for 30 s).",
+        parameters: [
+          {
+            $ref: '#/components/parameters/project',
+          },
+          {
+            $ref: '#/components/parameters/stage',
+          },
+          {
+            $ref: '#/components/parameters/instance',
+          },
+          {
+            $ref: '#/components/parameters/kargoAuthorization',
+          },
+        ],
+        responses: {
+          '200': {
+            description: "The Stage's links.",
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/StageLinksResponse',
+                },
+              },
+            },
+          },
+          '400': {
+            $ref: '#/components/responses/Error',
+          },
+          '401': {
+            $ref: '#/components/responses/Error',
+          },
+          '403': {
+            $ref: '#/components/responses/Error',
+          },
+          '404': {
             $ref: '#/components/responses/Error',
           },
           '503': {

@@ -110,6 +110,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/projects/{project}/stages/{stage}/links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Stage's links as Kargo resolves them from ClusterConfig and ProjectConfig link templates (kargo.stage.read first, denied answers 404 like missing; then Kargo's API as the person, see Backstage-Kargo-Authorization, or the portal's API token; cached per Stage for 30 s). */
+    get: operations['getStageLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/projects/{project}/stages/{stage}/reverify': {
     parameters: {
       query?: never;
@@ -366,6 +383,8 @@ export interface components {
       /** Where the Stage takes Freight from (`spec.requestedFreight`), the pipeline's edges. */
       requestedFreight?: components['schemas']['FreightRequest'][];
       autoPromotion?: components['schemas']['AutoPromotion'];
+      /** The Argo CD Applications the Stage updates (its `argocd-update` steps, the Applications the last Promotion updated, Kargo's health output), with the health and sync state Kargo last saw. */
+      argoCdApps?: components['schemas']['StageArgoCdApp'][];
     };
     /** Whether Kargo auto-promotes into the Stage (status.autoPromotionEnabled, which Kargo's Stage controller sets each reconciliation from the Project's ProjectConfig promotion policies) and the holds pausing it (status.effectiveAutoPromotionHolds, Kargo v1.11). */
     AutoPromotion: {
@@ -384,6 +403,27 @@ export interface components {
       actor: string | null;
       /** When that Promotion was created (RFC 3339). */
       since: string | null;
+    };
+    StageArgoCdApp: {
+      name: string;
+      namespace: string;
+      /** Argo CD's health status as Kargo last saw it (Healthy, Progressing, Degraded, Missing, Unknown...); null before Kargo checked. */
+      health: string | null;
+      /** Argo CD's sync status as Kargo last saw it (Synced, OutOfSync, Unknown); null before Kargo checked. */
+      sync: string | null;
+      /** The Application in Argo CD (`kargo.instances[].argocd.url`), null when not configured. */
+      url: string | null;
+    };
+    StageLink: {
+      title: string;
+      /** An http(s) URL; Kargo resolved the template. */
+      url: string;
+      description?: string;
+    };
+    StageLinksResponse: {
+      links: components['schemas']['StageLink'][];
+      /** Kargo's messages for link templates it could not evaluate. */
+      errors: string[];
     };
     FreightRequest: {
       /** `Warehouse/<name>`. */
@@ -902,6 +942,42 @@ export interface operations {
       403: components['responses']['Error'];
       404: components['responses']['Error'];
       409: components['responses']['Error'];
+      503: components['responses']['Error'];
+    };
+  };
+  getStageLinks: {
+    parameters: {
+      query?: {
+        /** Name of a configured Kargo instance (`kargo.instances[].name`); default the first. */
+        instance?: components['parameters']['instance'];
+      };
+      header?: {
+        /** `Bearer <OIDC ID token>` of the signed-in person, from the Backstage auth provider that shares Kargo's identity provider (`kargo.instances[].api.authProvider`). Sent beside Backstage's own `Authorization`, which a write always needs: this header alone authorizes nothing. The write then goes through Kargo's API as that person (Kargo decides with its RBAC and records `email:<email>`); without it, as the portal's Kargo API token when configured, else 401 `kargoIdentityRequired`. Never logged, audited or stored. */
+        'Backstage-Kargo-Authorization'?: components['parameters']['kargoAuthorization'];
+      };
+      path: {
+        /** Kargo project (namespace) name, a DNS-1123 label. */
+        project: components['parameters']['project'];
+        /** Stage name, a DNS-1123 subdomain. */
+        stage: components['parameters']['stage'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The Stage's links. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StageLinksResponse'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
       503: components['responses']['Error'];
     };
   };

@@ -1,0 +1,2 @@
+export { StageArgoCdApps } from './StageArgoCdApps';
+export { StageLinksButton } from './StageLinksButton';
