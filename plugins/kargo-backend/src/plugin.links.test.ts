@@ -45,9 +45,9 @@ describe('GET /projects/{project}/stages/{stage}/links', () => {
         .get(LINKS)
         .set('Authorization', user());
       expect(again.body).toEqual(res.body);
-      expect(backend.sandbox.kargoApi.stats().byEndpoint.getStageLinks).toEqual(
-        { 200: 1 },
-      );
+      expect(backend.sandbox.kargoApi.reads().getStageLinks).toEqual({
+        200: 1,
+      });
     } finally {
       await backend.stop();
     }
@@ -67,9 +67,7 @@ describe('GET /projects/{project}/stages/{stage}/links', () => {
         name: 'NotFoundError',
         code: 'stageNotFound',
       });
-      expect(
-        backend.sandbox.kargoApi.stats().byEndpoint.getStageLinks,
-      ).toBeUndefined();
+      expect(backend.sandbox.kargoApi.reads().getStageLinks).toBeUndefined();
     } finally {
       await backend.stop();
     }
@@ -84,9 +82,7 @@ describe('GET /projects/{project}/stages/{stage}/links', () => {
         .set('Authorization', user());
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe('stageNotFound');
-      expect(
-        backend.sandbox.kargoApi.stats().byEndpoint.getStageLinks,
-      ).toBeUndefined();
+      expect(backend.sandbox.kargoApi.reads().getStageLinks).toBeUndefined();
     } finally {
       await backend.stop();
     }
