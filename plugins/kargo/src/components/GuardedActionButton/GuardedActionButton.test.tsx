@@ -21,7 +21,7 @@ registerMswTestHooks(server);
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.alice-secret-id-token.sig';
 
-function renderButton(
+async function renderButton(
   options: {
     permission?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
     token?: string;
@@ -40,7 +40,7 @@ function renderButton(
       ],
     ],
   });
-  const rendered = renderInTestApp(
+  const rendered = await renderInTestApp(
     <apis.Wrapper>
       <GuardedActionButton
         instance={options.instance ?? 'production'}
@@ -67,7 +67,7 @@ function renderButton(
 
 describe('GuardedActionButton', () => {
   it('is disabled, with the reason in its aria-label, when the permission is denied', async () => {
-    const { run } = renderButton({ permission: AuthorizeResult.DENY });
+    const { run } = await renderButton({ permission: AuthorizeResult.DENY });
     const button = await screen.findByRole('button', { name: 'Promote' });
     await waitFor(() => expect(button).toBeDisabled());
     expect(
@@ -79,16 +79,16 @@ describe('GuardedActionButton', () => {
   });
 
   it('asks the guest (no session with the Kargo provider) to sign in, without a popup', async () => {
-    renderButton({ token: '' });
+    await renderButton({ token: '' });
     // The session is looked up asynchronously: wait for its answer, not for
     // the button's disabled state while it is still looking.
     expect(
       await screen.findByLabelText(
         'Promote: Sign in with Kargo SSO to act in Kargo',
         {},
-        // The permission decision the previous test cached is revalidated
-        // first; on a loaded machine that takes more than a second.
-        { timeout: 5_000 },
+        // The app's first render and the session lookup can take more than
+        // a second on a loaded machine.
+        { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Promote' });
@@ -100,13 +100,13 @@ describe('GuardedActionButton', () => {
   });
 
   it('needs no sign-in where the instance writes as the portal', async () => {
-    renderButton({ token: '', identity: 'portal' });
+    await renderButton({ token: '', identity: 'portal' });
     const button = await screen.findByRole('button', { name: 'Promote' });
     await waitFor(() => expect(button).toBeEnabled());
   });
 
   it('writes only after confirmation, and reports the result', async () => {
-    const { run, alertApi } = renderButton();
+    const { run, alertApi } = await renderButton();
     const button = await screen.findByRole('button', { name: 'Promote' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
@@ -129,7 +129,7 @@ describe('GuardedActionButton', () => {
   });
 
   it('does nothing when the dialog is cancelled', async () => {
-    const { run } = renderButton();
+    const { run } = await renderButton();
     const button = await screen.findByRole('button', { name: 'Promote' });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
