@@ -53,10 +53,12 @@ test('alice closes the orphaned PR #41 of checkout/prod from the tab; the PR a P
   await expect(waitedOn.getByRole('button', { name: /^Close/ })).toHaveCount(0);
   // #41's branch is its failed Promotion's own: it may be deleted too.
   await expect(
-    orphan.getByRole('button', { name: 'Close and delete branch' }),
+    orphan.getByRole('button', {
+      name: /^Close .*#41 and delete branch kargo\/promotion\/prod\./,
+    }),
   ).toBeEnabled();
 
-  await orphan.getByRole('button', { name: 'Close', exact: true }).click();
+  await orphan.getByRole('button', { name: /^Close .*#41$/ }).click();
   const dialog = page.getByRole('dialog', { name: /^Close .*41\?$/ });
   await expect(dialog).toContainText('Promote');
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
