@@ -54,6 +54,24 @@ async function settleStagingPromotions() {
   }
 }
 
+/** Signs in through the sandbox's OpenID provider's login page (test/e2e/support.ts does the same). */
+async function signInAsAlice(page) {
+  await page.goto('/', LONG);
+  const popupOpened = page.waitForEvent('popup', LONG);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click(LONG);
+  const popup = await popupOpened;
+  await popup.getByLabel(/e-?mail/i).fill('alice@example.com');
+  await popup.getByLabel(/password/i).fill('alice');
+  await popup
+    .getByRole('button', { name: /^(sign in|log ?in|continue)$/i })
+    .click();
+  await popup.waitForEvent('close', LONG);
+  await page
+    .getByRole('navigation', { name: 'sidebar nav' })
+    .getByRole('link', { name: 'Catalog', exact: true })
+    .waitFor(LONG);
+}
+
 async function shot(page, name, target) {
   const path = new URL(name, OUT).pathname;
   if (target) await target.screenshot({ path });
@@ -210,6 +228,61 @@ try {
       .getByText(/Pull request #\d+ \((reclaimed|opened)\)/)
       .waitFor({ timeout: 120_000 });
     await shot(page, 'template.png');
+  }
+
+  // A Stage owner's view, signed in as alice through the sandbox's login
+  // page (Kargo's API answers her links and logs; the guest has no token).
+  if (want('stage-owner') || want('verification-logs')) {
+    const alice = await browser.newPage({
+      viewport: { width: 1400, height: 900 },
+      baseURL: BASE,
+    });
+    alice.setDefaultTimeout(60_000);
+    await signInAsAlice(alice);
+    if (want('stage-owner')) {
+      // checkout/prod: its Argo CD Application, Refresh, the orphaned PR #41
+      // with Close, and the Links menu as Kargo resolves it.
+      await alice.goto('/catalog/default/component/checkout-service/kargo');
+      const prod = alice.getByRole('region', {
+        name: 'checkout/prod',
+        exact: true,
+      });
+      await prod.getByRole('button', { name: /^Close .*#41$/ }).waitFor(LONG);
+      await prod.evaluate(el => el.scrollIntoView({ block: 'start' }));
+      await prod.getByRole('button', { name: 'Links of prod' }).click();
+      await alice.getByRole('menuitem', { name: /Runbook/ }).waitFor();
+      await shot(alice, 'stage-owner.png');
+      await alice.keyboard.press('Escape');
+    }
+    if (want('verification-logs')) {
+      // The failed staging run's smoke-test Job logs, streamed from Kargo.
+      await alice.goto('/catalog/default/component/checkout-service/kargo');
+      const staging = alice.getByRole('region', {
+        name: 'checkout/staging',
+        exact: true,
+      });
+      const details = staging.getByRole('button', { name: 'Show details' });
+      if (await details.isVisible()) await details.click();
+      const { items } = await sandbox(
+        '/apis/argoproj.io/v1alpha1/namespaces/checkout/analysisruns',
+      );
+      const run = items.find(r => r.spec.metrics.some(m => m.provider?.job));
+      await staging
+        .getByRole('button', { name: run.metadata.name })
+        .first()
+        .click();
+      const drawer = alice.getByRole('region', { name: /^AnalysisRun / });
+      const metric = drawer.getByRole('region', {
+        name: 'checkout-smoke-test',
+      });
+      await metric.getByRole('button', { name: 'Logs', exact: true }).click();
+      await drawer
+        .getByRole('region', { name: 'Logs of checkout-smoke-test' })
+        .getByText('The log ended.')
+        .waitFor();
+      await shot(alice, 'verification-logs.png');
+    }
+    await alice.close();
   }
 } finally {
   await browser.close();
