@@ -17,9 +17,10 @@ test('the overview card lists the Stages with their verification phase and open 
     'Actions',
   ]);
 
+  // The Stage's cell also lists the Argo CD Applications it updates.
   const row = (stage: string) =>
     card.getByRole('row').filter({
-      has: page.getByRole('cell', { name: stage, exact: true }),
+      has: page.getByRole('cell', { name: new RegExp(`^${stage}( |$)`) }),
     });
   for (const stage of ['checkout/dev', 'checkout/staging', 'checkout/prod']) {
     await expect(row(stage)).toBeVisible();
