@@ -108,7 +108,7 @@ describe('Kargo MCP tools', () => {
     await sandbox?.stop();
   });
 
-  it('lists the six Kargo tools with their read-only and destructive hints', async () => {
+  it('lists the eight Kargo tools with their read-only and destructive hints', async () => {
     const { tools } = await assistant.listTools();
     const kargo = tools.filter(t => t.name.startsWith('kargo.'));
     expect(
@@ -125,6 +125,8 @@ describe('Kargo MCP tools', () => {
       'kargo.abort-verification': [false, true],
       'kargo.approve-freight': [false, true],
       'kargo.close-pull-request': [false, true],
+      'kargo.refresh-stage': [false, false],
+      'kargo.refresh-warehouses': [false, false],
     });
     const getStageTool = kargo.find(t => t.name === 'kargo.get-stage')!;
     expect(getStageTool.inputSchema.required).toEqual(['project', 'stage']);
