@@ -1,0 +1,2 @@
+export { PromotionSteps } from './PromotionSteps';
+export { PromotionStepsDrawer } from './PromotionStepsDrawer';
