@@ -93,6 +93,11 @@ describe('PromotionSteps', () => {
       </Wrapper>,
     );
     expect(screen.queryByText('git-open-pr')).not.toBeInTheDocument();
+    // The links its steps emitted are inline on the Promotion's row.
+    expect(screen.getByRole('link', { name: /^OPS-7/ })).toHaveAttribute(
+      'href',
+      'https://jira.acme.example/browse/OPS-7',
+    );
     await userEvent.click(
       screen.getByRole('button', {
         name: 'Every step of prod.01j.abc1234',
@@ -121,10 +126,9 @@ describe('PromotionSteps', () => {
     expect(
       within(openPr).getByRole('link', { name: /^PR #41/ }),
     ).toHaveAttribute('href', 'https://github.com/acme/checkout/pull/41');
-    expect(within(openPr).getByRole('link', { name: /^OPS-7/ })).toHaveAttribute(
-      'href',
-      'https://jira.acme.example/browse/OPS-7',
-    );
+    expect(
+      within(openPr).getByRole('link', { name: /^OPS-7/ }),
+    ).toHaveAttribute('href', 'https://jira.acme.example/browse/OPS-7');
     // A link without a label is named by its host.
     expect(
       within(openPr).getByRole('link', { name: /^grafana\.acme\.example/ }),

@@ -15,6 +15,7 @@ import {
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { linkName } from './PromotionLinks';
 
 const SHORT_SHA = 7;
 
@@ -54,7 +55,7 @@ function StepOutputs(props: { step: PromotionStepView }) {
   step.links.forEach((link, i) =>
     items.push(
       <Link key={`link-${i}`} to={link.url}>
-        {link.label ?? new URL(link.url).host}
+        {linkName(link)}
       </Link>,
     ),
   );

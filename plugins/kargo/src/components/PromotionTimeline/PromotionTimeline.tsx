@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { AbortPromotionButton } from '../AbortPromotionButton';
-import { PromotionStepsDrawer } from '../PromotionSteps';
+import { PromotionLinks, PromotionStepsDrawer } from '../PromotionSteps';
 import { RetryPromotionButton } from '../RetryPromotionButton';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
@@ -129,6 +129,7 @@ export function PromotionTimeline(props: {
             ) : (
               '—'
             )}
+            <PromotionLinks promotion={row} />
             {abort}
           </Box>
         );
