@@ -62,6 +62,11 @@ describe('simulated Kargo controller: promotions', () => {
     });
     expect(waiting.status.phase).toBe('Running');
     expect(waiting.status.state.push.branch).toBe(`kargo/promotion/${name}`);
+    // git_pusher.go records the commit's web page (GitHub's provider).
+    const pushed = waiting.status.state.push.commit;
+    expect(waiting.status.state.push.commitURL).toBe(
+      `https://github.com/acme/checkout-deploy/commit/${pushed}`,
+    );
     const pr = waiting.status.state['open-pr'].pr;
     expect(pr.url).toBe(
       `https://github.com/acme/checkout-deploy/pull/${pr.id}`,
@@ -174,13 +179,19 @@ describe('simulated Kargo controller: promotions', () => {
 
   it('keeps a held Promotion Running at its step, and aborts it like Kargo when asked', async () => {
     const f = await freightByAlias('payments', 'icy-koala');
-    const name = `uat.01jsandboxtest0000000000003.${f.metadata.name.slice(0, 7)}`;
+    const name = `uat.01jsandboxtest0000000000003.${f.metadata.name.slice(
+      0,
+      7,
+    )}`;
     const s = await get('payments', 'stages', 'uat');
     const created = await call(sandbox, 'POST', `${API}/payments/promotions`, {
       body: {
         apiVersion: 'kargo.akuity.io/v1alpha1',
         kind: 'Promotion',
-        metadata: { name, annotations: { [PROMOTION_HOLD_ANNOTATION]: 'true' } },
+        metadata: {
+          name,
+          annotations: { [PROMOTION_HOLD_ANNOTATION]: 'true' },
+        },
         spec: {
           stage: 'uat',
           freight: f.metadata.name,
@@ -191,20 +202,28 @@ describe('simulated Kargo controller: promotions', () => {
     expect(created.status).toBe(201);
     const held = await eventually(async () => {
       const p = await get('payments', 'promotions', name);
-      return p.status?.stepExecutionMetadata?.[0]?.status === 'Running' ? p : undefined;
+      return p.status?.stepExecutionMetadata?.[0]?.status === 'Running'
+        ? p
+        : undefined;
     });
     expect(held.status).toMatchObject({ phase: 'Running', currentStep: 0 });
 
-    const patched = await call(sandbox, 'PATCH', `${API}/payments/promotions/${name}`, {
-      body: {
-        metadata: {
-          annotations: {
-            'kargo.akuity.io/abort': '{"action":"terminate","actor":"user:default/alice"}',
+    const patched = await call(
+      sandbox,
+      'PATCH',
+      `${API}/payments/promotions/${name}`,
+      {
+        body: {
+          metadata: {
+            annotations: {
+              'kargo.akuity.io/abort':
+                '{"action":"terminate","actor":"user:default/alice"}',
+            },
           },
         },
+        contentType: 'application/merge-patch+json',
       },
-      contentType: 'application/merge-patch+json',
-    });
+    );
     expect(patched.status).toBe(200);
     const aborted = await phaseOf('payments', name, ['Aborted', 'Succeeded']);
     expect(aborted.status).toMatchObject({
@@ -219,33 +238,47 @@ describe('simulated Kargo controller: promotions', () => {
     });
     expect(stage.status.currentPromotion).toBeUndefined();
     // The Stage keeps the Freight it had: nothing was promoted.
-    expect(Object.values<any>(stage.status.freightHistory[0].items)[0].name).not.toBe(
-      f.metadata.name,
-    );
+    expect(
+      Object.values<any>(stage.status.freightHistory[0].items)[0].name,
+    ).not.toBe(f.metadata.name);
   });
 
   it('lets a held Promotion run on once the hold is lifted', async () => {
     const f = await freightByAlias('payments', 'icy-koala');
-    const name = `uat.01jsandboxtest0000000000004.${f.metadata.name.slice(0, 7)}`;
+    const name = `uat.01jsandboxtest0000000000004.${f.metadata.name.slice(
+      0,
+      7,
+    )}`;
     const s = await get('payments', 'stages', 'uat');
     await call(sandbox, 'POST', `${API}/payments/promotions`, {
       body: {
         apiVersion: 'kargo.akuity.io/v1alpha1',
         kind: 'Promotion',
-        metadata: { name, annotations: { [PROMOTION_HOLD_ANNOTATION]: 'true' } },
-        spec: { stage: 'uat', freight: f.metadata.name, steps: s.spec.promotionTemplate.spec.steps },
+        metadata: {
+          name,
+          annotations: { [PROMOTION_HOLD_ANNOTATION]: 'true' },
+        },
+        spec: {
+          stage: 'uat',
+          freight: f.metadata.name,
+          steps: s.spec.promotionTemplate.spec.steps,
+        },
       },
     });
     await eventually(async () => {
       const p = await get('payments', 'promotions', name);
-      return p.status?.stepExecutionMetadata?.[0]?.status === 'Running' ? p : undefined;
+      return p.status?.stepExecutionMetadata?.[0]?.status === 'Running'
+        ? p
+        : undefined;
     });
     await call(sandbox, 'PATCH', `${API}/payments/promotions/${name}`, {
-      body: { metadata: { annotations: { [PROMOTION_HOLD_ANNOTATION]: null } } },
+      body: {
+        metadata: { annotations: { [PROMOTION_HOLD_ANNOTATION]: null } },
+      },
       contentType: 'application/merge-patch+json',
     });
-    expect((await phaseOf('payments', name, ['Succeeded', 'Aborted'])).status.phase).toBe(
-      'Succeeded',
-    );
+    expect(
+      (await phaseOf('payments', name, ['Succeeded', 'Aborted'])).status.phase,
+    ).toBe('Succeeded');
   });
 });

@@ -24,6 +24,20 @@ function freightRef(f: KubeObject) {
   };
 }
 
+/** The repository the last git-clone before step `index` cloned (its repoURL). */
+function workTreeOf(
+  steps: any[],
+  index: number,
+  env: Parameters<typeof evaluate>[1],
+): string | undefined {
+  for (let i = index - 1; i >= 0; i--) {
+    if (steps[i]?.uses !== 'git-clone') continue;
+    const url = evaluate(steps[i].config?.repoURL, env);
+    return typeof url === 'string' && url ? url : undefined;
+  }
+  return undefined;
+}
+
 export class PromotionRunner {
   /** Promotions this runner owns (namespace/name), so each runs once. */
   private readonly running = new Set<string>();
@@ -42,14 +56,22 @@ export class PromotionRunner {
     if (abort && !TERMINAL.has(phase)) {
       this.running.add(key);
       this.ctx.later(
-        () => this.terminate(promo.metadata.namespace!, promo.metadata.name, abort.actor),
+        () =>
+          this.terminate(
+            promo.metadata.namespace!,
+            promo.metadata.name,
+            abort.actor,
+          ),
         0,
       );
       return;
     }
     if (this.held.has(key) && !holdsPromotion(promo)) {
       this.held.delete(key);
-      this.ctx.later(() => this.step(promo.metadata.namespace!, promo.metadata.name), 0);
+      this.ctx.later(
+        () => this.step(promo.metadata.namespace!, promo.metadata.name),
+        0,
+      );
       return;
     }
     if (this.running.has(key)) return;
@@ -149,6 +171,8 @@ export class PromotionRunner {
       promotion: name,
       stage: promo.spec.stage,
       previous: state[alias],
+      workTreeURL:
+        step.uses === 'git-push' ? workTreeOf(steps, index, env) : undefined,
     });
     const done = result.status !== 'Running';
     ctx.mutate(ctx.kinds.promotion, ns, name, p => {

@@ -21,6 +21,24 @@ export interface StepInput {
   stage: string;
   /** The step's previous output (state[alias]), for idempotency. */
   previous?: any;
+  /** The repository of the last git-clone before it (git-push's work tree). */
+  workTreeURL?: string;
+}
+
+/**
+ * The commit's web page as Kargo's Git providers build it (akuity/kargo
+ * v1.11.2 pkg/gitprovider/{github/github.go,gitlab/gitlab.go,
+ * bitbucket/cloud/provider.go} GetCommitURL).
+ */
+function commitUrlOf(
+  ctx: ControllerContext,
+  repoURL: string | undefined,
+  sha: string,
+): string | undefined {
+  if (!repoURL) return undefined;
+  const repo = ctx.git.ensureRepository(repoURL);
+  const paths = { github: 'commit', gitlab: '-/commit', bitbucket: 'commits' };
+  return `${repo.repoURL}/${paths[repo.provider]}/${sha}`;
 }
 
 const fakeSha = (seed: string) => createHash('sha1').update(seed).digest('hex');
@@ -111,9 +129,12 @@ export function runStep(ctx: ControllerContext, s: StepInput): StepResult {
       const branch = s.config.generateTargetBranch
         ? promotionBranch(s.promotion)
         : String(s.config.targetBranch ?? 'main');
+      const commit = fakeSha(`${s.promotion}:${branch}`);
+      const commitURL = commitUrlOf(ctx, s.workTreeURL, commit);
       return {
         status: 'Succeeded',
-        output: { branch, commit: fakeSha(`${s.promotion}:${branch}`) },
+        // git_pusher.go: commitURL only when the provider can tell it.
+        output: { branch, commit, ...(commitURL ? { commitURL } : {}) },
       };
     }
     case 'git-commit':

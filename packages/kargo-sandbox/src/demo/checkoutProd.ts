@@ -11,7 +11,7 @@ import {
 } from './builders';
 import { gitHubPullRequest } from './git';
 import { baseStatus, healthyConditions } from './stageStatus';
-import { pullRequestSteps } from './steps';
+import { gitHubPushState, pullRequestSteps } from './steps';
 
 const P = 'checkout';
 const REPO = 'https://github.com/acme/checkout-deploy';
@@ -33,10 +33,11 @@ export function checkoutProdObjects(
       phase: 'Succeeded',
     });
     promo.status.state = {
-      push: {
-        branch: `kargo/promotion/${promo.metadata.name}`,
-        commit: 'a11ce0a11ce0a11ce0a11ce0a11ce0a11ce0a11c',
-      },
+      ...gitHubPushState(
+        REPO,
+        `kargo/promotion/${promo.metadata.name}`,
+        'a11ce0a11ce0a11ce0a11ce0a11ce0a11ce0a11c',
+      ),
       'open-pr': { pr: { id: 38 + i, url: `${REPO}/pull/${38 + i}` } },
       'wait-for-pr': {
         pr: {
@@ -45,6 +46,8 @@ export function checkoutProdObjects(
           open: false,
           merged: true,
         },
+        // The merge commit, which git_pr_waiter.go records once merged.
+        commit: `${i}e5c0de`.padEnd(40, '0'),
       },
     };
     const ar = analysisRun({
@@ -113,10 +116,11 @@ export function checkoutProdObjects(
     reached: 6,
   });
   running.status.state = {
-    push: {
-      branch: `kargo/promotion/${running.metadata.name}`,
-      commit: 'b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0',
-    },
+    ...gitHubPushState(
+      REPO,
+      `kargo/promotion/${running.metadata.name}`,
+      'b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0',
+    ),
     'open-pr': { pr: { id: 42, url: `${REPO}/pull/42` } },
     'wait-for-pr': {
       pr: { id: 42, url: `${REPO}/pull/42`, open: true, merged: false },

@@ -120,3 +120,21 @@ export function directSteps(stage: string, image: string): Obj[] {
     },
   ];
 }
+
+/**
+ * What git-commit (`as: commit`) and git-push (`as: push`) of
+ * pullRequestSteps record in a Promotion's status.state on GitHub: the
+ * commit, and the branch pushed to with the commit's URL (akuity/kargo
+ * v1.11.2 pkg/promotion/runner/builtin/git_commiter.go, git_pusher.go:
+ * `commit`, `branch`, `commitURL` from the GitHub provider's GetCommitURL).
+ */
+export function gitHubPushState(
+  repoURL: string,
+  branch: string,
+  commit: string,
+): Obj {
+  return {
+    commit: { commit },
+    push: { commit, branch, commitURL: `${repoURL}/commit/${commit}` },
+  };
+}

@@ -137,6 +137,18 @@ describe('buildPromotionTimeline', () => {
     });
   });
 
+  it('carries every step of each Promotion, with the PR a step recorded', () => {
+    const [entry] = buildPromotionTimeline({ promotions: [waiting] });
+    expect(
+      entry.steps?.map(s => [s.alias, s.status, s.pullRequest?.number]),
+    ).toEqual([
+      ['step-1', 'Succeeded', undefined],
+      ['push', 'Succeeded', undefined],
+      ['open-pr', 'Succeeded', 42],
+      ['wait-for-pr', 'Running', undefined],
+    ]);
+  });
+
   it('says a running Promotion has an abort request until Kargo ends it', () => {
     const asked = (p: Promotion): Promotion => ({
       ...p,

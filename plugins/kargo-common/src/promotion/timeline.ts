@@ -13,6 +13,7 @@ import { KARGO_LABELS } from '../constants';
 import { isTerminalPromotionPhase, recordedPullRequestUrl } from './build';
 import { hasAbortRequest } from './abort';
 import { freightAlias } from './freightAvailability';
+import { promotionStepsOf } from './stepView';
 import {
   currentStepOf,
   failedStepOf,
@@ -125,6 +126,7 @@ export function buildPromotionTimeline(
         index > 0 ? promotions[index - 1] : undefined,
         input.verifications ?? [],
       ),
+      steps: promotionStepsOf(promotion),
     };
   });
 }

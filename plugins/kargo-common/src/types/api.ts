@@ -76,6 +76,10 @@ export type StageDetail = KargoApiSchemas['StageDetail'];
 export type FreightRequest = KargoApiSchemas['FreightRequest'];
 /** The step of a Promotion that failed or that it is at. @public */
 export type PromotionStepState = KargoApiSchemas['PromotionStepState'];
+/** One step of a Promotion as Kargo's step view shows it, with its outputs. @public */
+export type PromotionStepView = KargoApiSchemas['PromotionStepView'];
+/** A link a Promotion step emitted or recorded (http(s) only). @public */
+export type PromotionStepLink = KargoApiSchemas['PromotionStepLink'];
 /** One Promotion of a Stage, joined with the PR it opened and its verification. @public */
 export type PromotionTimelineEntry = KargoApiSchemas['PromotionTimelineEntry'];
 /** A running Promotion parked on `git-wait-for-pr`. @public */

@@ -1,16 +1,19 @@
 import { Link, Table, type TableColumn } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
+import IconButton from '@material-ui/core/IconButton';
+import ListIcon from '@material-ui/icons/FormatListBulleted';
 import Typography from '@material-ui/core/Typography';
 import {
   isActivePhase,
   type PromotionTimelineEntry,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { AbortPromotionButton } from '../AbortPromotionButton';
+import { PromotionLinks, PromotionStepsDrawer } from '../PromotionSteps';
 import { RetryPromotionButton } from '../RetryPromotionButton';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
@@ -44,6 +47,8 @@ export function PromotionTimeline(props: {
   const { stage } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
   const format = useFormatters();
+  // By name: the drawer shows the live entry as the Promotion moves on.
+  const [opened, setOpened] = useState<string>();
   // material-table annotates its rows; give it copies, each with the id it
   // keeps a row's state by across the live re-renders (a Promotion's name).
   const rows = useMemo(
@@ -54,7 +59,19 @@ export function PromotionTimeline(props: {
     {
       title: t('promotions.phase'),
       width: '150px',
-      render: row => <VerificationPhaseStatus phase={row.phase} />,
+      render: row => (
+        <Box display="flex" alignItems="center" style={{ gap: 4 }}>
+          <VerificationPhaseStatus phase={row.phase} />
+          <IconButton
+            size="small"
+            aria-label={t('steps.show', { name: row.name })}
+            title={t('steps.show', { name: row.name })}
+            onClick={() => setOpened(row.name)}
+          >
+            <ListIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      ),
     },
     {
       title: t('promotions.freight'),
@@ -112,6 +129,7 @@ export function PromotionTimeline(props: {
             ) : (
               '—'
             )}
+            <PromotionLinks promotion={row} />
             {abort}
           </Box>
         );
@@ -151,23 +169,31 @@ export function PromotionTimeline(props: {
     },
   ];
   return (
-    <Table<PromotionTimelineEntry>
-      title={t('promotions.title')}
-      columns={columns}
-      data={rows}
-      options={{
-        paging: rows.length > PROMOTIONS_PAGE_SIZE,
-        pageSize: PROMOTIONS_PAGE_SIZE,
-        pageSizeOptions: [PROMOTIONS_PAGE_SIZE],
-        emptyRowsWhenPaging: false,
-        search: false,
-        sorting: false,
-        padding: 'dense',
-        // Columns keep their widths at 1280 px; long text is cut with an
-        // ellipsis (tooltip and copy) instead of pushing the last column out.
-        tableLayout: 'fixed',
-      }}
-      localization={{ body: { emptyDataSourceMessage: t('promotions.none') } }}
-    />
+    <>
+      <Table<PromotionTimelineEntry>
+        title={t('promotions.title')}
+        columns={columns}
+        data={rows}
+        options={{
+          paging: rows.length > PROMOTIONS_PAGE_SIZE,
+          pageSize: PROMOTIONS_PAGE_SIZE,
+          pageSizeOptions: [PROMOTIONS_PAGE_SIZE],
+          emptyRowsWhenPaging: false,
+          search: false,
+          sorting: false,
+          padding: 'dense',
+          // Columns keep their widths at 1280 px; long text is cut with an
+          // ellipsis (tooltip and copy) instead of pushing the last column out.
+          tableLayout: 'fixed',
+        }}
+        localization={{
+          body: { emptyDataSourceMessage: t('promotions.none') },
+        }}
+      />
+      <PromotionStepsDrawer
+        promotion={rows.find(row => row.name === opened)}
+        onClose={() => setOpened(undefined)}
+      />
+    </>
   );
 }

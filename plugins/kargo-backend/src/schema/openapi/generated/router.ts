@@ -620,6 +620,115 @@ export const spec = {
           },
         },
       },
+      PromotionStepLink: {
+        type: 'object',
+        description:
+          'A link a step emitted in its output (`status.state.<alias>.links`, Kargo v1.11), or the pull request, commit or branch a Git step recorded. Only http(s) URLs without credentials.',
+        required: ['url', 'label'],
+        properties: {
+          url: {
+            type: 'string',
+          },
+          label: {
+            type: 'string',
+            nullable: true,
+            description:
+              "The link's own `label` (else its `tooltip`), when it has one.",
+          },
+        },
+      },
+      PromotionStepView: {
+        type: 'object',
+        description:
+          "One step of a Promotion as Kargo's step view shows it: `spec.steps[i]`, how it ran (`status.stepExecutionMetadata[i]`) and what it recorded (`status.state.<alias>`).",
+        required: [
+          'alias',
+          'uses',
+          'status',
+          'startedAt',
+          'finishedAt',
+          'message',
+          'links',
+        ],
+        properties: {
+          alias: {
+            type: 'string',
+            description: "Its `as`, else Kargo's `step-<n>`.",
+          },
+          uses: {
+            type: 'string',
+            nullable: true,
+            description: 'The step kind (`git-open-pr`).',
+          },
+          status: {
+            type: 'string',
+            nullable: true,
+            description:
+              'Running, Succeeded, Failed, Errored, Aborted or Skipped; null: it has not run.',
+          },
+          startedAt: {
+            type: 'string',
+            nullable: true,
+          },
+          finishedAt: {
+            type: 'string',
+            nullable: true,
+          },
+          message: {
+            type: 'string',
+            nullable: true,
+            description:
+              "Why it failed (the Promotion's message when the step kept none).",
+          },
+          errorCount: {
+            type: 'integer',
+            description:
+              'Consecutive failed attempts Kargo counted (retries), when more than none.',
+          },
+          pullRequest: {
+            type: 'object',
+            description:
+              'The pull request it opened or waits for (`pr.url`, `pr.id`).',
+            required: ['url', 'number'],
+            properties: {
+              url: {
+                type: 'string',
+              },
+              number: {
+                type: 'integer',
+                nullable: true,
+              },
+            },
+          },
+          commit: {
+            type: 'object',
+            description:
+              'The commit it made, pushed or merged (`commit`, `commitURL`).',
+            required: ['id', 'url'],
+            properties: {
+              id: {
+                type: 'string',
+              },
+              url: {
+                type: 'string',
+                nullable: true,
+              },
+            },
+          },
+          branch: {
+            type: 'string',
+            description: 'The branch it pushed to (`branch`).',
+          },
+          links: {
+            type: 'array',
+            description:
+              'Links it emitted in its output (Kargo v1.11 `links`).',
+            items: {
+              $ref: '#/components/schemas/PromotionStepLink',
+            },
+          },
+        },
+      },
       PromotionTimelineEntry: {
         type: 'object',
         description:
@@ -722,6 +831,14 @@ export const spec = {
             type: 'boolean',
             description:
               'Someone asked Kargo to abort it (kargo.akuity.io/abort) and it has not ended yet.',
+          },
+          steps: {
+            type: 'array',
+            description:
+              "Every step of the Promotion, in order, with its outputs (Kargo's step view); steps after the one it ended at have a null status.",
+            items: {
+              $ref: '#/components/schemas/PromotionStepView',
+            },
           },
           verification: {
             type: 'object',

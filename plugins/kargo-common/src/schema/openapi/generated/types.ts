@@ -444,6 +444,41 @@ export interface components {
       message: string | null;
       startedAt: string | null;
     };
+    /** A link a step emitted in its output (`status.state.<alias>.links`, Kargo v1.11), or the pull request, commit or branch a Git step recorded. Only http(s) URLs without credentials. */
+    PromotionStepLink: {
+      url: string;
+      /** The link's own `label` (else its `tooltip`), when it has one. */
+      label: string | null;
+    };
+    /** One step of a Promotion as Kargo's step view shows it: `spec.steps[i]`, how it ran (`status.stepExecutionMetadata[i]`) and what it recorded (`status.state.<alias>`). */
+    PromotionStepView: {
+      /** Its `as`, else Kargo's `step-<n>`. */
+      alias: string;
+      /** The step kind (`git-open-pr`). */
+      uses: string | null;
+      /** Running, Succeeded, Failed, Errored, Aborted or Skipped; null: it has not run. */
+      status: string | null;
+      startedAt: string | null;
+      finishedAt: string | null;
+      /** Why it failed (the Promotion's message when the step kept none). */
+      message: string | null;
+      /** Consecutive failed attempts Kargo counted (retries), when more than none. */
+      errorCount?: number;
+      /** The pull request it opened or waits for (`pr.url`, `pr.id`). */
+      pullRequest?: {
+        url: string;
+        number: number | null;
+      };
+      /** The commit it made, pushed or merged (`commit`, `commitURL`). */
+      commit?: {
+        id: string;
+        url: string | null;
+      };
+      /** The branch it pushed to (`branch`). */
+      branch?: string;
+      /** Links it emitted in its output (Kargo v1.11 `links`). */
+      links: components['schemas']['PromotionStepLink'][];
+    };
     /** One Promotion of a Stage, joined with the PR it opened and its verification. */
     PromotionTimelineEntry: {
       name: string;
@@ -468,6 +503,8 @@ export interface components {
       } | null;
       /** Someone asked Kargo to abort it (kargo.akuity.io/abort) and it has not ended yet. */
       abortRequested?: boolean;
+      /** Every step of the Promotion, in order, with its outputs (Kargo's step view); steps after the one it ended at have a null status. */
+      steps?: components['schemas']['PromotionStepView'][];
       verification: {
         phase: string;
         analysisRun: string | null;

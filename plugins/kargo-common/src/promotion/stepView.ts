@@ -1,0 +1,147 @@
+import type {
+  Promotion,
+  PromotionStepLink,
+  PromotionStepView,
+  StepExecutionMetadata,
+} from '../types';
+import { asArray, asRecord, asString } from '../util/objects';
+
+/** Step states that end a Promotion other than successfully. */
+const FAILED = new Set(['Failed', 'Errored', 'Aborted']);
+/** Links kept per step: a step's output is user-controlled, the view is not. */
+const MAX_LINKS = 20;
+/** Longest label, commit id or branch kept; longer text is cut. */
+const MAX_TEXT = 200;
+
+/** One empty list for every step without links (most steps): a detail lives long. */
+const NO_LINKS: PromotionStepLink[] = Object.freeze([]) as never;
+
+const short = (text: string | undefined) =>
+  text && text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+
+/**
+ * `value` when it is an absolute http(s) URL without credentials, else
+ * undefined. Step outputs are whatever a step (or a user's expression)
+ * wrote: never a `javascript:` link, never a token in a URL in the browser.
+ * Kargo's UI keeps only http(s) links too (akuity/kargo v1.11.2
+ * ui/src/plugins/output-links-plugin/output-links.ts).
+ */
+export function httpUrlOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) {
+    return undefined;
+  }
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (url.username || url.password || !url.hostname) return undefined;
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `links` of a step's output, as Kargo v1.11 steps emit them
+ * (`[{ url, icon?, tooltip?, label? }]`): entries that are not objects or
+ * whose URL is not http(s) are left out, as Kargo's UI leaves them out.
+ */
+function linksOf(output: Record<string, unknown> | undefined) {
+  const links: PromotionStepLink[] = [];
+  for (const entry of asArray(output?.links as unknown[])) {
+    const link = asRecord(entry);
+    const url = httpUrlOf(link?.url);
+    if (!url) continue;
+    links.push({
+      url,
+      label: short(asString(link!.label) ?? asString(link!.tooltip)) ?? null,
+    });
+    if (links.length === MAX_LINKS) break;
+  }
+  return links.length ? links : NO_LINKS;
+}
+
+/** `pr: { id, url }` of git-open-pr and git-wait-for-pr (git_pr_opener.go, git_pr_waiter.go). */
+function pullRequestOf(output: Record<string, unknown> | undefined) {
+  const pr = asRecord(output?.pr);
+  const url = httpUrlOf(pr?.url);
+  if (!url) return undefined;
+  const id = typeof pr!.id === 'string' ? Number(pr!.id) : pr!.id;
+  return {
+    url,
+    number:
+      typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null,
+  };
+}
+
+/**
+ * `commit` (and `commitURL`) of git-commit, git-push, git-merge-pr,
+ * git-wait-for-pr and git-tag (git_commiter.go, git_pusher.go).
+ */
+function commitOf(output: Record<string, unknown> | undefined) {
+  const id = asString(output?.commit);
+  if (!id) return undefined;
+  return { id: short(id)!, url: httpUrlOf(output?.commitURL) ?? null };
+}
+
+function statusOf(meta: StepExecutionMetadata | undefined) {
+  return asString(meta?.status) ?? null;
+}
+
+/**
+ * Every step of a Promotion, in order, as Kargo's step view shows it
+ * (akuity/kargo v1.11.2 ui/src/features/stage/promotion-steps.tsx): its
+ * alias (`as`, else Kargo's `step-<n>`, `PromotionStep.GetAlias`), kind,
+ * how it ran (`status.stepExecutionMetadata[i]`) and the outputs a person
+ * follows from `status.state[<alias>]`: the pull request, the commit, the
+ * branch and the links it emitted. A step that has not run has a null
+ * status; the step a Promotion failed at carries the Promotion's message
+ * when it kept none of its own.
+ *
+ * @public
+ */
+export function promotionStepsOf(promotion: Promotion): PromotionStepView[] {
+  const specSteps = asArray(promotion.spec?.steps);
+  const metadata = asArray(promotion.status?.stepExecutionMetadata);
+  const state = asRecord(promotion.status?.state);
+  const count = Math.max(specSteps.length, metadata.length);
+  const failedAt = lastFailed(metadata);
+  const views: PromotionStepView[] = [];
+  for (let i = 0; i < count; i++) {
+    const step = asRecord(specSteps[i]);
+    const meta = asRecord(metadata[i]) as StepExecutionMetadata | undefined;
+    const alias =
+      asString(step?.as) ?? asString(meta?.alias) ?? `step-${i + 1}`;
+    const output = asRecord(state?.[alias]);
+    const pullRequest = pullRequestOf(output);
+    const commit = commitOf(output);
+    const branch = short(asString(output?.branch));
+    const errors = meta?.errorCount;
+    views.push({
+      alias,
+      uses: asString(step?.uses) ?? null,
+      status: statusOf(meta),
+      startedAt: asString(meta?.startedAt) ?? null,
+      finishedAt: asString(meta?.finishedAt) ?? null,
+      message:
+        asString(meta?.message) ??
+        (i === failedAt ? asString(promotion.status?.message) : undefined) ??
+        null,
+      ...(typeof errors === 'number' && errors > 0
+        ? { errorCount: errors }
+        : {}),
+      ...(pullRequest ? { pullRequest } : {}),
+      ...(commit ? { commit } : {}),
+      ...(branch ? { branch } : {}),
+      links: linksOf(output),
+    });
+  }
+  return views;
+}
+
+/** Index of the last step recorded Failed, Errored or Aborted, else -1. */
+function lastFailed(metadata: StepExecutionMetadata[]) {
+  for (let i = metadata.length - 1; i >= 0; i--) {
+    if (FAILED.has(statusOf(asRecord(metadata[i])) ?? '')) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,158 @@
+import { Link } from '@backstage/core-components';
+import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
+import Box from '@material-ui/core/Box';
+import Table from '@material-ui/core/Table';
+import TableBody from '@material-ui/core/TableBody';
+import TableCell from '@material-ui/core/TableCell';
+import TableHead from '@material-ui/core/TableHead';
+import TableRow from '@material-ui/core/TableRow';
+import Typography from '@material-ui/core/Typography';
+import {
+  isActivePhase,
+  type PromotionStepView,
+  type PromotionTimelineEntry,
+} from '@kargo-backstage/plugin-kargo-common';
+import { kargoTranslationRef } from '../../translation';
+import { useFormatters } from '../../hooks/useFormatters';
+import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { linkName } from './PromotionLinks';
+
+const SHORT_SHA = 7;
+
+/** The PR, commit, branch and links a step recorded, as links where safe. */
+function StepOutputs(props: { step: PromotionStepView }) {
+  const { step } = props;
+  const { t } = useTranslationRef(kargoTranslationRef);
+  const items = [];
+  if (step.pullRequest) {
+    items.push(
+      <Link key="pr" to={step.pullRequest.url}>
+        {step.pullRequest.number !== null
+          ? t('steps.pullRequest', { number: String(step.pullRequest.number) })
+          : step.pullRequest.url}
+      </Link>,
+    );
+  }
+  if (step.commit) {
+    const id = step.commit.id.slice(0, SHORT_SHA);
+    items.push(
+      step.commit.url ? (
+        <Link key="commit" to={step.commit.url}>
+          {t('steps.commit', { id })}
+        </Link>
+      ) : (
+        <span key="commit" title={step.commit.id}>
+          {t('steps.commit', { id })}
+        </span>
+      ),
+    );
+  }
+  if (step.branch) {
+    items.push(
+      <span key="branch">{t('steps.branch', { branch: step.branch })}</span>,
+    );
+  }
+  step.links.forEach((link, i) =>
+    items.push(
+      <Link key={`link-${i}`} to={link.url}>
+        {linkName(link)}
+      </Link>,
+    ),
+  );
+  if (!items.length) return <>—</>;
+  return (
+    <Box display="flex" flexWrap="wrap" style={{ gap: 12 }}>
+      {items}
+    </Box>
+  );
+}
+
+/**
+ * Every step of a Promotion, as Kargo's step view shows it (akuity/kargo
+ * v1.11.2 ui/src/features/stage/promotion-steps.tsx): alias and kind, how it
+ * ran and when, why it failed, and what it recorded. A step without a status
+ * has not run: it waits while the Promotion runs, and never will once it
+ * ended.
+ */
+export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
+  const { promotion } = props;
+  const { t } = useTranslationRef(kargoTranslationRef);
+  const format = useFormatters();
+  const steps = promotion.steps ?? [];
+  const notRun = isActivePhase(promotion.phase)
+    ? t('steps.pending')
+    : t('steps.notRun');
+  if (!steps.length) {
+    return (
+      <Box px={2} py={1}>
+        <Typography variant="body2">{t('steps.none')}</Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box px={2} pb={1}>
+      <Table
+        size="small"
+        aria-label={t('steps.title', { name: promotion.name })}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('steps.step')}</TableCell>
+            <TableCell>{t('steps.kind')}</TableCell>
+            <TableCell>{t('steps.status')}</TableCell>
+            <TableCell>{t('steps.started')}</TableCell>
+            <TableCell>{t('steps.finished')}</TableCell>
+            <TableCell>{t('steps.message')}</TableCell>
+            <TableCell>{t('steps.outputs')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {steps.map((step, index) => (
+            <TableRow key={`${index}-${step.alias}`}>
+              <TableCell>{step.alias}</TableCell>
+              <TableCell>
+                <code>{step.uses ?? '—'}</code>
+              </TableCell>
+              <TableCell>
+                {step.status ? (
+                  <VerificationPhaseStatus phase={step.status} />
+                ) : (
+                  <Typography variant="body2" color="textSecondary">
+                    {notRun}
+                  </Typography>
+                )}
+                {step.errorCount ? (
+                  <Typography variant="caption" display="block">
+                    {t('steps.errors', { count: step.errorCount })}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell>{format.dateTime(step.startedAt) ?? '—'}</TableCell>
+              <TableCell>{format.dateTime(step.finishedAt) ?? '—'}</TableCell>
+              <TableCell>
+                {step.message ? (
+                  <Typography
+                    variant="body2"
+                    color={
+                      step.status && step.status !== 'Succeeded'
+                        ? 'error'
+                        : undefined
+                    }
+                    style={{ wordBreak: 'break-word' }}
+                  >
+                    {step.message}
+                  </Typography>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell>
+                <StepOutputs step={step} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export { PromotionSteps } from './PromotionSteps';
+export { PromotionStepsDrawer } from './PromotionStepsDrawer';
+export { PromotionLinks } from './PromotionLinks';
