@@ -46,7 +46,7 @@ test('a Promotion opens to every step with the PR, commit and branch its steps r
   const row = (alias: string) =>
     rows.filter({ has: page.getByRole('cell', { name: alias, exact: true }) });
   await expect(
-    row('open-pr').getByRole('link', { name: /^PR #42/ }),
+    row('open-pr').getByRole('link', { name: /^#42/ }),
   ).toHaveAttribute('href', 'https://github.com/acme/checkout-deploy/pull/42');
   await expect(
     row('push').getByRole('link', { name: /^commit b0b0b0b/ }),

@@ -118,7 +118,6 @@ export const kargoMessages = {
     notRun: 'Not run',
     errors_one: '{{count}} failed attempt',
     errors_other: '{{count}} failed attempts',
-    pullRequest: 'PR #{{number}}',
     commit: 'commit {{id}}',
     branch: 'branch {{branch}}',
   },

@@ -18,6 +18,7 @@ export {
   type StagePullRequestTargetInput,
 } from './openTarget';
 export {
+  providerOfPullRequestUrl,
   pullRequestReference,
   pullRequestTerms,
   type PullRequestTerms,

@@ -46,6 +46,8 @@ export function pullRequestReference(provider: string, number: number): string {
  * The provider a PR/MR web URL names when no listing of it is at hand: a
  * GitLab merge request's path holds `merge_requests`; any other provider is
  * worded alike ("pull request #"), so null says enough.
+ *
+ * @public
  */
 export function providerOfPullRequestUrl(
   url: string | null | undefined,

@@ -105,7 +105,6 @@ const de = createTranslationMessages({
     'steps.notRun': 'Nicht ausgeführt',
     'steps.errors_one': '{{count}} fehlgeschlagener Versuch',
     'steps.errors_other': '{{count}} fehlgeschlagene Versuche',
-    'steps.pullRequest': 'PR #{{number}}',
     'steps.commit': 'Commit {{id}}',
     'steps.branch': 'Branch {{branch}}',
     'waiting.banner':

@@ -124,7 +124,7 @@ describe('PromotionSteps', () => {
 
     const openPr = rowOf('open-pr');
     expect(
-      within(openPr).getByRole('link', { name: /^PR #41/ }),
+      within(openPr).getByRole('link', { name: /^#41/ }),
     ).toHaveAttribute('href', 'https://github.com/acme/checkout/pull/41');
     expect(
       within(openPr).getByRole('link', { name: /^OPS-7/ }),

@@ -9,6 +9,8 @@ import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import {
   isActivePhase,
+  providerOfPullRequestUrl,
+  pullRequestReference,
   type PromotionStepView,
   type PromotionTimelineEntry,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -28,7 +30,10 @@ function StepOutputs(props: { step: PromotionStepView }) {
     items.push(
       <Link key="pr" to={step.pullRequest.url}>
         {step.pullRequest.number !== null
-          ? t('steps.pullRequest', { number: String(step.pullRequest.number) })
+          ? pullRequestReference(
+              providerOfPullRequestUrl(step.pullRequest.url) ?? '',
+              step.pullRequest.number,
+            )
           : step.pullRequest.url}
       </Link>,
     );

@@ -6,6 +6,8 @@ import ListIcon from '@material-ui/icons/FormatListBulleted';
 import Typography from '@material-ui/core/Typography';
 import {
   isActivePhase,
+  providerOfPullRequestUrl,
+  pullRequestReference,
   type PromotionTimelineEntry,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -150,7 +152,10 @@ export function PromotionTimeline(props: {
             }}
           >
             {row.pullRequest.number !== null
-              ? `#${row.pullRequest.number}`
+              ? pullRequestReference(
+                  providerOfPullRequestUrl(row.pullRequest.url) ?? '',
+                  row.pullRequest.number,
+                )
               : row.pullRequest.url}
           </Link>
         ) : (
