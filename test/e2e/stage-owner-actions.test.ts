@@ -67,3 +67,31 @@ test.afterEach(async () => {
   if (!res.ok) throw new Error(`unapprove ${approved}: ${res.status}`);
   approved = undefined;
 });
+
+test("the Promote dialog says what promoting a Freight would change from checkout/prod's current one, with GitHub's compare page", async ({
+  page,
+}) => {
+  await openKargoTab(page, 'checkout-service', 'alice');
+  const prod = stageSection(page, 'checkout/prod');
+  await prod.getByRole('button', { name: 'Promote', exact: true }).click();
+  const dialog = page.getByRole('dialog', {
+    name: 'Promote Freight into checkout/prod',
+  });
+  // The current Freight shows what it holds, its commit linked on GitHub.
+  const contents = dialog.getByRole('list', { name: 'What the Freight holds' });
+  await expect(contents.getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^https:\/\/github\.com\/acme\/checkout-deploy\/commit\/[0-9a-f]{40}$/,
+  );
+  // Another Freight says image a -> b and the commit range.
+  const changes = dialog
+    .getByRole('list', { name: /^What promoting \S+ changes$/ })
+    .first();
+  await expect(changes).toContainText(
+    /ghcr\.io\/acme\/checkout: v[\d.]+ → v[\d.]+/,
+  );
+  await expect(changes.getByRole('link', { name: /^compare/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/github\.com\/acme\/checkout-deploy\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/,
+  );
+});

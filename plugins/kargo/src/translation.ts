@@ -146,6 +146,13 @@ export const kargoMessages = {
     noneAvailable: 'No Freight is available to this Stage now.',
     approved: 'approved',
     current: 'current',
+    changes: 'What promoting {{freight}} changes',
+    change: '{{repository}}: {{from}} → {{to}}',
+    changeAdded: '{{repository}}: {{to}} (new)',
+    changeDropped: '{{repository}}: {{from}} (not in this Freight)',
+    compare: 'compare',
+    noChanges: 'Same artifacts as the current Freight',
+    contents: 'What the Freight holds',
     reverifiedFailed:
       'Verified in {{stage}} on {{verifiedAt}}, but re-verified there on {{reverifiedAt}}: {{phase}}. Kargo still offers it.',
     reverifiedFailedMetric:

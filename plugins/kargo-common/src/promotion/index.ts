@@ -22,3 +22,4 @@ export {
   type PromotionAbortDecision,
 } from './abort';
 export { autoPromotionOf, autoPromotionEffectOf } from './autoPromotion';
+export { freightArtifactsOf, freightDiff } from './freightDiff';

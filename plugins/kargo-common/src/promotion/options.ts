@@ -1,9 +1,13 @@
 import type {
   Freight,
   FreightOption,
+  FreightReference,
   Stage,
   VerificationEntry,
 } from '../types';
+import { currentCollectionOf } from '../verification/collections';
+import { indexFreight } from '../verification/freightOfRun';
+import { freightArtifactsOf, freightDiff } from './freightDiff';
 import { reverificationWarnings } from '../verification/reverifiedFailed';
 import { asArray } from '../util/objects';
 import { toMillis } from '../util/time';
@@ -13,6 +17,23 @@ import {
   isFreightAvailableToStage,
   originKey,
 } from './freightAvailability';
+
+/**
+ * The artifacts of the Freight the Stage holds now, per origin: the Freight
+ * object where it is at hand (the source of truth), else the Stage's copy.
+ */
+function currentArtifactsByOrigin(
+  stage: Stage,
+  freight: Freight[],
+): Map<string, FreightReference> {
+  const objects = indexFreight(freight);
+  const byOrigin = new Map<string, FreightReference>();
+  for (const ref of currentCollectionOf(stage)?.items ?? []) {
+    const object = ref.name ? objects.get(ref.name) : undefined;
+    byOrigin.set(originKey(object?.origin ?? ref.origin), object ?? ref);
+  }
+  return byOrigin;
+}
 
 /** How many Freight a Stage lists to promote to, newest first. */
 const FREIGHT_OPTIONS_LIMIT = 20;
@@ -39,6 +60,7 @@ export function freightOptionsOf(
   const origins = new Set(
     asArray(stage.spec?.requestedFreight).map(r => originKey(r?.origin)),
   );
+  const inStage = currentArtifactsByOrigin(stage, asArray(freight));
   return asArray(freight)
     .filter(f => !!f?.metadata?.name)
     .filter(f => origins.has(originKey(f.origin)))
@@ -53,6 +75,10 @@ export function freightOptionsOf(
       const reverifiedFailed = reverificationWarnings(
         f.metadata!.name!,
         upstream,
+      );
+      const current = Object.prototype.hasOwnProperty.call(
+        f.status?.currentlyIn ?? {},
+        stageName,
       );
       return {
         ...(reverifiedFailed.length ? { reverifiedFailed } : {}),
@@ -69,10 +95,11 @@ export function freightOptionsOf(
           f.status?.approvedFor ?? {},
           stageName,
         ),
-        current: Object.prototype.hasOwnProperty.call(
-          f.status?.currentlyIn ?? {},
-          stageName,
-        ),
+        current,
+        artifacts: freightArtifactsOf(f),
+        ...(current
+          ? {}
+          : { changes: freightDiff(inStage.get(originKey(f.origin)), f) }),
       };
     });
 }

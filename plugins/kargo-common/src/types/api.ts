@@ -87,6 +87,10 @@ export type PullRequestWait = KargoApiSchemas['PullRequestWait'];
 /** A Freight a Stage could be promoted to, and whether it may be now. @public */
 export type FreightOption = KargoApiSchemas['FreightOption'];
 /** @public */
+export type FreightArtifacts = KargoApiSchemas['FreightArtifacts'];
+/** @public */
+export type FreightChange = KargoApiSchemas['FreightChange'];
+/** @public */
 export type ReverificationWarning = KargoApiSchemas['ReverificationWarning'];
 /** @public */
 export type PromoteRequest = KargoApiSchemas['PromoteRequest'];

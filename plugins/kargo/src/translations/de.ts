@@ -198,6 +198,14 @@ const de = createTranslationMessages({
       'Derzeit ist keine Freight für diese Stage verfügbar.',
     'promote.approved': 'freigegeben',
     'promote.current': 'aktuell',
+    'promote.changes': 'Was das Promoten von {{freight}} ändert',
+    'promote.change': '{{repository}}: {{from}} → {{to}}',
+    'promote.changeAdded': '{{repository}}: {{to}} (neu)',
+    'promote.changeDropped':
+      '{{repository}}: {{from}} (nicht in dieser Freight)',
+    'promote.compare': 'vergleichen',
+    'promote.noChanges': 'Dieselben Artefakte wie die aktuelle Freight',
+    'promote.contents': 'Was die Freight enthält',
     'promote.reverifiedFailed':
       'In {{stage}} am {{verifiedAt}} verifiziert, dort aber am {{reverifiedAt}} erneut verifiziert: {{phase}}. Kargo bietet sie trotzdem an.',
     'promote.reverifiedFailedMetric':

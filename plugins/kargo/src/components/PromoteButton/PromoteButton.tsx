@@ -21,6 +21,7 @@ import {
 import { kargoTranslationRef } from '../../translation';
 import { ApproveFreightButton } from '../ApproveFreightButton';
 import { AutoPromotionEffect } from '../AutoPromotionStatus';
+import { FreightChanges } from '../FreightChanges';
 import { FreightWarning } from '../FreightWarning';
 import { GuardedActionButton } from '../GuardedActionButton';
 
@@ -43,6 +44,7 @@ function FreightLabel(props: { option: FreightOption; stage: StageDetail }) {
         {wordReason(option, option.reason)}
       </Typography>
       <FreightWarning option={option} />
+      <FreightChanges option={option} />
       {!option.available && !option.current && (
         <Box mt={0.5}>
           <ApproveFreightButton stage={stage} freight={option} />

@@ -942,6 +942,17 @@ export const spec = {
             type: 'boolean',
             description: 'The Stage holds it now.',
           },
+          artifacts: {
+            $ref: '#/components/schemas/FreightArtifacts',
+          },
+          changes: {
+            type: 'array',
+            description:
+              "What promoting it would change from the Stage's current Freight of the same origin (image a -> b, commit a -> b, chart a -> b), as Kargo v1.11's promote drawer shows it. Absent for the current Freight.",
+            items: {
+              $ref: '#/components/schemas/FreightChange',
+            },
+          },
           reverifiedFailed: {
             type: 'array',
             description:
@@ -949,6 +960,115 @@ export const spec = {
             items: {
               $ref: '#/components/schemas/ReverificationWarning',
             },
+          },
+        },
+      },
+      FreightArtifacts: {
+        type: 'object',
+        description:
+          "What a Freight holds (Kargo's `commits`, `images`, `charts`), with links to the commit where the repository's host is GitHub, GitLab or Bitbucket.",
+        required: ['commits', 'images', 'charts'],
+        properties: {
+          commits: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['repoURL', 'id', 'message', 'url'],
+              properties: {
+                repoURL: {
+                  type: 'string',
+                },
+                id: {
+                  type: 'string',
+                  nullable: true,
+                  description: 'The commit id (or the tag, without an id).',
+                },
+                message: {
+                  type: 'string',
+                  nullable: true,
+                },
+                url: {
+                  type: 'string',
+                  nullable: true,
+                  description: 'The commit on its host (https), when known.',
+                },
+              },
+            },
+          },
+          images: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['repoURL', 'tag', 'digest'],
+              properties: {
+                repoURL: {
+                  type: 'string',
+                },
+                tag: {
+                  type: 'string',
+                  nullable: true,
+                },
+                digest: {
+                  type: 'string',
+                  nullable: true,
+                },
+              },
+            },
+          },
+          charts: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['repoURL', 'name', 'version'],
+              properties: {
+                repoURL: {
+                  type: 'string',
+                },
+                name: {
+                  type: 'string',
+                  nullable: true,
+                },
+                version: {
+                  type: 'string',
+                  nullable: true,
+                },
+              },
+            },
+          },
+        },
+      },
+      FreightChange: {
+        type: 'object',
+        description:
+          "One artifact that differs between the Stage's current Freight and a candidate.",
+        required: ['kind', 'repository', 'from', 'to', 'compareUrl'],
+        properties: {
+          kind: {
+            type: 'string',
+            enum: ['image', 'commit', 'chart'],
+          },
+          repository: {
+            type: 'string',
+            description:
+              'The image or Git repository, or the chart repository and name.',
+          },
+          from: {
+            type: 'string',
+            nullable: true,
+            description:
+              'Tag, commit or chart version in the Stage now; null when the candidate adds it.',
+          },
+          to: {
+            type: 'string',
+            nullable: true,
+            description:
+              'Tag, commit or chart version the candidate brings; null when it has none.',
+          },
+          compareUrl: {
+            type: 'string',
+            nullable: true,
+            description:
+              'For a commit range on GitHub, GitLab or Bitbucket: the page comparing the two commits.',
           },
         },
       },

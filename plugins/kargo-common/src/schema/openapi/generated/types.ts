@@ -537,8 +537,44 @@ export interface components {
       approved: boolean;
       /** The Stage holds it now. */
       current: boolean;
+      artifacts?: components['schemas']['FreightArtifacts'];
+      /** What promoting it would change from the Stage's current Freight of the same origin (image a -> b, commit a -> b, chart a -> b), as Kargo v1.11's promote drawer shows it. Absent for the current Freight. */
+      changes?: components['schemas']['FreightChange'][];
       /** Upstream Stages where this Freight was verified and then re-verified with a failure, which Kargo does not take into account (akuity/kargo#5144): it keeps offering the Freight downstream. Absent when there is none. */
       reverifiedFailed?: components['schemas']['ReverificationWarning'][];
+    };
+    /** What a Freight holds (Kargo's `commits`, `images`, `charts`), with links to the commit where the repository's host is GitHub, GitLab or Bitbucket. */
+    FreightArtifacts: {
+      commits: {
+        repoURL: string;
+        /** The commit id (or the tag, without an id). */
+        id: string | null;
+        message: string | null;
+        /** The commit on its host (https), when known. */
+        url: string | null;
+      }[];
+      images: {
+        repoURL: string;
+        tag: string | null;
+        digest: string | null;
+      }[];
+      charts: {
+        repoURL: string;
+        name: string | null;
+        version: string | null;
+      }[];
+    };
+    /** One artifact that differs between the Stage's current Freight and a candidate. */
+    FreightChange: {
+      kind: 'image' | 'commit' | 'chart';
+      /** The image or Git repository, or the chart repository and name. */
+      repository: string;
+      /** Tag, commit or chart version in the Stage now; null when the candidate adds it. */
+      from: string | null;
+      /** Tag, commit or chart version the candidate brings; null when it has none. */
+      to: string | null;
+      /** For a commit range on GitHub, GitLab or Bitbucket: the page comparing the two commits. */
+      compareUrl: string | null;
     };
     /** A Freight verified in an upstream Stage, then re-verified there with a failure. */
     ReverificationWarning: {

@@ -1,0 +1,157 @@
+import type {
+  Chart,
+  FreightArtifacts,
+  FreightChange,
+  FreightReference,
+  GitCommit,
+  Image,
+} from '../types';
+import { normalizeRepoUrl } from '../pullRequests/repoUrl';
+import { asArray } from '../util/objects';
+
+/** What a Freight or a FreightReference holds: Kargo's artifact lists. */
+type Artifacts = Pick<FreightReference, 'commits' | 'images' | 'charts'>;
+
+/** A commit id as Git writes it; anything else never goes into a URL. */
+const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
+
+type Host = 'github' | 'gitlab' | 'bitbucket';
+
+/**
+ * The repository's https page and its host's kind, for the hosts whose
+ * commit and compare pages we know (GitHub, GitLab, Bitbucket Cloud);
+ * a GitLab is known by its host name (gitlab.com, gitlab.<company>).
+ */
+function webRepository(
+  repoURL: string | undefined,
+): { base: string; host: Host } | undefined {
+  const base = normalizeRepoUrl(repoURL);
+  if (!base?.startsWith('https://')) return undefined;
+  const hostname = new URL(base).hostname;
+  if (hostname === 'github.com') return { base, host: 'github' };
+  if (hostname === 'bitbucket.org') return { base, host: 'bitbucket' };
+  if (/(^|\.)gitlab\./.test(hostname)) return { base, host: 'gitlab' };
+  return undefined;
+}
+
+const COMMIT_PATH: Record<Host, string> = {
+  github: 'commit',
+  gitlab: '-/commit',
+  bitbucket: 'commits',
+};
+
+function commitUrl(repoURL: string | undefined, id: string | undefined) {
+  const repo = webRepository(repoURL);
+  if (!repo || !id || !COMMIT_ID.test(id)) return null;
+  return `${repo.base}/${COMMIT_PATH[repo.host]}/${id}`;
+}
+
+function compareUrl(repoURL: string, from: string, to: string) {
+  const repo = webRepository(repoURL);
+  if (!repo || !COMMIT_ID.test(from) || !COMMIT_ID.test(to)) return null;
+  switch (repo.host) {
+    case 'github':
+      return `${repo.base}/compare/${from}...${to}`;
+    case 'gitlab':
+      return `${repo.base}/-/compare/${from}...${to}`;
+    default:
+      return `${repo.base}/branches/compare/${to}%0D${from}`;
+  }
+}
+
+const commitVersion = (c: GitCommit) => c.id ?? c.tag;
+const imageVersion = (i: Image) => i.tag ?? i.digest;
+const chartKey = (c: Chart) =>
+  `${c.repoURL ?? ''}${c.name ? `/${c.name}` : ''}`;
+
+function changesOf<T>(
+  kind: FreightChange['kind'],
+  current: T[] | undefined,
+  next: T[] | undefined,
+  key: (t: T) => string,
+  version: (t: T) => string | undefined,
+): FreightChange[] {
+  const before = new Map(asArray(current).map(t => [key(t), version(t)]));
+  const after = new Map(asArray(next).map(t => [key(t), version(t)]));
+  const out: FreightChange[] = [];
+  for (const repository of new Set([...before.keys(), ...after.keys()])) {
+    const from = before.get(repository) ?? null;
+    const to = after.get(repository) ?? null;
+    if (from === to) continue;
+    out.push({
+      kind,
+      repository,
+      from,
+      to,
+      compareUrl:
+        kind === 'commit' && from && to
+          ? compareUrl(repository, from, to)
+          : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * What promoting `candidate` would change from the Stage's `current` Freight
+ * of the same origin, as Kargo v1.11's promote drawer shows it: image tag
+ * a -> b, commit a -> b (with the host's compare page), chart version a -> b.
+ * Artifacts are matched by repository (and chart name). Pure.
+ *
+ * @public
+ */
+export function freightDiff(
+  current: Artifacts | undefined,
+  candidate: Artifacts,
+): FreightChange[] {
+  return [
+    ...changesOf(
+      'image',
+      current?.images,
+      candidate.images,
+      i => i.repoURL ?? '',
+      imageVersion,
+    ),
+    ...changesOf(
+      'commit',
+      current?.commits,
+      candidate.commits,
+      c => c.repoURL ?? '',
+      commitVersion,
+    ),
+    ...changesOf(
+      'chart',
+      current?.charts,
+      candidate.charts,
+      chartKey,
+      c => c.version,
+    ),
+  ];
+}
+
+/**
+ * A Freight's commits (with a link to each on its host), images and charts,
+ * as a person reads them.
+ *
+ * @public
+ */
+export function freightArtifactsOf(freight: Artifacts): FreightArtifacts {
+  return {
+    commits: asArray(freight.commits).map(c => ({
+      repoURL: c.repoURL ?? '',
+      id: commitVersion(c) ?? null,
+      message: c.message ?? null,
+      url: commitUrl(c.repoURL, c.id),
+    })),
+    images: asArray(freight.images).map(i => ({
+      repoURL: i.repoURL ?? '',
+      tag: i.tag ?? null,
+      digest: i.digest ?? null,
+    })),
+    charts: asArray(freight.charts).map(c => ({
+      repoURL: c.repoURL ?? '',
+      name: c.name ?? null,
+      version: c.version ?? null,
+    })),
+  };
+}
