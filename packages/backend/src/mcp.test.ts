@@ -108,7 +108,7 @@ describe('Kargo MCP tools', () => {
     await sandbox?.stop();
   });
 
-  it('lists the eight Kargo tools with their read-only and destructive hints', async () => {
+  it('lists the nine Kargo tools with their read-only and destructive hints', async () => {
     const { tools } = await assistant.listTools();
     const kargo = tools.filter(t => t.name.startsWith('kargo.'));
     expect(
@@ -123,6 +123,7 @@ describe('Kargo MCP tools', () => {
       'kargo.list-stages': [true, false],
       'kargo.reverify-stage': [false, true],
       'kargo.abort-verification': [false, true],
+      'kargo.promote-stage': [false, true],
       'kargo.approve-freight': [false, true],
       'kargo.close-pull-request': [false, true],
       'kargo.refresh-stage': [false, false],
@@ -270,5 +271,41 @@ describe('Kargo MCP tools', () => {
       text: expect.stringContaining('may not write to Kargo'),
     });
     expect(writesReceived(sandbox)).toEqual([]);
+  });
+
+  it('promotes Freight that get-stage offers the Stage, saying what it changes, and refuses Freight Kargo does not offer, writing nothing', async () => {
+    const prod = await getStage(user, 'checkout', 'prod');
+    const refused = prod.freightOptions.find(o => !o.available && !o.current);
+    expect(refused).toBeDefined();
+    sandbox.faults.resetCounts();
+    const no = await call(user, 'kargo.promote-stage', {
+      project: 'checkout',
+      stage: 'prod',
+      freight: refused!.freight,
+    });
+    expect(no.isError).toBe(true);
+    expect(no.text).toContain(refused!.freight);
+    expect(writesReceived(sandbox)).toEqual([]);
+
+    const dev = await getStage(user, 'checkout', 'dev');
+    const offered = dev.freightOptions.find(o => o.available && !o.current)!;
+    expect(offered.changes).toContainEqual(
+      expect.stringMatching(/^ghcr\.io\/acme\/checkout: v[\d.]+ -> v[\d.]+$/),
+    );
+    const yes = await call(user, 'kargo.promote-stage', {
+      project: 'checkout',
+      stage: 'dev',
+      freight: offered.freight,
+    });
+    expect(yes.isError).toBe(false);
+    expect(yes.output).toMatchObject({
+      promotion: expect.stringMatching(/^dev\./),
+      message: expect.stringContaining(`into Stage dev`),
+    });
+    const promoted = await eventually(async () => {
+      const view = await getStage(user, 'checkout', 'dev');
+      return view.promotions.find(p => p.name === yes.output.promotion);
+    }, 'the new Promotion in get-stage');
+    expect(promoted).toBeDefined();
   });
 });

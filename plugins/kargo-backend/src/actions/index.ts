@@ -1,7 +1,7 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { registerListStagesAction } from './listStagesAction';
 import {
-  registerApproveFreightAction,
+  registerFreightActions,
   registerClosePullRequestAction,
   registerRefreshActions,
   registerStageActions,
@@ -11,7 +11,7 @@ import type { KargoActionsOptions } from './types';
 /**
  * The plugin's actions for AI assistants (served as MCP tools by
  * @backstage/plugin-mcp-actions-backend): get-stage, list-stages,
- * reverify-stage, abort-verification, approve-freight,
+ * reverify-stage, abort-verification, promote-stage, approve-freight,
  * close-pull-request, refresh-stage, refresh-warehouses. Same services,
  * permissions and audit
  * events as the REST routes.
@@ -22,7 +22,7 @@ export function registerKargoActions(
 ) {
   registerStageActions(registry, options);
   registerListStagesAction(registry, options);
-  registerApproveFreightAction(registry, options);
+  registerFreightActions(registry, options);
   registerClosePullRequestAction(registry, options);
   registerRefreshActions(registry, options);
 }

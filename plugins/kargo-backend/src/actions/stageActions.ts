@@ -116,6 +116,25 @@ const stageViewOutput = (z: RegistryZod) =>
       .describe(
         'Freight offered to the Stage although its re-verification failed in an upstream Stage, which Kargo does not say (akuity/kargo#5144)',
       ),
+    freightOptions: z
+      .array(
+        z.object({
+          freight: z.string().describe('Alias (or name) of the Freight'),
+          current: z.boolean().describe('The Stage holds it now'),
+          available: z
+            .boolean()
+            .describe('Kargo lets it be promoted into the Stage now'),
+          reason: z.string().describe('Why it is or is not available'),
+          changes: z
+            .array(z.string())
+            .describe(
+              "What promoting it would change from the Stage's current Freight, e.g. 'ghcr.io/acme/api: v1.6.0 -> v1.8.0'",
+            ),
+        }),
+      )
+      .describe(
+        'The Freight the Stage requests, newest first: what promote-stage may promote',
+      ),
     actions: z.object({ reverify: availability(z), abort: availability(z) }),
     kargoUrl: z.string().nullable(),
     dataAsOf: z
@@ -229,64 +248,114 @@ export function registerStageActions(
   }
 }
 
-/**
- * `approve-freight`: a thin adapter onto the one write pipeline, like
- * reverify-stage. A tool call carries no person's Kargo token, so Kargo is
- * asked as the portal (the instance's api.token), or the write is refused.
- */
-export function registerApproveFreightAction(
-  registry: ActionsRegistryService,
-  options: KargoActionsOptions,
-) {
-  const { kargo, commands } = options;
-  registry.register({
+type FreightCommand = 'promote' | 'approveFreight';
+
+const FREIGHT_WRITES: Record<
+  FreightCommand,
+  {
+    name: string;
+    title: string;
+    description: string;
+    idempotent: boolean;
+    done: (
+      result: { freight: string; promotion?: string },
+      stage: string,
+    ) => string;
+  }
+> = {
+  promote: {
+    name: 'promote-stage',
+    title: 'Promote Kargo Freight into a Stage',
+    description:
+      "Promotes Freight (name or alias) into a Stage: Kargo creates a Promotion that runs the Stage's steps. Also retries a Failed or Errored Promotion: promote its Freight again. Only Freight Kargo offers the Stage: get-stage lists freightOptions, each with available and why not, and what it would change. Needs kargo.stage.promote on the Stage; Kargo is then asked with the portal's Kargo API token (the instance's api.token), and refuses or records that account.",
+    idempotent: false,
+    done: (r, stage) =>
+      `Kargo created Promotion ${r.promotion} of Freight ${r.freight} into Stage ${stage}; get-stage shows it running`,
+  },
+  approveFreight: {
     name: 'approve-freight',
     title: 'Approve Kargo Freight for a Stage',
     description:
       "Approves Freight (name or alias) of the project for a Stage, so it can be promoted there without passing the Stage's upstream Stages (Kargo's manual approval). Needs kargo.freight.approve on the Stage; Kargo is then asked with the portal's Kargo API token (the instance's api.token), and refuses or records that account. Approving Freight already approved succeeds.",
-    attributes: { readOnly: false, destructive: true, idempotent: true },
-    schema: {
-      input: z =>
-        stageInput(z).extend({
-          freight: z
-            .string()
-            .min(1)
-            .max(253)
-            .describe('Name or alias of a Freight of the project'),
-        }),
-      output: z =>
-        z.object({
-          freight: z.string().describe('Name of the Freight approved'),
-          actedAs: z
-            .enum(['person', 'portal', 'kubernetes'])
-            .describe('As whom Kargo saw the write'),
-          message: z.string(),
-        }),
-    },
-    action: async ({ input, credentials }) => {
-      const instance = resolveInstance(
-        { instance: input.instance },
-        kargo.listInstances().map(i => i.name),
-      );
-      const { freight, actedAs } = await commands.run(
-        'approveFreight',
-        {
-          instance,
-          project: input.project,
-          stage: input.stage,
-          freight: input.freight,
-        },
-        { credentials },
-      );
-      return {
-        output: {
-          freight,
-          actedAs,
-          message: `Kargo approved Freight ${freight} for Stage ${input.stage}: it can be promoted there now`,
-        },
-      };
-    },
-  });
+    idempotent: true,
+    done: (r, stage) =>
+      `Kargo approved Freight ${r.freight} for Stage ${stage}: it can be promoted there now`,
+  },
+};
+
+/**
+ * `promote-stage` and `approve-freight`: thin adapters onto the one write
+ * pipeline for a Freight the input names (resolved against the project's
+ * Freight by the command, never used as given).
+ */
+export function registerFreightActions(
+  registry: ActionsRegistryService,
+  options: KargoActionsOptions,
+) {
+  const { kargo, commands } = options;
+  for (const command of Object.keys(FREIGHT_WRITES) as FreightCommand[]) {
+    const spec = FREIGHT_WRITES[command];
+    registry.register({
+      name: spec.name,
+      title: spec.title,
+      description: spec.description,
+      attributes: {
+        readOnly: false,
+        destructive: true,
+        idempotent: spec.idempotent,
+      },
+      schema: {
+        input: z =>
+          stageInput(z).extend({
+            freight: z
+              .string()
+              .min(1)
+              .max(253)
+              .describe('Name or alias of a Freight of the project'),
+          }),
+        output: z =>
+          z.object({
+            freight: z.string().describe('Name of the Freight'),
+            promotion: z
+              .string()
+              .optional()
+              .describe('The Promotion Kargo created (promote-stage)'),
+            actedAs: z
+              .enum(['person', 'portal', 'kubernetes'])
+              .describe('As whom Kargo saw the write'),
+            message: z.string(),
+          }),
+      },
+      action: async ({ input, credentials }) => {
+        const instance = resolveInstance(
+          { instance: input.instance },
+          kargo.listInstances().map(i => i.name),
+        );
+        const result: {
+          freight: string;
+          promotion?: string;
+          actedAs: 'person' | 'portal' | 'kubernetes';
+        } = await commands.run(
+          command,
+          {
+            instance,
+            project: input.project,
+            stage: input.stage,
+            freight: input.freight,
+          },
+          { credentials },
+        );
+        return {
+          output: {
+            freight: result.freight,
+            ...(result.promotion ? { promotion: result.promotion } : {}),
+            actedAs: result.actedAs,
+            message: spec.done(result, input.stage),
+          },
+        };
+      },
+    });
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ export {
   toAssistantStageView,
   type AssistantPullRequest,
   type AssistantStageListItem,
+  type AssistantFreightOption,
   type AssistantStageView,
   type AssistantVerification,
   type CallerRefusals,

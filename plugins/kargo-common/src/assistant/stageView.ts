@@ -54,6 +54,15 @@ export interface AssistantPullRequest {
   createdAt: string | null;
 }
 
+/** A Freight the Stage could be promoted to, in `get-stage`. @public */
+export interface AssistantFreightOption {
+  freight: string;
+  current: boolean;
+  available: boolean;
+  reason: string;
+  changes: string[];
+}
+
 /** `get-stage`'s answer. @public */
 export interface AssistantStageView {
   stage: string;
@@ -75,6 +84,11 @@ export interface AssistantStageView {
    * upstream Stage, which Kargo does not say (akuity/kargo#5144).
    */
   freightWarnings: string[];
+  /**
+   * The Freight the Stage requests (newest first): whether it may be promoted
+   * now and why not, and what promoting it would change ("ghcr.io/x: v1 -> v2").
+   */
+  freightOptions: AssistantFreightOption[];
   actions: { reverify: ActionAvailability; abort: ActionAvailability };
   kargoUrl: string | null;
   dataAsOf: string | null;
@@ -219,6 +233,18 @@ function freightWarningsOf(stage: StageDetail): string[] {
   );
 }
 
+function freightOptionsOf(stage: StageDetail): AssistantFreightOption[] {
+  return (stage.freightOptions ?? []).map(option => ({
+    freight: option.alias ?? option.name,
+    current: option.current,
+    available: option.available,
+    reason: option.reason,
+    changes: (option.changes ?? []).map(
+      c => `${c.repository}: ${c.from ?? 'none'} -> ${c.to ?? 'none'}`,
+    ),
+  }));
+}
+
 /** The answer of `get-stage`: compact and self-explaining. @public */
 export function toAssistantStageView(
   stage: StageDetail,
@@ -247,6 +273,7 @@ export function toAssistantStageView(
     ),
     promotions: toAssistantPromotions(stage),
     freightWarnings: freightWarningsOf(stage),
+    freightOptions: freightOptionsOf(stage),
     actions: {
       reverify: withRefusal(stage.actions.reverify, refusals?.reverify),
       abort: withRefusal(stage.actions.abort, refusals?.abort),
