@@ -122,10 +122,21 @@ try {
       await shot(page, 'pipeline.png');
     }
     if (want('promotions')) {
-      await page.getByRole('button', { name: 'Show the details of prod' }).click();
-      const prod = page.getByRole('region', { name: 'payments/prod', exact: true });
-      await prod.getByText('no PR number found', { exact: false }).first().waitFor();
-      await prod.getByRole('table').first().evaluate(el => el.scrollIntoView({ block: 'center' }));
+      await page
+        .getByRole('button', { name: 'Show the details of prod' })
+        .click();
+      const prod = page.getByRole('region', {
+        name: 'payments/prod',
+        exact: true,
+      });
+      await prod
+        .getByText('no PR number found', { exact: false })
+        .first()
+        .waitFor();
+      await prod
+        .getByRole('table')
+        .first()
+        .evaluate(el => el.scrollIntoView({ block: 'center' }));
       await page.mouse.move(0, 0);
       await shot(page, 'promotions.png');
     }
@@ -232,7 +243,11 @@ try {
 
   // A Stage owner's view, signed in as alice through the sandbox's login
   // page (Kargo's API answers her links and logs; the guest has no token).
-  if (want('stage-owner') || want('verification-logs')) {
+  if (
+    want('stage-owner') ||
+    want('verification-logs') ||
+    want('promote-diff')
+  ) {
     const alice = await browser.newPage({
       viewport: { width: 1400, height: 900 },
       baseURL: BASE,
@@ -281,6 +296,24 @@ try {
         .getByText('The log ended.')
         .waitFor();
       await shot(alice, 'verification-logs.png');
+    }
+    if (want('promote-diff')) {
+      // The Promote dialog of checkout/prod: what each Freight would change.
+      await alice.goto('/catalog/default/component/checkout-service/kargo');
+      const prod = alice.getByRole('region', {
+        name: 'checkout/prod',
+        exact: true,
+      });
+      await prod.getByRole('button', { name: 'Promote', exact: true }).click();
+      const dialog = alice.getByRole('dialog', {
+        name: 'Promote Freight into checkout/prod',
+      });
+      await dialog
+        .getByRole('list', { name: /^What promoting \S+ changes$/ })
+        .first()
+        .waitFor();
+      await shot(alice, 'promote-diff.png');
+      await alice.keyboard.press('Escape');
     }
     await alice.close();
   }

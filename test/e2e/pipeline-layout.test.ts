@@ -17,9 +17,15 @@ async function horizontalOverflow(page: Page) {
     const tables = [...document.querySelectorAll('main table')].map(table => {
       // The closest ancestor that clips (the card): what the user can see.
       let box = table.parentElement!;
-      while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement!;
-      const cells = [...table.querySelectorAll('td, th')].map(c => c.getBoundingClientRect().right);
-      return Math.max(0, Math.round(Math.max(...cells, 0) - box.getBoundingClientRect().right));
+      while (box && getComputedStyle(box).overflowX === 'visible')
+        box = box.parentElement!;
+      const cells = [...table.querySelectorAll('td, th')].map(
+        c => c.getBoundingClientRect().right,
+      );
+      return Math.max(
+        0,
+        Math.round(Math.max(...cells, 0) - box.getBoundingClientRect().right),
+      );
     });
     return { page: doc.scrollWidth - doc.clientWidth, tables };
   });
@@ -38,7 +44,8 @@ const textLines = (cell: Locator) =>
       const range = document.createRange();
       range.selectNodeContents(n);
       for (const r of range.getClientRects()) {
-        if (r.width > 0 && !tops.some(t => Math.abs(t - r.top) < 4)) tops.push(r.top);
+        if (r.width > 0 && !tops.some(t => Math.abs(t - r.top) < 4))
+          tops.push(r.top);
       }
     }
     return tops.length;
@@ -68,11 +75,18 @@ test('at 1280 px the Kargo tab does not overflow, and PR numbers and phases stay
     const promotions = page.getByRole('table').filter({
       has: page.getByRole('columnheader', { name: 'Step' }),
     });
-    const prLinks = promotions.getByRole('link', { name: /^#\d+/ });
+    // payments is on GitLab: its Promotions name merge requests !N.
+    const prLinks = promotions.getByRole('link', {
+      name: component === 'payments-api' ? /^!\d+/ : /^#\d+/,
+    });
     expect(await prLinks.count()).toBeGreaterThan(0);
-    for (const link of await prLinks.all()) expect(await lineCount(link)).toBe(1);
-    const phases = promotions.getByText(/^(Succeeded|Failed|Errored|Running|Aborted)$/);
-    for (const phase of await phases.all()) expect(await lineCount(phase)).toBe(1);
+    for (const link of await prLinks.all())
+      expect(await lineCount(link)).toBe(1);
+    const phases = promotions.getByText(
+      /^(Succeeded|Failed|Errored|Running|Aborted)$/,
+    );
+    for (const phase of await phases.all())
+      expect(await lineCount(phase)).toBe(1);
     // The verification history: start time and Freight alias stay on one line.
     for (const stage of stages) {
       const rows = dataRows(historyTable(stageSection(page, stage)));
@@ -113,12 +127,13 @@ test('in the dark theme the pipeline nodes are readable: every text has contrast
     const background = (el: Element | null): number[] => {
       for (let e = el; e; e = e.parentElement) {
         const c = rgb(getComputedStyle(e).backgroundColor);
-        if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0))
+          return c.slice(0, 3);
       }
       return [255, 255, 255];
     };
-    const texts = [...list.querySelectorAll('[role=listitem] *')].filter(
-      e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent!.trim()),
+    const texts = [...list.querySelectorAll('[role=listitem] *')].filter(e =>
+      [...e.childNodes].some(n => n.nodeType === 3 && n.textContent!.trim()),
     );
     return texts.map(e => ({
       text: e.textContent!.trim(),
@@ -156,7 +171,9 @@ test('keyboard only: Tab reaches a pipeline node and Enter opens its Stage; Tab 
   await tabTo(node);
   await page.keyboard.press('Enter');
   const prod = stageSection(page, 'payments/prod');
-  await expect(prod.getByRole('button', { name: 'Hide details' })).toBeVisible();
+  await expect(
+    prod.getByRole('button', { name: 'Hide details' }),
+  ).toBeVisible();
 
   const promote = stageSection(page, 'payments/perf').getByRole('button', {
     name: 'Promote',
@@ -165,7 +182,9 @@ test('keyboard only: Tab reaches a pipeline node and Enter opens its Stage; Tab 
   await expect(promote).toBeEnabled();
   await tabTo(promote);
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Promote Freight into payments/perf' });
+  const dialog = page.getByRole('dialog', {
+    name: 'Promote Freight into payments/perf',
+  });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -184,19 +203,25 @@ test('keyboard only: Tab reaches Abort of a running Promotion and Enter opens it
     const expand = uat.getByRole('button', { name: 'Show details' });
     await tabFromTopTo(page, expand);
     await page.keyboard.press('Enter');
-    await expect(uat.getByRole('button', { name: 'Hide details' })).toBeFocused();
+    await expect(
+      uat.getByRole('button', { name: 'Hide details' }),
+    ).toBeFocused();
 
     const abort = uat.getByRole('button', { name: `Abort Promotion ${name}` });
     await expect(abort).toBeEnabled({ timeout: 60_000 });
     await tabFromTopTo(page, abort);
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: `Abort Promotion ${name}?` });
+    const dialog = page.getByRole('dialog', {
+      name: `Abort Promotion ${name}?`,
+    });
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
     const promotion = await sandboxGet(path);
-    expect(promotion.metadata.annotations?.['kargo.akuity.io/abort']).toBeUndefined();
+    expect(
+      promotion.metadata.annotations?.['kargo.akuity.io/abort'],
+    ).toBeUndefined();
     expect(promotion.status.phase).toBe('Running');
   } finally {
     await requestAbort('payments', name);
