@@ -312,6 +312,11 @@ try {
         .getByRole('list', { name: /^What promoting \S+ changes$/ })
         .first()
         .waitFor();
+      // The dialog fades in: wait until it is fully shown.
+      await alice.waitForFunction(() => {
+        const paper = document.querySelector('.MuiDialog-paper');
+        return !!paper && getComputedStyle(paper.parentElement).opacity === '1';
+      });
       await shot(alice, 'promote-diff.png');
       await alice.keyboard.press('Escape');
     }

@@ -70,12 +70,14 @@ function Contents(props: { option: FreightOption }) {
   ];
   if (!items.length) return null;
   return (
-    <ul
-      aria-label={t('promote.contents')}
-      style={{ margin: 0, paddingLeft: 16 }}
-    >
-      {items}
-    </ul>
+    <Typography variant="caption" color="textSecondary" component="div">
+      <ul
+        aria-label={t('promote.contents')}
+        style={{ margin: 0, paddingLeft: 16, overflowWrap: 'anywhere' }}
+      >
+        {items}
+      </ul>
+    </Typography>
   );
 }
 
