@@ -1,6 +1,7 @@
 import { InputError } from '@backstage/errors';
 import { errorWithReason } from '@kargo-backstage/plugin-kargo-common';
 import type { GitProvider, GitWebhookEvent } from './GitProvider';
+import { parseRepoUrl } from './parseRepoUrl';
 
 /**
  * The Git providers of a PullRequestService, chosen per repository by the
@@ -54,12 +55,28 @@ export class GitProviderRegistry {
     return [...new Set(this.providers.flatMap(p => p.webhookTopics))];
   }
 
-  /** The repository a webhook event is about, by the provider owning the topic. */
+  /**
+   * The repository a webhook event is about, by the provider owning the
+   * topic, and only a repository of that provider: each provider's webhooks
+   * are guarded by their own secret (or, for Bitbucket Cloud on Backstage
+   * 1.55, by none), so an event never makes another provider's repository
+   * be listed.
+   */
   parseWebhookEvent(
     topic: string,
     payload: unknown,
   ): GitWebhookEvent | undefined {
     const provider = this.providers.find(p => p.webhookTopics.includes(topic));
-    return provider?.parseWebhookEvent(topic, payload);
+    const event = provider?.parseWebhookEvent(topic, payload);
+    if (!event) return undefined;
+    let host: string;
+    try {
+      host = parseRepoUrl(event.repoUrl).host;
+    } catch {
+      return undefined; // no repository URL at all
+    }
+    return this.providers.find(p => p.handles(host)) === provider
+      ? event
+      : undefined;
   }
 }

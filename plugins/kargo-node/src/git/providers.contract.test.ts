@@ -328,4 +328,14 @@ describe.each(CASES)('GitProvider contract: $name', c => {
     ).toBeUndefined();
     expect(registry.parseWebhookEvent(topic, null)).toBeUndefined();
   });
+
+  it("ignores its webhook's event naming another provider's repository (each provider's webhooks have their own secret, or none)", () => {
+    const registry = createService().providers;
+    for (const other of CASES.filter(o => o.name !== c.name)) {
+      const { topic, payload } = c.webhook(`https://${other.host}/acme/x`);
+      expect(registry.parseWebhookEvent(topic, payload)).toBeUndefined();
+    }
+    const { topic, payload } = c.webhook('not a repository');
+    expect(registry.parseWebhookEvent(topic, payload)).toBeUndefined();
+  });
 });

@@ -32,4 +32,15 @@ describe('warnUnsignedWebhookTopics', () => {
     expect(warnings({ events: { http: { topics: ['other'] } } })).toEqual([]);
     expect(warnings({})).toEqual([]);
   });
+
+  it('warns whenever events.http.topics opens bitbucketCloud: Backstage has no check for it', () => {
+    for (const topic of [
+      'bitbucketCloud',
+      'bitbucketCloud.pullrequest:updated',
+    ]) {
+      const said = warnings({ events: { http: { topics: [topic] } } });
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain('does not verify Bitbucket Cloud webhooks');
+    }
+  });
 });

@@ -49,7 +49,8 @@ export async function subscribePullRequestWebhooks(
 /**
  * `events.http.topics` opens `/api/events/http/<topic>` without any check
  * when no events module guards that topic: listing `github` or `gitlab`
- * there without the module's secret lets anyone on the network send pull
+ * there without the module's secret, or `bitbucketCloud` at all (no
+ * Backstage module checks it), lets anyone on the network send pull
  * request events. Said once at startup (docs/webhooks.md).
  */
 export function warnUnsignedWebhookTopics(
@@ -64,5 +65,16 @@ export function warnUnsignedWebhookTopics(
         `events.http.topics lists '${provider}' and ${secret} is not set: its webhooks may be accepted unsigned, and each makes Kargo for Backstage re-list a repository. Set ${secret} (docs/webhooks.md).`,
       );
     }
+  }
+  // Backstage 1.55's Bitbucket Cloud events module checks nothing: its topic
+  // is only ever fed unsigned through events.http.topics.
+  if (
+    topics.some(t => t === 'bitbucketCloud' || t.startsWith('bitbucketCloud.'))
+  ) {
+    logger.warn(
+      `events.http.topics lists 'bitbucketCloud': Backstage does not verify Bitbucket Cloud webhooks, so anyone who can reach /api/events/http/bitbucketCloud can make Kargo for Backstage re-list any Bitbucket Cloud repository a Stage shows (at most twice per repository every ${
+        WEBHOOK_DEBOUNCE_MS / 1000
+      } s). Accept them only through a proxy that checks Bitbucket's X-Hub-Signature (docs/webhooks.md).`,
+    );
   }
 }
