@@ -35,6 +35,23 @@ describe('parseRepoUrl', () => {
       'https://gitlab.example.com/payments/deploy',
       'payments/deploy',
     ],
+    // Dot segments resolve before the cut at /-/, as normalizeRepoUrl
+    // (every comparison of repositories) resolves them: never another repo.
+    [
+      'https://github.com/acme/edge-deploy/-/../../../acme/checkout-deploy',
+      CHECKOUT,
+      'acme/checkout-deploy',
+    ],
+    [
+      'https://github.com/acme/edge-deploy/-/%2e%2e/%2e%2e/%2e%2e/acme/checkout-deploy',
+      CHECKOUT,
+      'acme/checkout-deploy',
+    ],
+    [
+      'https://gitlab.example.com/payments/deploy.git/-/merge_requests/7',
+      'https://gitlab.example.com/payments/deploy',
+      'payments/deploy',
+    ],
     // http stays http, as kargo-common's normalizeRepoUrl keeps it.
     [
       'http://127.0.0.1:7008/acme/repo',

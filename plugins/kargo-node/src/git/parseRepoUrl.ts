@@ -21,13 +21,20 @@ export interface ParsedRepoUrl {
 /**
  * Parses `https://host/owner/repo(.git)`, GitLab's `https://host/group/sub/proj`,
  * `ssh://git@host/owner/repo.git` and `git@host:owner/repo.git`. A GitLab URL
- * pointing inside a project (`/-/merge_requests/7`) is cut at `/-/`.
+ * pointing inside a project (`/-/merge_requests/7`) is cut at `/-/`, after
+ * dot segments are resolved.
  *
  * @throws InputError for anything else.
  * @public
  */
 export function parseRepoUrl(repoUrl: string): ParsedRepoUrl {
-  const url = normalizeRepoUrl(String(repoUrl).split('/-/')[0]);
+  // Resolved (`..`, `%2e%2e`) before the cut at `/-/`, as every comparison
+  // of repositories (normalizeRepoUrl, repoKey) resolves it: cut first,
+  // `other/repo/-/../../../stage/repo` passed as the Stage's repository and
+  // was then listed (or closed in) as `other/repo`.
+  const url = normalizeRepoUrl(
+    normalizeRepoUrl(String(repoUrl))?.split('/-/')[0],
+  );
   if (!url) {
     throw new InputError(
       `Invalid repository URL "${repoUrl}": expected https://<host>/<owner>/<repository>`,

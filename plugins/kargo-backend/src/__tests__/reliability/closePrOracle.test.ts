@@ -40,4 +40,35 @@ describe('closing a PR: the repoUrl of the request never reaches Git unless the 
       backend.sandbox.faults.requests().filter(r => r.api !== 'kubernetes'),
     ).toEqual([]);
   });
+
+  // Final attack on issue 35: `<other repo>/-/../../../<the Stage's repo>`
+  // is the Stage's repository once resolved (so it passed the check), but
+  // the Git client cut it at `/-/` first and listed the other repository.
+  it("lists only the Stage's own repository, however the request's URL walks back to it", async () => {
+    backend.sandbox.faults.resetCounts();
+    const answers = [
+      await close(
+        'https://github.com/acme/edge-deploy/-/../../../acme/checkout-deploy',
+      ),
+      await close(
+        'https://github.com/acme/no-such-private-repo/-/../../../acme/checkout-deploy',
+      ),
+      await close(
+        'https://github.com/acme/edge-deploy/-/%2e%2e/%2e%2e/%2e%2e/acme/checkout-deploy',
+      ),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('pullRequestNotOfStage');
+    }
+    const gitPaths = backend.sandbox.faults
+      .requests()
+      .filter(r => r.api !== 'kubernetes')
+      .map(r => decodeURIComponent(r.url));
+    expect(gitPaths.length).toBeGreaterThan(0);
+    for (const path of gitPaths) {
+      expect(path).toContain('acme/checkout-deploy');
+      expect(path).not.toMatch(/edge-deploy|no-such-private-repo/);
+    }
+  });
 });
