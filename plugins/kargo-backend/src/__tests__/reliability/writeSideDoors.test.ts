@@ -72,6 +72,11 @@ describe('write routes under api.authorizeReads answer a Stage the person may no
         {},
       ],
     ],
+    ['refresh', (p, s) => [`/projects/${p}/stages/${s}/refresh`, {}]],
+    [
+      'refresh-warehouses',
+      (p, s) => [`/projects/${p}/stages/${s}/refresh-warehouses`, {}],
+    ],
     [
       'pull-requests/close',
       (p, s) => [
@@ -115,5 +120,62 @@ describe('write routes under api.authorizeReads answer a Stage the person may no
     expect(read.status).toBe(404);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('stageNotFound');
+  });
+});
+
+// The final attack on issue 35: the read routes that call Kargo's API as the
+// person (links, verification logs) under the same gate.
+describe('Kargo-calling read routes under api.authorizeReads answer a Stage the person may not read as a missing one', () => {
+  let backend: KargoTestBackend;
+  let tokens: { alice: string; bob: string };
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    const started = await startAuthorizeReadsBackend();
+    ({ backend, stop, tokens } = started);
+  });
+  afterAll(() => stop());
+
+  const get = (who: 'alice' | 'bob', path: string) =>
+    request(backend.server)
+      .get(`/api/kargo${path}`)
+      .set('Authorization', mockCredentials.user.header(`user:default/${who}`))
+      .set(KARGO_HEADER, `Bearer ${tokens[who]}`);
+  const shape = (res: request.Response, name: string) =>
+    JSON.stringify({ status: res.status, error: res.body?.error }).replaceAll(
+      name,
+      '<x>',
+    );
+
+  it('links: bob gets for payments what he gets for a project that does not exist', async () => {
+    const denied = await get('bob', '/projects/payments/stages/uat/links');
+    const missing = await get('bob', '/projects/nope/stages/uat/links');
+    expect(denied.status).toBe(404);
+    expect(shape(denied, 'payments')).toEqual(shape(missing, 'nope'));
+    // alice, whom Kargo lets read payments, gets them.
+    expect(
+      (await get('alice', '/projects/payments/stages/uat/links')).status,
+    ).toBe(200);
+  });
+
+  it('verification logs: bob gets for a payments run what he gets for a run of no project', async () => {
+    const stages = await get('alice', '/projects/payments/stages');
+    expect(stages.status).toBe(200);
+    let run: string | undefined;
+    for (const { name } of stages.body.items as Array<{ name: string }>) {
+      const detail = await get('alice', `/projects/payments/stages/${name}`);
+      run ??= detail.body.verifications?.find((v: any) => v.analysisRun?.name)
+        ?.analysisRun?.name;
+    }
+    expect(run).toBeDefined();
+    const denied = await get(
+      'bob',
+      `/projects/payments/analysis-runs/${run}/logs`,
+    );
+    const missing = await get(
+      'bob',
+      `/projects/nope/analysis-runs/${run}/logs`,
+    );
+    expect(denied.status).toBe(404);
+    expect(shape(denied, 'payments')).toEqual(shape(missing, 'nope'));
   });
 });
