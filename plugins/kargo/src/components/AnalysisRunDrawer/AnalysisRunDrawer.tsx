@@ -1,14 +1,12 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
-import Drawer from '@material-ui/core/Drawer';
-import IconButton from '@material-ui/core/IconButton';
 import Typography from '@material-ui/core/Typography';
-import CloseIcon from '@material-ui/icons/Close';
 import type { AnalysisRunResponse } from '@kargo-backstage/plugin-kargo-common';
 import { useAnalysisRun, useErrorText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
+import { SideDrawer } from '../SideDrawer';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 import { MetricLogs } from './AnalysisRunLogs';
 
@@ -110,40 +108,8 @@ export function AnalysisRunDrawer(props: {
   const { t } = useTranslationRef(kargoTranslationRef);
   const title = target ? t('drawer.title', { name: target.name }) : '';
   return (
-    // A fixed paper width (capped to the viewport) and a border-box body keep
-    // the drawer from being cut off on the right; long run names wrap.
-    <Drawer
-      anchor="right"
-      open={!!target}
-      onClose={onClose}
-      PaperProps={{ style: { width: 568, maxWidth: '100vw' } }}
-    >
-      <Box
-        p={3}
-        width="100%"
-        boxSizing="border-box"
-        role="region"
-        aria-label={title}
-      >
-        <Box
-          display="flex"
-          alignItems="center"
-          justifyContent="space-between"
-          style={{ gap: 8 }}
-        >
-          <Typography
-            variant="h5"
-            component="h2"
-            style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-          >
-            {title}
-          </Typography>
-          <IconButton aria-label={t('drawer.close')} onClick={onClose}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        {target && <AnalysisRunDetails target={target} />}
-      </Box>
-    </Drawer>
+    <SideDrawer open={!!target} title={title} width={568} onClose={onClose}>
+      {target && <AnalysisRunDetails target={target} />}
+    </SideDrawer>
   );
 }

@@ -1,11 +1,8 @@
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
-import Drawer from '@material-ui/core/Drawer';
-import IconButton from '@material-ui/core/IconButton';
-import Typography from '@material-ui/core/Typography';
-import CloseIcon from '@material-ui/icons/Close';
 import type { PromotionTimelineEntry } from '@kargo-backstage/plugin-kargo-common';
 import { kargoTranslationRef } from '../../translation';
+import { SideDrawer } from '../SideDrawer';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 import { PromotionSteps } from './PromotionSteps';
 
@@ -21,39 +18,15 @@ export function PromotionStepsDrawer(props: {
   const { t } = useTranslationRef(kargoTranslationRef);
   const title = promotion ? t('steps.title', { name: promotion.name }) : '';
   return (
-    <Drawer
-      anchor="right"
-      open={!!promotion}
-      onClose={onClose}
-      PaperProps={{ style: { width: 960, maxWidth: '100vw' } }}
-    >
-      <Box p={3} boxSizing="border-box" role="region" aria-label={title}>
-        <Box
-          display="flex"
-          alignItems="center"
-          justifyContent="space-between"
-          style={{ gap: 8 }}
-        >
-          <Typography
-            variant="h5"
-            component="h2"
-            style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-          >
-            {title}
-          </Typography>
-          <IconButton aria-label={t('drawer.close')} onClick={onClose}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        {promotion && (
-          <>
-            <Box mb={2}>
-              <VerificationPhaseStatus phase={promotion.phase} />
-            </Box>
-            <PromotionSteps promotion={promotion} />
-          </>
-        )}
-      </Box>
-    </Drawer>
+    <SideDrawer open={!!promotion} title={title} width={960} onClose={onClose}>
+      {promotion && (
+        <>
+          <Box mb={2}>
+            <VerificationPhaseStatus phase={promotion.phase} />
+          </Box>
+          <PromotionSteps promotion={promotion} />
+        </>
+      )}
+    </SideDrawer>
   );
 }

@@ -1,0 +1,1 @@
+export { SideDrawer } from './SideDrawer';
