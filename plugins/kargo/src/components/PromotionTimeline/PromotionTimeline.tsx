@@ -14,6 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
+import { compactTableOptions } from '../../utils/tableOptions';
 import { AbortPromotionButton } from '../AbortPromotionButton';
 import { PromotionLinks, PromotionStepsDrawer } from '../PromotionSteps';
 import { RetryPromotionButton } from '../RetryPromotionButton';
@@ -179,18 +180,7 @@ export function PromotionTimeline(props: {
         title={t('promotions.title')}
         columns={columns}
         data={rows}
-        options={{
-          paging: rows.length > PROMOTIONS_PAGE_SIZE,
-          pageSize: PROMOTIONS_PAGE_SIZE,
-          pageSizeOptions: [PROMOTIONS_PAGE_SIZE],
-          emptyRowsWhenPaging: false,
-          search: false,
-          sorting: false,
-          padding: 'dense',
-          // Columns keep their widths at 1280 px; long text is cut with an
-          // ellipsis (tooltip and copy) instead of pushing the last column out.
-          tableLayout: 'fixed',
-        }}
+        options={compactTableOptions(rows.length, PROMOTIONS_PAGE_SIZE)}
         localization={{
           body: { emptyDataSourceMessage: t('promotions.none') },
         }}

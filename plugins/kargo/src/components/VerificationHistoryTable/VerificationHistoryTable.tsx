@@ -18,6 +18,7 @@ import {
 import { StaleMarker } from '../StaleMarker';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { compactTableOptions } from '../../utils/tableOptions';
 
 const PAGE_SIZE = 10;
 
@@ -137,16 +138,7 @@ export function VerificationHistoryTable(props: {
         title={t('stage.verificationHistory')}
         columns={columns}
         data={rows}
-        options={{
-          paging: rows.length > PAGE_SIZE,
-          pageSize: PAGE_SIZE,
-          pageSizeOptions: [PAGE_SIZE],
-          emptyRowsWhenPaging: false,
-          search: false,
-          sorting: false,
-          padding: 'dense',
-          tableLayout: 'fixed',
-        }}
+        options={compactTableOptions(rows.length, PAGE_SIZE)}
         localization={{
           body: { emptyDataSourceMessage: t('verification.none') },
         }}
