@@ -1,22 +1,10 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
-import {
-  AuthenticationError,
-  InputError,
-  NotAllowedError,
-  NotFoundError,
-} from '@backstage/errors';
+import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
 import { errorWithReason } from '@kargo-backstage/plugin-kargo-common';
 import type { Promotion } from '@kargo-backstage/plugin-kargo-common';
-import createClient, { type Client } from 'openapi-fetch';
 import type { KargoApiConfig } from '../config';
-import {
-  translateKargoAnswer,
-  translateNoAnswer,
-  type KargoCallContext,
-} from './errors';
-import type { paths } from './generated/types';
-import { createTlsDispatcher } from './tls';
-import type { Dispatcher } from 'undici';
+import { KargoApiTransport } from './KargoApiTransport';
+import { name } from './objectName';
 import type {
   KargoApiClient,
   KargoAnalysisRunLogsOptions,
@@ -40,16 +28,13 @@ export interface KargoApiHttpClientOptions {
 /** A Warehouse name no Kubernetes object can have (not DNS-1123). */
 const NO_WAREHOUSE = '-';
 
-// Kubernetes object names (DNS-1123 subdomains): path segments stay plain.
-const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
-
 /**
  * {@link KargoApiClient} over HTTP with openapi-fetch, typed by Kargo
- * v1.11.2's swagger.json (./generated). Each call sends its identity's token
- * as `Authorization: Bearer` to `api.url`'s origin only: a request to any
- * other origin is refused before it leaves, a redirect is an error (never
- * followed), and the token appears in no error, cause or log line. TLS
- * (`caData`, `skipTLSVerify`) applies to this client alone.
+ * v1.11.2's swagger.json (./generated): one method per Kargo endpoint. Each
+ * call travels through the instance's transport (KargoApiTransport): its token
+ * goes to `api.url`'s origin only, a redirect is an error (never followed),
+ * and the token appears in no error, cause or log line. TLS (`caData`,
+ * `skipTLSVerify`) applies to this client alone.
  *
  * @public
  */
@@ -61,27 +46,14 @@ export class KargoApiHttpClient implements KargoApiClient {
   readonly authProvider?: string;
   /** Whether a person's reads are authorized by Kargo too (`api.authorizeReads`). */
   readonly authorizeReads: boolean;
-  readonly #origin: string;
-  readonly #portalToken?: string;
-  readonly #client: Client<paths>;
-  readonly #logger?: LoggerService;
-  readonly #timeoutMs: number;
-  readonly #dispatcher?: Dispatcher;
+  readonly #transport: KargoApiTransport;
 
   constructor(options: KargoApiHttpClientOptions) {
     this.instance = options.instance;
     this.identityMode = options.api.identity;
     this.authProvider = options.api.authProvider;
     this.authorizeReads = options.api.authorizeReads ?? false;
-    this.#origin = new URL(options.api.url).origin;
-    this.#portalToken = options.api.token;
-    this.#logger = options.logger;
-    this.#timeoutMs = options.timeoutMs ?? 30_000;
-    this.#dispatcher = createTlsDispatcher(options.api);
-    this.#client = createClient<paths>({
-      baseUrl: options.api.url,
-      redirect: 'manual',
-    });
+    this.#transport = new KargoApiTransport(options);
   }
 
   /**
@@ -100,10 +72,10 @@ export class KargoApiHttpClient implements KargoApiClient {
     }
     // A person without their token signs in; the portal's rights are not theirs.
     if (this.identityMode === 'user' && options?.personPresent) {
-      throw this.identityRequired();
+      throw this.#transport.identityRequired();
     }
-    if (this.#portalToken) return { type: 'portal' };
-    throw this.identityRequired();
+    if (this.#transport.hasPortalToken) return { type: 'portal' };
+    throw this.#transport.identityRequired();
   }
 
   async promote(
@@ -126,7 +98,7 @@ export class KargoApiHttpClient implements KargoApiClient {
       project: name(project, 'project'),
       stage: name(stage, 'stage'),
     };
-    const data = await this.call(identity, (client, init) =>
+    const data = await this.#transport.call(identity, (client, init) =>
       client.POST('/v1beta1/projects/{project}/stages/{stage}/promotions', {
         ...init,
         params: { path },
@@ -146,7 +118,7 @@ export class KargoApiHttpClient implements KargoApiClient {
       project: name(project, 'project'),
       stage: name(stage, 'stage'),
     };
-    await this.call(identity, (client, init) =>
+    await this.#transport.call(identity, (client, init) =>
       client.POST('/v1beta1/projects/{project}/stages/{stage}/verification', {
         ...init,
         params: { path },
@@ -163,7 +135,7 @@ export class KargoApiHttpClient implements KargoApiClient {
       project: name(project, 'project'),
       stage: name(stage, 'stage'),
     };
-    await this.call(identity, (client, init) =>
+    await this.#transport.call(identity, (client, init) =>
       client.POST(
         '/v1beta1/projects/{project}/stages/{stage}/verification/abort',
         { ...init, params: { path } },
@@ -180,7 +152,7 @@ export class KargoApiHttpClient implements KargoApiClient {
       project: name(project, 'project'),
       promotion: name(promotion, 'promotion'),
     };
-    await this.call(identity, (client, init) =>
+    await this.#transport.call(identity, (client, init) =>
       client.POST('/v1beta1/projects/{project}/promotions/{promotion}/abort', {
         ...init,
         params: { path },
@@ -199,7 +171,7 @@ export class KargoApiHttpClient implements KargoApiClient {
       'freight-name-or-alias': name(freight, 'freight'),
     };
     const query = { stage: name(stage, 'stage', 'query') };
-    await this.call(identity, (client, init) =>
+    await this.#transport.call(identity, (client, init) =>
       client.POST(
         '/v1beta1/projects/{project}/freight/{freight-name-or-alias}/approve',
         { ...init, params: { path, query } },
@@ -216,7 +188,7 @@ export class KargoApiHttpClient implements KargoApiClient {
       project: name(project, 'project'),
       stage: name(stage, 'stage'),
     };
-    await this.call(identity, (client, init) =>
+    await this.#transport.call(identity, (client, init) =>
       client.POST('/v1beta1/projects/{project}/stages/{stage}/refresh', {
         ...init,
         params: { path },
@@ -235,7 +207,7 @@ export class KargoApiHttpClient implements KargoApiClient {
     // answer empty however many Stages the project has.
     const query = { freightOrigins: [NO_WAREHOUSE] };
     try {
-      await this.call(identity, (client, init) =>
+      await this.#transport.call(identity, (client, init) =>
         client.GET('/v1beta1/projects/{project}/stages', {
           ...init,
           params: { path, query },
@@ -259,7 +231,7 @@ export class KargoApiHttpClient implements KargoApiClient {
       project: name(project, 'project'),
       warehouse: name(warehouse, 'warehouse'),
     };
-    await this.call(identity, (client, init) =>
+    await this.#transport.call(identity, (client, init) =>
       client.POST(
         '/v1beta1/projects/{project}/warehouses/{warehouse}/refresh',
         {
@@ -299,7 +271,7 @@ export class KargoApiHttpClient implements KargoApiClient {
         'query',
       );
     }
-    const body = await this.call(
+    const body = await this.#transport.call(
       identity,
       (client, init) =>
         client.GET(
@@ -321,7 +293,7 @@ export class KargoApiHttpClient implements KargoApiClient {
       project: name(project, 'project'),
       stage: name(stage, 'stage'),
     };
-    const data = await this.call(identity, (client, init) =>
+    const data = await this.#transport.call(identity, (client, init) =>
       client.GET('/v1beta1/projects/{project}/stages/{stage}/links', {
         ...init,
         params: { path },
@@ -349,7 +321,7 @@ export class KargoApiHttpClient implements KargoApiClient {
   }
 
   async getPublicServerConfig(): Promise<KargoPublicServerConfig> {
-    const data = await this.call(null, (client, init) =>
+    const data = await this.#transport.call(null, (client, init) =>
       client.GET('/v1beta1/system/public-server-config', init),
     );
     return {
@@ -358,104 +330,4 @@ export class KargoApiHttpClient implements KargoApiClient {
       skipAuth: data?.skipAuth,
     };
   }
-
-  private identityRequired() {
-    return errorWithReason(AuthenticationError, {
-      code: 'kargoIdentityRequired',
-      params: { instance: this.instance },
-    });
-  }
-
-  private tokenOf(identity: KargoApiIdentity): string {
-    const token =
-      identity.type === 'user' ? identity.idToken : this.#portalToken;
-    if (!token) throw this.identityRequired();
-    return token;
-  }
-
-  /**
-   * One call: the token (none for `null`) goes on a request to this
-   * instance's origin only; the answer is the 2xx data or a translated error.
-   */
-  private async call<T>(
-    identity: KargoApiIdentity | null,
-    send: (
-      client: Client<paths>,
-      init: {
-        signal: AbortSignal;
-        fetch: (request: Request) => Promise<Response>;
-      },
-    ) => Promise<{ data?: T; error?: unknown; response: Response }>,
-    options?: {
-      /**
-       * A streamed answer: the timeout covers the wait for the response's
-       * head only, and this signal (the caller's) ends the body later.
-       */
-      stream?: AbortSignal;
-    },
-  ): Promise<T | undefined> {
-    const token = identity ? this.tokenOf(identity) : undefined;
-    const ctx: KargoCallContext = {
-      instance: this.instance,
-      identity: identity?.type ?? 'none',
-      secrets: [token ?? '', this.#portalToken ?? ''],
-    };
-    let path = '';
-    const fetchPinned = async (request: Request) => {
-      const url = new URL(request.url);
-      path = url.pathname;
-      // The URL is built from api.url and encoded names; checked anyway,
-      // before the token is attached.
-      if (url.origin !== this.#origin) {
-        throw new Error('request outside the instance’s Kargo API origin');
-      }
-      if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      return globalThis.fetch(request, {
-        dispatcher: this.#dispatcher,
-      } as RequestInit);
-    };
-    let result: { data?: T; error?: unknown; response: Response };
-    const headTimeout = new AbortController();
-    const timer = options?.stream
-      ? setTimeout(
-          () =>
-            headTimeout.abort(
-              new DOMException('head timed out', 'TimeoutError'),
-            ),
-          this.#timeoutMs,
-        )
-      : undefined;
-    try {
-      result = await send(this.#client, {
-        signal: options?.stream
-          ? AbortSignal.any([options.stream, headTimeout.signal])
-          : AbortSignal.timeout(this.#timeoutMs),
-        fetch: fetchPinned,
-      });
-    } catch (error) {
-      this.#logger?.debug(`Kargo API ${this.instance} ${path}: no answer`);
-      throw translateNoAnswer(error, ctx, this.#timeoutMs);
-    } finally {
-      clearTimeout(timer);
-    }
-    const status = result.response.status;
-    this.#logger?.debug(`Kargo API ${this.instance} ${path}: ${status}`);
-    if (status >= 200 && status < 300) return result.data;
-    throw translateKargoAnswer(status, result.error, ctx);
-  }
-}
-
-/** A path or query value, which must be a Kubernetes object name. */
-function name(
-  value: string,
-  field: string,
-  location: 'path' | 'query' = 'path',
-): string {
-  if (!OBJECT_NAME.test(value)) {
-    throw errorWithReason(InputError, {
-      code: 'invalidRequest',
-      params: { field, location },
-    });
-  }
-  return value;
 }
