@@ -308,4 +308,22 @@ describe('Kargo MCP tools', () => {
     }, 'the new Promotion in get-stage');
     expect(promoted).toBeDefined();
   });
+
+  it('answers promote-stage on a Stage the caller may not read like a missing Stage, and writes nothing', async () => {
+    sandbox.faults.resetCounts();
+    const denied = await call(user, 'kargo.promote-stage', {
+      project: 'payments',
+      stage: 'perf',
+      freight: 'anything',
+    });
+    const missing = await call(user, 'kargo.promote-stage', {
+      project: 'payments',
+      stage: 'nope',
+      freight: 'anything',
+    });
+    expect(denied.isError).toBe(true);
+    expect(denied.text).toMatch(/^NotFoundError/);
+    expect(denied.text.replace("'perf'", "'nope'")).toEqual(missing.text);
+    expect(writesReceived(sandbox)).toEqual([]);
+  });
 });
