@@ -1,5 +1,10 @@
 import { test, expect } from '@playwright/test';
-import { openComponent, signIn } from './support';
+import {
+  openComponent,
+  overviewCard,
+  overviewCardRow,
+  signIn,
+} from './support';
 
 test('the overview card lists the Stages with their verification phase and open PRs', async ({
   page,
@@ -7,7 +12,7 @@ test('the overview card lists the Stages with their verification phase and open 
   await signIn(page);
   await openComponent(page, 'checkout-service');
 
-  const card = page.getByRole('table', { name: 'Kargo' });
+  const card = overviewCard(page);
   await card.scrollIntoViewIfNeeded();
   await expect(card).toBeVisible();
   await expect(card.getByRole('columnheader')).toHaveText([
@@ -17,11 +22,7 @@ test('the overview card lists the Stages with their verification phase and open 
     'Actions',
   ]);
 
-  // The Stage's cell also lists the Argo CD Applications it updates.
-  const row = (stage: string) =>
-    card.getByRole('row').filter({
-      has: page.getByRole('cell', { name: new RegExp(`^${stage}( |$)`) }),
-    });
+  const row = (stage: string) => overviewCardRow(card, stage);
   for (const stage of ['checkout/dev', 'checkout/staging', 'checkout/prod']) {
     await expect(row(stage)).toBeVisible();
     await expect(

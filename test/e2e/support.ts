@@ -144,6 +144,24 @@ export function stageSection(page: Page, title: string): Locator {
   return page.getByRole('region', { name: title, exact: true });
 }
 
+/** The overview card (the table named Kargo) on a component's overview. */
+export function overviewCard(page: Page): Locator {
+  return page.getByRole('table', { name: 'Kargo' });
+}
+
+/**
+ * The overview card's row of one Stage. The Stage's cell also lists the
+ * Argo CD Applications it updates, so the cell starts with the name.
+ */
+export function overviewCardRow(card: Locator, stage: string): Locator {
+  const escaped = stage.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return card.getByRole('row').filter({
+    has: card
+      .page()
+      .getByRole('cell', { name: new RegExp(`^${escaped}( |$)`) }),
+  });
+}
+
 /** The verification history table of a Stage section. */
 export function historyTable(section: Locator): Locator {
   return section.getByRole('table').filter({

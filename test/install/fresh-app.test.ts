@@ -6,6 +6,8 @@ import {
   dataRows,
   historyTable,
   openComponent,
+  overviewCard,
+  overviewCardRow,
   pullRequestsTable,
   signIn,
   stageSection,
@@ -39,17 +41,13 @@ test('the fresh app shows the sandbox Stages on the overview card and the Kargo 
   });
   await signIn(page, 'guest');
   await openComponent(page, COMPONENT);
-  const card = page.getByRole('table', { name: 'Kargo' });
+  const card = overviewCard(page);
   await card.scrollIntoViewIfNeeded();
   for (const stage of ['checkout/staging', 'checkout/prod']) {
-    await expect(
-      card.getByRole('cell', { name: stage, exact: true }),
-    ).toBeVisible();
+    await expect(overviewCardRow(card, stage)).toBeVisible();
   }
   // The annotation names staging and prod only.
-  await expect(
-    card.getByRole('cell', { name: 'checkout/dev', exact: true }),
-  ).toHaveCount(0);
+  await expect(overviewCardRow(card, 'checkout/dev')).toHaveCount(0);
 
   const staging = await openStaging(page);
   await expect(
