@@ -30,5 +30,6 @@ describe('App', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Enter' })).toBeEnabled();
-  });
+    // The whole app's first render; findByText above already waits 20 s.
+  }, 60_000);
 });

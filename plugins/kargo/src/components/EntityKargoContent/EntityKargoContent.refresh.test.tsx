@@ -64,7 +64,13 @@ describe('EntityKargoContent, refreshed by a signal', () => {
         screen.getByRole('region', { name: 'checkout/qa' }),
       ).findByText(/Unhealthy/),
     ).toBeVisible();
-    await waitFor(() => expect(api.getEntityStages).toHaveBeenCalledTimes(2));
+    // The signal's read (a slow machine may also see the tab's poll: more
+    // reads of the same answer change nothing).
+    await waitFor(() =>
+      expect(
+        (api.getEntityStages as jest.Mock).mock.calls.length,
+      ).toBeGreaterThanOrEqual(2),
+    );
 
     const after = sectionRenders();
     expect(after.staging).toBe(before.staging);
