@@ -19,33 +19,15 @@ const PATH = '/api/kargo/entities/component/default/checkout-service/stages';
 function raw(
   server: http.Server,
   headers: Record<string, string>,
-): Promise<{
-  status?: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}> {
+): Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     http
-      .get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: PATH,
-          headers: { Authorization: user(), ...headers },
-        },
-        res => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode,
-              headers: res.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      )
+      .get({ host: '127.0.0.1', port, path: PATH, headers: { Authorization: user(), ...headers } }, res => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
       .on('error', reject);
   });
 }
@@ -70,9 +52,7 @@ describe('the entity route', () => {
     const answer = JSON.parse(plain.body.toString());
     expect(answer.items.length).toBeGreaterThan(1);
 
-    const zipped = await raw(backend.server, {
-      'Accept-Encoding': 'gzip, deflate, br',
-    });
+    const zipped = await raw(backend.server, { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(zipped.status).toBe(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
@@ -95,9 +75,7 @@ describe('the entity route', () => {
     const [first, ...others] = names;
     backend.permissions.authorize.mockImplementationOnce(async requests =>
       requests.map(r => ({
-        result: String((r as { resourceRef?: string }).resourceRef).endsWith(
-          `/${first}`,
-        )
+        result: String((r as { resourceRef?: string }).resourceRef).endsWith(`/${first}`)
           ? AuthorizeResult.DENY
           : AuthorizeResult.ALLOW,
       })),

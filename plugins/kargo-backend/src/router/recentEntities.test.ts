@@ -2,11 +2,7 @@ import { mockCredentials } from '@backstage/backend-test-utils';
 import type { Entity } from '@backstage/catalog-model';
 import { RecentEntities } from './recentEntities';
 
-const REF = {
-  kind: 'component',
-  namespace: 'default',
-  name: 'checkout-service',
-};
+const REF = { kind: 'component', namespace: 'default', name: 'checkout-service' };
 
 /** A catalog that counts its reads and shows the entity to alice only. */
 function countingCatalog() {
@@ -15,16 +11,10 @@ function countingCatalog() {
   const catalog = {
     getEntityByRef: async (_ref: unknown, options?: { credentials?: any }) => {
       const principal = options?.credentials?.principal;
-      reads.push(
-        principal?.userEntityRef ?? principal?.subject ?? principal?.type,
-      );
+      reads.push(principal?.userEntityRef ?? principal?.subject ?? principal?.type);
       if (fail) throw new Error('catalog unreachable');
-      return principal?.userEntityRef === 'user:default/alice' ||
-        principal?.type === 'service'
-        ? ({
-            kind: 'Component',
-            metadata: { name: 'checkout-service' },
-          } as Entity)
+      return principal?.userEntityRef === 'user:default/alice' || principal?.type === 'service'
+        ? ({ kind: 'Component', metadata: { name: 'checkout-service' } } as Entity)
         : undefined;
     },
   };
@@ -41,19 +31,11 @@ describe('RecentEntities', () => {
     const recent = new RecentEntities(catalog, () => now);
 
     expect(await recent.get(REF, alice)).toBeDefined();
-    expect(
-      await recent.get({ ...REF, kind: 'Component' }, alice),
-    ).toBeDefined();
+    expect(await recent.get({ ...REF, kind: 'Component' }, alice)).toBeDefined();
     expect(await recent.get(REF, bob)).toBeUndefined();
     expect(await recent.get(REF, bob)).toBeUndefined();
-    expect(
-      await recent.get(REF, mockCredentials.service('plugin:scaffolder')),
-    ).toBeDefined();
-    expect(reads).toEqual([
-      'user:default/alice',
-      'user:default/bob',
-      'plugin:scaffolder',
-    ]);
+    expect(await recent.get(REF, mockCredentials.service('plugin:scaffolder'))).toBeDefined();
+    expect(reads).toEqual(['user:default/alice', 'user:default/bob', 'plugin:scaffolder']);
 
     now += 5_001;
     await recent.get(REF, alice);
@@ -69,11 +51,6 @@ describe('RecentEntities', () => {
     expect(await recent.get(REF, alice)).toBeDefined();
     await recent.get(REF, mockCredentials.none());
     await recent.get(REF, mockCredentials.none());
-    expect(reads).toEqual([
-      'user:default/alice',
-      'user:default/alice',
-      'none',
-      'none',
-    ]);
+    expect(reads).toEqual(['user:default/alice', 'user:default/alice', 'none', 'none']);
   });
 });

@@ -59,9 +59,7 @@ export class RecentEntities {
   ): Promise<Entity | undefined> {
     const caller = callerOf(credentials);
     if (!caller) return this.catalog.getEntityByRef(ref, { credentials });
-    const key = `${caller}|${stringifyEntityRef(ref).toLocaleLowerCase(
-      'en-US',
-    )}`;
+    const key = `${caller}|${stringifyEntityRef(ref).toLocaleLowerCase('en-US')}`;
     const now = this.now();
     const kept = this.entries.get(key);
     if (kept && kept.until > now) return kept.entity;
