@@ -85,6 +85,10 @@ function recordingAuditor() {
 function setup(
   options: {
     /** The policy's answer per permission and Stage (default: ALLOW). */
+    /** The instance's `writes` (default kargoApi). */
+    writes?: 'kargoApi' | 'kubernetes';
+    /** The instance's `api.authorizeReads`. */
+    authorizeReads?: boolean;
     decide?: (
       permission: string,
       resourceRef?: string,
@@ -92,11 +96,11 @@ function setup(
   } = {},
 ) {
   const cluster = fakeCluster();
-  const api = apiClient();
+  const api = apiClient({ authorizeReads: options.authorizeReads ?? false });
   const kargo = {
     cluster: () => cluster,
     kargoApi: jest.fn(() => api),
-    writeMode: () => 'kargoApi' as const,
+    writeMode: () => options.writes ?? ('kargoApi' as const),
   } as unknown as KargoService;
   const permissions = mockServices.permissions.mock({
     authorize: async requests =>
@@ -310,6 +314,32 @@ describe('AuthorizedKargoCommands', () => {
     expect(await failure('no-such-stage')).toEqual(await failure('prod'));
     expect(cluster.getStage).not.toHaveBeenCalled();
     expect(kargoCalls).toEqual([]);
+  });
+
+  // Attack 3 on issue 35: the write pipeline asked Kargo about the person's
+  // read only when the instance writes through Kargo's API; with `writes:
+  // kubernetes` beside an api block with `authorizeReads`, a person Kargo
+  // does not list the project to (every read route answers 404) could still
+  // reverify or abort its Stages through the service account.
+  it("asks Kargo about the person's read wherever api.authorizeReads is set, also when writes go through Kubernetes", async () => {
+    const { commands, cluster, events, answer } = setup({
+      writes: 'kubernetes',
+      authorizeReads: true,
+    });
+    answer(() =>
+      HttpResponse.json(
+        { error: 'not permitted to list stages' },
+        { status: 403 },
+      ),
+    );
+    await expect(
+      commands.run('reverify', target, {
+        ...alice,
+        kargoToken: ID_TOKEN,
+      }),
+    ).rejects.toMatchObject({ name: 'NotFoundError', code: 'stageNotFound' });
+    expect(cluster.getStage).not.toHaveBeenCalled();
+    expect(events[0].outcome).toBe('fail');
   });
 
   it('refuses a Promotion of another Stage as not found, without asking Kargo', async () => {

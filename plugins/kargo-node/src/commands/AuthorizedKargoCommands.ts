@@ -112,6 +112,15 @@ export const KARGO_COMMAND_POLICIES: Record<
   },
 };
 
+/** The instance's Kargo API client, if it has an api block. */
+function apiOf(kargo: KargoService, instance: string) {
+  try {
+    return kargo.kargoApi(instance);
+  } catch {
+    return undefined; // kargoApiNotConfigured
+  }
+}
+
 /** Who asks, as the audit trail and the Kubernetes fallback name them. */
 function actorOf(credentials: BackstageCredentials): string | undefined {
   const principal = credentials.principal as {
@@ -281,10 +290,11 @@ export class AuthorizedKargoCommands implements KargoCommandService {
       readable = !!projects?.some(p => p === '*' || p === project);
     }
     if (readable && principal.type === 'user') {
-      const api =
-        kargo.writeMode(instance) === 'kargoApi'
-          ? kargo.kargoApi(instance)
-          : undefined;
+      // Whatever the write mode: with `writes: kubernetes` beside an api
+      // block that sets authorizeReads, the reads hide the project from the
+      // person, and so must the writes (as the read routes'
+      // KargoReadAnswers.applies decides).
+      const api = apiOf(kargo, instance);
       if (api?.authorizeReads) {
         readable = caller.kargoToken
           ? await api.mayListStages(project, {
