@@ -157,6 +157,7 @@ describe('abort with a permission policy that denies kargo.stage.promote', () =>
   it('answers 403 before any cluster call (a missing Promotion alike), writes nothing and records the failure', async () => {
     const backend = await startKargoTestBackend({
       result: AuthorizeResult.DENY,
+      allowRead: true,
     });
     try {
       const { running } = await prodPromotions(backend.sandbox.url);

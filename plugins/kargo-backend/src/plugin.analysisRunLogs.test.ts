@@ -203,3 +203,35 @@ describe('GET /projects/{project}/analysis-runs/{name}/logs when kargo.stage.rea
     }
   });
 });
+
+// Attack 3 on issue 35: both AnalysisRun routes read the instance before any
+// permission check, so a caller allowed nothing was told the instance's
+// first-read error (here "cannot reach the cluster (ECONNREFUSED)"; a
+// proxy's or an admission webhook's words alike) in a 503 while that read
+// fails, where every other read route
+// answers such a caller like a missing object.
+describe('the AnalysisRun routes while the instance was never read', () => {
+  it('answer a caller allowed nothing like a missing run, without the cluster error', async () => {
+    const backend = await startKargoTestBackend({
+      clusterUrl: 'http://127.0.0.1:9',
+      result: AuthorizeResult.DENY,
+    });
+    try {
+      for (const path of [
+        '/api/kargo/projects/checkout/analysis-runs/some-run',
+        '/api/kargo/projects/checkout/analysis-runs/some-run/logs?metric=smoke',
+      ]) {
+        const res = await request(backend.server)
+          .get(path)
+          .set('Authorization', user());
+        expect(res.status).toBe(404);
+        expect(res.body.error.code).toBe('analysisRunNotFound');
+        expect(JSON.stringify(res.body)).not.toMatch(
+          /ECONNREFUSED|cannot reach/,
+        );
+      }
+    } finally {
+      await backend.stop();
+    }
+  });
+});

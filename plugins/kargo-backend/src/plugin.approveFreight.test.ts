@@ -67,6 +67,7 @@ describe('POST /projects/{project}/stages/{stage}/approve', () => {
   it('answers 403 when kargo.freight.approve is denied, before asking Kargo; nothing is approved', async () => {
     const backend = await startKargoTestBackend({
       result: AuthorizeResult.DENY,
+      allowRead: true,
     });
     try {
       const freight = await unapproved(backend);

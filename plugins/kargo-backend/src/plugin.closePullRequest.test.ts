@@ -249,6 +249,7 @@ describe('closing a PR without the permission', () => {
   it('answers 403 before any cluster or Git call', async () => {
     const backend = await startKargoTestBackend({
       result: AuthorizeResult.DENY,
+      allowRead: true,
     });
     try {
       backend.sandbox.faults.resetCounts();

@@ -132,6 +132,7 @@ describe('promote with a permission policy that denies kargo.stage.promote', () 
   it('answers 403, writes no Promotion and records the failed attempt', async () => {
     const backend = await startKargoTestBackend({
       result: AuthorizeResult.DENY,
+      allowRead: true,
     });
     try {
       const before = await promotionsOf(backend.sandbox.url, 'dev');
@@ -156,7 +157,7 @@ describe('promote with a permission policy that denies kargo.stage.promote', () 
     }
   });
 
-  it('tells a denied user nothing: a missing Stage answers the same 403, and no cluster call runs before the check', async () => {
+  it('tells a user denied everything nothing: an existing Stage answers like a missing one (404), and no cluster call runs before the check', async () => {
     const backend = await startKargoTestBackend({
       result: AuthorizeResult.DENY,
     });
@@ -169,10 +170,11 @@ describe('promote with a permission policy that denies kargo.stage.promote', () 
           .send({ freight: 'amber-falcon' });
       const existing = await promote('checkout', 'dev');
       const missing = await promote('no-such-project', 'ghost');
-      expect([existing.status, missing.status]).toEqual([403, 403]);
-      expect(missing.body.error.message).toBe(
-        "Not allowed: kargo.stage.promote on Stage 'ghost' of project 'no-such-project'",
-      );
+      expect([existing.status, missing.status]).toEqual([404, 404]);
+      expect([existing.body.error.code, missing.body.error.code]).toEqual([
+        'stageNotFound',
+        'stageNotFound',
+      ]);
       // Neither answer cost a read of the Stage or the Freight it named.
       const reads = backend.sandbox.faults
         .requests()

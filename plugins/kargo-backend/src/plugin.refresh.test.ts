@@ -64,6 +64,7 @@ describe('POST .../stages/{stage}/refresh-warehouses and .../refresh', () => {
   it('answers 403 when kargo.stage.refresh is denied, before asking Kargo; nothing is refreshed', async () => {
     const backend = await startKargoTestBackend({
       result: AuthorizeResult.DENY,
+      allowRead: true,
     });
     try {
       const before = JSON.stringify(backend.sandbox.kargoApi.stats());

@@ -170,7 +170,7 @@ describe('kargo backend plugin with an unreachable cluster and no snapshot', () 
 });
 
 describe('kargo backend plugin with a permission policy that denies', () => {
-  it('answers 403 to a reverify and leaves the Stage untouched', async () => {
+  it('answers a reverify of a Stage it may not read like a missing one (404) and leaves the Stage untouched', async () => {
     const backend = await startKargoTestBackend({
       result: AuthorizeResult.DENY,
     });
@@ -180,8 +180,8 @@ describe('kargo backend plugin with a permission policy that denies', () => {
       const res = await request(backend.server)
         .post('/api/kargo/projects/checkout/stages/staging/reverify')
         .set('Authorization', user());
-      expect(res.status).toBe(403);
-      expect(res.body.error.name).toBe('NotAllowedError');
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('stageNotFound');
       const after = await client.getStage('checkout', 'staging');
       expect(after.metadata?.annotations).toEqual(before.metadata?.annotations);
 

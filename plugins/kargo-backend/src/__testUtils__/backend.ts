@@ -79,6 +79,11 @@ export interface KargoTestBackend {
 export async function startKargoTestBackend(options?: {
   sandbox?: Sandbox;
   result?: AuthorizeResult.ALLOW | AuthorizeResult.DENY;
+  /**
+   * With `result` DENY, still allow `kargo.stage.read`: a viewer without
+   * the write permissions (a Stage one may not read is a missing one).
+   */
+  allowRead?: boolean;
   /** Point the instance elsewhere (e.g. a closed port) instead of the sandbox. */
   clusterUrl?: string;
   /** `backend` configuration (e.g. the cache store). */
@@ -115,7 +120,10 @@ export async function startKargoTestBackend(options?: {
   const auditor = mockServices.auditor.mock();
   // As Backstage's client: services allowed, `result` the policy's for users.
   const permissions = backstagePermissions(
-    () => () => options?.result ?? AuthorizeResult.ALLOW,
+    () => permission =>
+      options?.allowRead && permission === 'kargo.stage.read'
+        ? AuthorizeResult.ALLOW
+        : options?.result ?? AuthorizeResult.ALLOW,
   );
   let kargo: DefaultKargoService | undefined;
   const backend = await startTestBackend({

@@ -7,7 +7,7 @@ import {
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { z } from 'zod';
 import { kargoTokenOf } from './kargoAuthorization';
-import { projectOf } from './lookup';
+import { instanceFor, projectOf } from './lookup';
 import { analysisRunParams, parse, resolveInstance } from './params';
 import type { KargoApiRouter, RouterOptions } from './types';
 
@@ -65,7 +65,16 @@ export function addLogRoutes(router: KargoApiRouter, options: RouterOptions) {
       code: 'analysisRunNotFound',
       params: { analysisRun: name, project, instance },
     });
-    const found = projectOf(await snapshots.getInstance(instance), project);
+    const found = projectOf(
+      await instanceFor(
+        snapshots,
+        permissions,
+        credentials,
+        { instance, project },
+        notFound,
+      ),
+      project,
+    );
     const stage = found?.stages.find(s =>
       s.verifications.some(v => v.analysisRun?.name === name),
     );

@@ -109,6 +109,31 @@ export async function findProjectFor(
 }
 
 /**
+ * The instance's snapshot for a caller about to be told of `project`: an
+ * instance never read is its 503 (with the first read's error) only to
+ * callers the policy may allow some Stage of that project; to others it is
+ * `notFound`, the answer of a missing object.
+ */
+export async function instanceFor(
+  snapshots: SnapshotService,
+  permissions: PermissionsService,
+  credentials: BackstageCredentials,
+  where: { instance: string; project: string },
+  notFound: Error,
+): Promise<InstanceState> {
+  try {
+    return await snapshots.getInstance(where.instance);
+  } catch (error) {
+    if (
+      (error as Error)?.name === 'ServiceUnavailableError' &&
+      !(await mayReadUnknownStagesOf(permissions, credentials, where))
+    )
+      throw notFound;
+    throw error;
+  }
+}
+
+/**
  * The Stage's detail as served: with the snapshot's freshness. A Stage kept
  * from an older read carries why it could not be read again (a 401 once the
  * token expired, an unreachable cluster), not a silent stale flag.

@@ -42,12 +42,26 @@ export function addSnapshotRoutes(
         credentials,
       );
       const named = new Set(readable.map(s => s.project));
+      // Projects never read have no Stage to authorize: named (incomplete)
+      // only to a service whose kargo.access.services scope covers them,
+      // asked on a ref of the project ('*' is no Stage name; a project '*'
+      // only a scope over every project covers). So is the instance's error.
+      const scoped = await filterAuthorizedStages(
+        permissions,
+        kargoStageReadPermission,
+        [...projects.filter(p => !p.lastUpdated).map(p => p.project), '*'].map(
+          project => ({ instance: state.instance, project, name: '*' }),
+        ),
+        credentials,
+      );
+      const unread = new Set(scoped.map(s => s.project));
+      const toldError = readable.length > 0 || unread.size > 0;
       instances.push({
         instance: state.instance,
         kargoUrl: state.kargoUrl,
         lastUpdated: state.lastUpdated,
         stale: state.stale,
-        error: state.error && redactClusterText(state.error),
+        error: toldError && state.error ? redactClusterText(state.error) : null,
         projects: projects
           .map(p => p.project)
           .filter(p => named.has(p))
@@ -55,7 +69,11 @@ export function addSnapshotRoutes(
         // Never read (no Stage to authorize yet) or failed: the catalog keeps
         // what it has of them.
         incompleteProjects: projects
-          .filter(p => !p.lastUpdated || (p.error && named.has(p.project)))
+          .filter(p =>
+            !p.lastUpdated
+              ? unread.has(p.project)
+              : p.error && named.has(p.project),
+          )
           .map(p => p.project)
           .sort(),
         stages: readable.map(stage => {

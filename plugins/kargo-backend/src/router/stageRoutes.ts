@@ -15,6 +15,7 @@ import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
   findProjectFor,
   findReadableStage,
+  instanceFor,
   projectNotFound,
   projectOf,
   served,
@@ -141,7 +142,13 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       code: 'analysisRunNotFound',
       params: { analysisRun: name, project, instance },
     });
-    const state = await snapshots.getInstance(instance);
+    const state = await instanceFor(
+      snapshots,
+      permissions,
+      credentials,
+      { instance, project },
+      notFound,
+    );
     const found = projectOf(state, project);
     if (!found) throw notFound;
     const ref = (stage: string) => ({ instance, project, name: stage });

@@ -67,6 +67,33 @@ describe('normalizeRepoUrl', () => {
   ])('rejects %p', input => {
     expect(normalizeRepoUrl(input)).toBeUndefined();
   });
+
+  // Attack on issue 35's webhook fix: the registry normalises a webhook's
+  // repository URL before anything caps its length, and an unsigned event
+  // (Bitbucket Cloud, or GitLab without a secret) may carry 5 MB. A scheme-
+  // less run of dots made the `host.tld/` check backtrack quadratically
+  // (100 000 dots: seconds of a blocked event loop; 5 MB: hours).
+  it('answers a long scheme-less string in linear time (no event loop stall)', () => {
+    for (const text of ['.'.repeat(100_000), `a${'.a'.repeat(50_000)}`]) {
+      const started = Date.now();
+      expect(normalizeRepoUrl(text)).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(500);
+    }
+    expect(normalizeRepoUrl(`github.com/acme/${'a'.repeat(100_000)}`)).toBe(
+      `https://github.com/acme/${'a'.repeat(100_000)}`,
+    );
+  });
+
+  it('reads a scheme-less `host.tld/path` as before the linear check', () => {
+    const before = (text: string) => /^[^/]+\.[^/]+\//.test(text);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a./]{0,8}$/), text => {
+        expect(normalizeRepoUrl(`${text}/o/r`) !== undefined).toBe(
+          before(`${text}/o/r`) || /:\/\//.test(text),
+        );
+      }),
+    );
+  });
 });
 
 describe('parsePullRequestUrl', () => {

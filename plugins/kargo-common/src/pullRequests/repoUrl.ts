@@ -48,6 +48,16 @@ export function normalizeRepoUrl(url: unknown): string | undefined {
   return result;
 }
 
+/**
+ * `host.tld/...`: a dot inside the text before the first slash. Not the
+ * regex `^[^/]+\.[^/]+\/`, which backtracks quadratically on a long run of
+ * dots without a slash (an unsigned webhook's payload may be megabytes).
+ */
+function looksLikeHostAndPath(text: string): boolean {
+  const slash = text.indexOf('/');
+  return slash > 0 && text.slice(1, slash - 1).includes('.');
+}
+
 function normalize(url: string): string | undefined {
   const text = url.trim();
   if (!text || /\s|\$\{\{/.test(text)) return undefined;
@@ -60,9 +70,7 @@ function normalize(url: string): string | undefined {
       return path && `https://${scp[1].toLowerCase()}/${path}`;
     }
     // `github.com/o/r`: Kargo's Git client accepts a URL without scheme.
-    return /^[^/]+\.[^/]+\//.test(text)
-      ? normalize(`https://${text}`)
-      : undefined;
+    return looksLikeHostAndPath(text) ? normalize(`https://${text}`) : undefined;
   }
 
   let parsed: URL;

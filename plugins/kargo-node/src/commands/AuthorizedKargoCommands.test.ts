@@ -82,21 +82,35 @@ function recordingAuditor() {
   return { auditor, events };
 }
 
-function setup(options: { allow?: boolean } = {}) {
+function setup(
+  options: {
+    /** The policy's answer per permission and Stage (default: ALLOW). */
+    /** The instance's `writes` (default kargoApi). */
+    writes?: 'kargoApi' | 'kubernetes';
+    /** The instance's `api.authorizeReads`. */
+    authorizeReads?: boolean;
+    decide?: (
+      permission: string,
+      resourceRef?: string,
+    ) => AuthorizeResult.ALLOW | AuthorizeResult.DENY;
+  } = {},
+) {
   const cluster = fakeCluster();
-  const api = apiClient();
+  const api = apiClient({ authorizeReads: options.authorizeReads ?? false });
   const kargo = {
     cluster: () => cluster,
     kargoApi: jest.fn(() => api),
-    writeMode: () => 'kargoApi' as const,
+    writeMode: () => options.writes ?? ('kargoApi' as const),
   } as unknown as KargoService;
   const permissions = mockServices.permissions.mock({
     authorize: async requests =>
-      requests.map(() => ({
-        result:
-          options.allow === false
-            ? AuthorizeResult.DENY
-            : AuthorizeResult.ALLOW,
+      requests.map(r => ({
+        result: options.decide
+          ? options.decide(
+              r.permission.name,
+              'resourceRef' in r ? r.resourceRef : undefined,
+            )
+          : AuthorizeResult.ALLOW,
       })),
   });
   const { auditor, events } = recordingAuditor();
@@ -143,7 +157,11 @@ const target = { instance: 'prod-cluster', project: 'checkout', stage: 'prod' };
 describe('AuthorizedKargoCommands', () => {
   it('refuses before any cluster or Kargo call when Backstage denies, and audits the refusal', async () => {
     const { commands, cluster, events, written, kargoCalls, answer } = setup({
-      allow: false,
+      // A reader of the Stage without the write permission.
+      decide: permission =>
+        permission === 'kargo.stage.read'
+          ? AuthorizeResult.ALLOW
+          : AuthorizeResult.DENY,
     });
     answer(() => HttpResponse.json({}, { status: 201 }));
     await expect(
@@ -268,6 +286,59 @@ describe('AuthorizedKargoCommands', () => {
       code: 'kargoIdentityRequired',
     });
     expect(kargoCalls).toEqual([]);
+    expect(events[0].outcome).toBe('fail');
+  });
+
+  // Attack 3 on issue 35: a write permission granted conditionally (the
+  // plugin's IS_IN_PROJECT / IS_STAGE rules) resolves to DENY for a Stage the
+  // snapshot does not hold (register.ts), while an existing Stage the person
+  // may not read answered stageNotFound: 403 meant "no such Stage", 404
+  // "exists, hidden from you". Readability is decided first now.
+  it('answers a write on a Stage the person may not read as on a missing one, whatever the write permission resolves to', async () => {
+    const { commands, cluster, kargoCalls, answer } = setup({
+      decide: (permission, ref) =>
+        permission === 'kargo.stage.promote' &&
+        ref === 'prod-cluster/checkout/prod'
+          ? AuthorizeResult.ALLOW // IS_IN_PROJECT checkout, Stage held
+          : AuthorizeResult.DENY, // no kargo.stage.read; promote on a missing Stage
+    });
+    answer(() => HttpResponse.json({}, { status: 201 }));
+    const failure = (stage: string) =>
+      commands
+        .run('promote', { ...target, stage, freight: FREIGHT }, alice)
+        .catch(e => ({ name: e.name, code: reasonOf(e)?.code }));
+    expect(await failure('prod')).toEqual({
+      name: 'NotFoundError',
+      code: 'stageNotFound',
+    });
+    expect(await failure('no-such-stage')).toEqual(await failure('prod'));
+    expect(cluster.getStage).not.toHaveBeenCalled();
+    expect(kargoCalls).toEqual([]);
+  });
+
+  // Attack 3 on issue 35: the write pipeline asked Kargo about the person's
+  // read only when the instance writes through Kargo's API; with `writes:
+  // kubernetes` beside an api block with `authorizeReads`, a person Kargo
+  // does not list the project to (every read route answers 404) could still
+  // reverify or abort its Stages through the service account.
+  it("asks Kargo about the person's read wherever api.authorizeReads is set, also when writes go through Kubernetes", async () => {
+    const { commands, cluster, events, answer } = setup({
+      writes: 'kubernetes',
+      authorizeReads: true,
+    });
+    answer(() =>
+      HttpResponse.json(
+        { error: 'not permitted to list stages' },
+        { status: 403 },
+      ),
+    );
+    await expect(
+      commands.run('reverify', target, {
+        ...alice,
+        kargoToken: ID_TOKEN,
+      }),
+    ).rejects.toMatchObject({ name: 'NotFoundError', code: 'stageNotFound' });
+    expect(cluster.getStage).not.toHaveBeenCalled();
     expect(events[0].outcome).toBe('fail');
   });
 

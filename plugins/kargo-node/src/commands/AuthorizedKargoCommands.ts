@@ -112,6 +112,15 @@ export const KARGO_COMMAND_POLICIES: Record<
   },
 };
 
+/** The instance's Kargo API client, if it has an api block. */
+function apiOf(kargo: KargoService, instance: string) {
+  try {
+    return kargo.kargoApi(instance);
+  } catch {
+    return undefined; // kargoApiNotConfigured
+  }
+}
+
 /** Who asks, as the audit trail and the Kubernetes fallback name them. */
 function actorOf(credentials: BackstageCredentials): string | undefined {
   const principal = credentials.principal as {
@@ -143,8 +152,10 @@ export interface AuthorizedKargoCommandsOptions {
 /**
  * The one decorator around the commands (as Backstage's catalog wraps its
  * store in AuthorizedEntitiesCatalog): for every entry point, an audit
- * event; the command's Backstage permission on the Stage (a deny before any
- * cluster or Kargo call); the identity the write goes as; the command; then
+ * event; whether the caller may read the Stage (else `stageNotFound`, as
+ * for a missing one), then the command's Backstage permission on it (a deny
+ * before any cluster call, or any Kargo call but the person's own read
+ * question where `api.authorizeReads` is set); the identity the write goes as; the command; then
  * the write listeners (the backend re-reads the project). Kargo's refusal is
  * final: it fails the event and nothing is refreshed.
  *
@@ -195,15 +206,19 @@ export class AuthorizedKargoCommands implements KargoCommandService {
           `The service '${actor}' may not write to Kargo (kargo.access.services[].write)`,
         );
       }
+      // First, and before anything is read with the portal's credentials: a
+      // Stage the caller may not read is answered as one that does not
+      // exist. Before the write permission too, which a conditional policy
+      // (IS_IN_PROJECT, IS_STAGE) resolves to DENY for a Stage the snapshot
+      // does not hold: asked first, its 403 told a missing Stage from a
+      // hidden one (404).
+      await this.requireReadable(instance, project, stage, caller);
       await requireStagePermission(
         permissions,
         policy.permission,
         { instance, project, name: stage },
         caller.credentials,
       );
-      // Before anything is read with the portal's credentials: a Stage the
-      // caller may not read is answered as one that does not exist.
-      await this.requireReadable(instance, project, stage, caller);
       const as: KargoWriteAs =
         policy.writesTo === 'git'
           ? { actedAs: 'portal', git: true }
@@ -275,10 +290,11 @@ export class AuthorizedKargoCommands implements KargoCommandService {
       readable = !!projects?.some(p => p === '*' || p === project);
     }
     if (readable && principal.type === 'user') {
-      const api =
-        kargo.writeMode(instance) === 'kargoApi'
-          ? kargo.kargoApi(instance)
-          : undefined;
+      // Whatever the write mode: with `writes: kubernetes` beside an api
+      // block that sets authorizeReads, the reads hide the project from the
+      // person, and so must the writes (as the read routes'
+      // KargoReadAnswers.applies decides).
+      const api = apiOf(kargo, instance);
       if (api?.authorizeReads) {
         readable = caller.kargoToken
           ? await api.mayListStages(project, {

@@ -163,6 +163,24 @@ export function denyAll(env: KargoTestEnv) {
 }
 
 /**
+ * A viewer: `kargo.stage.read` answers ALLOW, every other check DENY (a
+ * Stage one may not read is answered as a missing one, before any write
+ * permission).
+ */
+export function denyWrites(env: KargoTestEnv) {
+  env.permissions.authorize.mockReset();
+  env.permissions.authorize.mockImplementation(
+    async (requests: Array<{ permission: { name: string } }>) =>
+      requests.map(r => ({
+        result:
+          r.permission.name === 'kargo.stage.read'
+            ? AuthorizeResult.ALLOW
+            : AuthorizeResult.DENY,
+      })),
+  );
+}
+
+/**
  * A mock action context whose checkpoints persist in `store`, like the
  * scaffolder's task state does across a retried task.
  */

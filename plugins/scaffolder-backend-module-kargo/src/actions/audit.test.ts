@@ -3,7 +3,7 @@ import type { ActionContext } from '@backstage/plugin-scaffolder-node';
 import {
   actionContext,
   actionOptions,
-  denyAll,
+  denyWrites,
   allowAll,
   type KargoTestEnv,
   useKargoTestEnv,
@@ -72,7 +72,7 @@ describe('auditing and gating the initiator of every Kargo write', () => {
   });
 
   it('records a failed auditor event, with the initiating user, for every write a permission denies', async () => {
-    denyAll(env);
+    denyWrites(env);
     try {
       for (const { action, input } of writes()) {
         await expect(

@@ -2,7 +2,7 @@ import type { JsonValue } from '@backstage/types';
 import {
   actionContext,
   actionOptions,
-  denyAll,
+  denyWrites,
   outputsOf,
   type KargoTestEnv,
   useKargoTestEnv,
@@ -254,7 +254,7 @@ describe('kargo:promote against the sandbox', () => {
   });
 
   it('refuses with NotAllowedError when the user may not promote, and writes nothing', async () => {
-    denyAll(env);
+    denyWrites(env);
     const before = await env.kargo.cluster().listPromotions('checkout');
     const requestsBefore = env.kargo.requestCount;
     const ctx = actionContext({

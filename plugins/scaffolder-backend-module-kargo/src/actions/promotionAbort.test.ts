@@ -6,7 +6,7 @@ import {
 import {
   actionContext,
   actionOptions,
-  denyAll,
+  denyWrites,
   outputsOf,
   type KargoTestEnv,
   useKargoTestEnv,
@@ -71,7 +71,7 @@ describe('kargo:promotion:abort against the sandbox', () => {
   }
 
   it('refuses with NotAllowedError when the user may not promote into the Stage, and writes nothing', async () => {
-    denyAll(env);
+    denyWrites(env);
     const before = env.kargo.requestCount;
     const ctx = actionContext({ project: 'checkout', stage: 'prod' });
     await expect(action.handler(ctx)).rejects.toMatchObject({

@@ -2,7 +2,7 @@ import {
   actionContext,
   actionOptions,
   allowAll,
-  denyAll,
+  denyWrites,
   outputsOf,
   type KargoTestEnv,
   useKargoTestEnv,
@@ -29,7 +29,7 @@ describe('kargo:pull-request:close against the sandbox', () => {
     env.sandbox.git.list(REPO).find(p => p.number === number)!;
 
   it('refuses without kargo.pullrequest.close, before any Git call, and audits the attempt', async () => {
-    denyAll(env);
+    denyWrites(env);
     env.sandbox.faults.resetCounts();
     const ctx = actionContext({
       project: 'checkout',

@@ -2,7 +2,7 @@ import type { JsonValue } from '@backstage/types';
 import {
   actionContext,
   actionOptions,
-  denyAll,
+  denyWrites,
   outputsOf,
   type KargoTestEnv,
   useKargoTestEnv,
@@ -126,7 +126,7 @@ describe('kargo:reverify against the sandbox', () => {
   });
 
   it('refuses with NotAllowedError when the user may not reverify, and writes nothing', async () => {
-    denyAll(env);
+    denyWrites(env);
     const before = env.kargo.requestCount;
     const ctx = actionContext({ project: 'checkout', stage: 'prod' });
     await expect(action.handler(ctx)).rejects.toMatchObject({

@@ -133,6 +133,29 @@ describe('a project never read', () => {
     );
   });
 
+  // Attack 3 on issue 35: /snapshot listed every never-read project in
+  // `incompleteProjects` (and the instance's error) to any service, scoped
+  // or not; security.md says it names only projects with a readable Stage.
+  it('/snapshot names it (incomplete) to the catalog module only, not to a service allowed nothing', async () => {
+    const snapshotAs = async (subject: string) =>
+      (
+        await request(backend.server)
+          .get('/api/kargo/snapshot')
+          .set(
+            'Authorization',
+            mockCredentials.service.header({
+              onBehalfOf: mockCredentials.service(subject),
+              targetPluginId: 'kargo',
+            }),
+          )
+      ).body;
+    const stranger = await snapshotAs('external:stranger');
+    expect(stranger.instances[0].projects).toEqual([]);
+    expect(JSON.stringify(stranger)).not.toContain('payments');
+    const catalog = await snapshotAs('plugin:catalog');
+    expect(catalog.instances[0].incompleteProjects).toEqual(['payments']);
+  });
+
   it('MCP list-stages tells why it is missing only to who may read some Stage of it', async () => {
     checkoutOnly();
     const denied = await backend.invoke('list-stages', {}, alice());
