@@ -1,9 +1,5 @@
-import type { Promotion, Stage } from '../types';
-import {
-  buildPromotion,
-  isTerminalPromotionPhase,
-  recordedPullRequestUrl,
-} from './build';
+import type { Stage } from '../types';
+import { buildPromotion, isTerminalPromotionPhase } from './build';
 
 const stage: Stage = {
   metadata: { name: 'prod', namespace: 'checkout' },
@@ -64,60 +60,6 @@ describe('buildPromotion', () => {
     const promotion = buildPromotion({ stage: bare, freight: 'f', name: 'n' });
     expect(promotion.metadata).toEqual({ name: 'n', namespace: 'p' });
     expect(promotion.spec).toEqual({ stage: 'dev', freight: 'f', steps: [] });
-  });
-});
-
-describe('recordedPullRequestUrl', () => {
-  const base: Promotion = { spec: stage.spec!.promotionTemplate!.spec };
-
-  it('reads pr.url from the git-open-pr step output', () => {
-    const promotion: Promotion = {
-      ...base,
-      status: {
-        state: {
-          'step-1': { commit: 'abc' },
-          'open-pr': {
-            pr: {
-              id: 42,
-              url: 'https://github.com/acme/checkout-deploy/pull/42',
-            },
-          },
-        },
-      },
-    };
-    expect(recordedPullRequestUrl(promotion)).toBe(
-      'https://github.com/acme/checkout-deploy/pull/42',
-    );
-  });
-
-  it('uses the step-<n> alias of an unnamed git-open-pr step', () => {
-    const promotion: Promotion = {
-      spec: { steps: [{ uses: 'git-push' }, { uses: 'git-open-pr' }] },
-      status: { state: { 'step-2': { pr: { url: 'https://x/pull/1' } } } },
-    };
-    expect(recordedPullRequestUrl(promotion)).toBe('https://x/pull/1');
-  });
-
-  it('falls back to any step output that carries pr.url', () => {
-    const promotion: Promotion = {
-      spec: { steps: [] },
-      status: {
-        state: {
-          'wait-for-pr': { pr: { url: 'https://x/pull/9', merged: false } },
-        },
-      },
-    };
-    expect(recordedPullRequestUrl(promotion)).toBe('https://x/pull/9');
-  });
-
-  it('returns undefined when no step recorded a pull request', () => {
-    expect(recordedPullRequestUrl(base)).toBeUndefined();
-    expect(
-      recordedPullRequestUrl({
-        ...base,
-        status: { state: { 'open-pr': { pr: { id: 3 } } } },
-      }),
-    ).toBeUndefined();
   });
 });
 

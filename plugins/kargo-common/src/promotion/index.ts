@@ -8,11 +8,8 @@ export type {
   FreightAvailability,
   FreightResolution,
 } from './freightAvailability';
-export {
-  buildPromotion,
-  isTerminalPromotionPhase,
-  recordedPullRequestUrl,
-} from './build';
+export { buildPromotion, isTerminalPromotionPhase } from './build';
+export { recordedPullRequestUrl } from '../pullRequests/recorded';
 export type { BuildPromotionOptions } from './build';
 export { type PromotionTimelineInput } from './timeline';
 export {
