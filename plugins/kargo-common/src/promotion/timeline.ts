@@ -14,7 +14,7 @@ import {
   recordedPullRequestNumber,
   recordedPullRequestUrl,
 } from '../pullRequests/recorded';
-import { isTerminalPromotionPhase } from './build';
+import { isTerminalPromotionPhase } from './promotionPhases';
 import { hasAbortRequest } from './abort';
 import { freightAlias } from './freightAvailability';
 import { promotionStepsOf } from './stepView';

@@ -1,5 +1,5 @@
 import type { Stage } from '../types';
-import { buildPromotion, isTerminalPromotionPhase } from './build';
+import { buildPromotion } from './newPromotion';
 
 const stage: Stage = {
   metadata: { name: 'prod', namespace: 'checkout' },
@@ -60,19 +60,5 @@ describe('buildPromotion', () => {
     const promotion = buildPromotion({ stage: bare, freight: 'f', name: 'n' });
     expect(promotion.metadata).toEqual({ name: 'n', namespace: 'p' });
     expect(promotion.spec).toEqual({ stage: 'dev', freight: 'f', steps: [] });
-  });
-});
-
-describe('isTerminalPromotionPhase', () => {
-  it.each([
-    ['Succeeded', true],
-    ['Failed', true],
-    ['Errored', true],
-    ['Aborted', true],
-    ['Running', false],
-    ['Pending', false],
-    [undefined, false],
-  ])('%s -> %s', (phase, terminal) => {
-    expect(isTerminalPromotionPhase(phase)).toBe(terminal);
   });
 });
