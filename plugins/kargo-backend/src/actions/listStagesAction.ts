@@ -12,7 +12,7 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { unknownStagesReader } from '../permissions/unknownStages';
-import { served } from '../router/lookup';
+import { served } from '../services/snapshot/queries/lookup';
 import { resolveInstance } from '../router/params';
 import { redactClusterText } from '../router/redact';
 import type { InstanceState } from '../services/snapshot/types';

@@ -1,6 +1,6 @@
 import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { toAssistantStageView } from '@kargo-backstage/plugin-kargo-common';
-import { findReadableStage, served } from '../router/lookup';
+import { findReadableStage, served } from '../services/snapshot/queries/lookup';
 import { resolveInstance } from '../router/params';
 import { callerRefusals } from './callers';
 import type { KargoActionsOptions, RegistryZod } from './types';

@@ -10,7 +10,7 @@ import type { ReadDecisions } from '../permissions/readDecisions';
 import type { KargoNotificationsConfig } from './config';
 import { audienceOfStage } from './recipients';
 import type { SentNotifications } from './SentNotifications';
-import type { StageChange } from './stageChanges';
+import type { StageTransition } from './stageTransitions';
 
 interface KargoNotifierOptions {
   config: KargoNotificationsConfig;
@@ -35,7 +35,7 @@ interface KargoNotifierOptions {
 export class KargoNotifier {
   constructor(private readonly options: KargoNotifierOptions) {}
 
-  async onChanges(changes: StageChange[]): Promise<void> {
+  async onChanges(changes: StageTransition[]): Promise<void> {
     const { config } = this.options;
     const now = (this.options.now ?? Date.now)();
     for (const { previous, next } of changes) {

@@ -15,9 +15,9 @@ import { readNotificationsConfig } from './config';
 import { KargoNotifier } from './KargoNotifier';
 import { SentNotifications } from './SentNotifications';
 import {
-  StreamStageChangeSource,
-  type StageChangeSource,
-} from './stageChanges';
+  StreamStageTransitionSource,
+  type StageTransitionSource,
+} from './stageTransitions';
 
 export interface KargoNotificationsOptions {
   config: RootConfigService;
@@ -34,7 +34,7 @@ export interface KargoNotificationsOptions {
   /** How often the snapshot is refreshed (`kargo.refresh.frequency`). */
   refreshFrequency: HumanDuration;
   /** Where Stage changes come from; the snapshot model's change stream unless given. */
-  changes?: StageChangeSource;
+  changes?: StageTransitionSource;
 }
 
 /** Notifications to owners, when `kargo.notifications.enabled` is true. */
@@ -51,7 +51,7 @@ export async function setupKargoNotifications(
   });
   const changes =
     options.changes ??
-    new StreamStageChangeSource(
+    new StreamStageTransitionSource(
       options.snapshots.changes,
       options.scheduler,
       options.refreshFrequency,

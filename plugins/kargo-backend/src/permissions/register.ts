@@ -3,7 +3,7 @@ import {
   kargoPermissions,
   parseKargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
-import { projectOf } from '../router/lookup';
+import { projectOf } from '../services/snapshot/queries/lookup';
 import type { SnapshotService } from '../services/snapshot/SnapshotService';
 import type { InstanceState } from '../services/snapshot/types';
 import {

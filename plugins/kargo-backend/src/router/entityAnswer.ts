@@ -3,7 +3,10 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import type { Request, Response } from 'express';
-import { servedFields, type FoundProject } from './lookup';
+import {
+  servedFields,
+  type FoundProject,
+} from '../services/snapshot/queries/lookup';
 import { servedJson } from './servedJson';
 
 const gzipped = promisify(gzip);

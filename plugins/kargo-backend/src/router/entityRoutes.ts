@@ -7,9 +7,12 @@ import {
   type EntityStagesResponse,
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
-import { findProjectFor, projectNotFound } from './lookup';
+import {
+  findProjectFor,
+  projectNotFound,
+} from '../services/snapshot/queries/lookup';
 import { sendEntityAnswer, type ServedStage } from './entityAnswer';
-import { RecentEntities } from './recentEntities';
+import { RecentEntities } from '../services/catalog/recentEntities';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
 import { type KargoApiRouter, type RouterOptions } from './types';

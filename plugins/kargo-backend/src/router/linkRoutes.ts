@@ -1,7 +1,10 @@
 import type { StageLinksResponse } from '@kargo-backstage/plugin-kargo-common';
 import { StageLinksService } from '../services/links/StageLinksService';
 import { kargoTokenOf } from './kargoAuthorization';
-import { findReadableStage, stageNotFound } from './lookup';
+import {
+  findReadableStage,
+  stageNotFound,
+} from '../services/snapshot/queries/lookup';
 import { parse, resolveInstance, stageParams } from './params';
 import type { KargoApiRouter, RouterOptions } from './types';
 

@@ -7,7 +7,7 @@ import {
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { z } from 'zod';
 import { kargoTokenOf } from './kargoAuthorization';
-import { instanceFor, projectOf } from './lookup';
+import { instanceFor, projectOf } from '../services/snapshot/queries/lookup';
 import { analysisRunParams, parse, resolveInstance } from './params';
 import type { KargoApiRouter, RouterOptions } from './types';
 

@@ -1,6 +1,6 @@
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import type { InstanceState, ProjectState } from '../services/snapshot/types';
-import { served, type FoundProject } from './lookup';
+import { served, type FoundProject } from '../services/snapshot/queries/lookup';
 import { servedJson } from './servedJson';
 
 const T1 = '2026-12-01T10:00:00.000Z';

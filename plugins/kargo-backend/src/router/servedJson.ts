@@ -1,6 +1,9 @@
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import type { Response } from 'express';
-import { servedFields, type FoundProject } from './lookup';
+import {
+  servedFields,
+  type FoundProject,
+} from '../services/snapshot/queries/lookup';
 
 /**
  * How many Stages' serialisations are kept: the Kargo tabs of ~20 entities of

@@ -2,6 +2,7 @@ import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import {
   errorWithReason,
+  jobMetricsOf,
   kargoAnalysisRunReadRawPermission,
   kargoStageReadPermission,
   metricsOfAnalysisRun,
@@ -19,8 +20,7 @@ import {
   projectNotFound,
   projectOf,
   served,
-} from './lookup';
-import { jobMetricsOf } from './jobMetrics';
+} from '../services/snapshot/queries/lookup';
 import { sendJsonText, servedJson } from './servedJson';
 import { UnknownNameBudget } from './unknownNameBudget';
 import {

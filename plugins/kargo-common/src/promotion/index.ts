@@ -8,12 +8,10 @@ export type {
   FreightAvailability,
   FreightResolution,
 } from './freightAvailability';
-export {
-  buildPromotion,
-  isTerminalPromotionPhase,
-  recordedPullRequestUrl,
-} from './build';
-export type { BuildPromotionOptions } from './build';
+export { buildPromotion } from './newPromotion';
+export { isTerminalPromotionPhase } from './promotionPhases';
+export { recordedPullRequestUrl } from '../pullRequests/recorded';
+export type { BuildPromotionOptions } from './newPromotion';
 export { type PromotionTimelineInput } from './timeline';
 export {
   abortablePromotionOf,

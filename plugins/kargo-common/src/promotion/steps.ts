@@ -53,17 +53,3 @@ export function currentStepOf(promotion: Promotion): PromotionStepState | null {
   if (promotion.status?.phase !== 'Running') return null;
   return stepState(promotion, promotion.status?.currentStep ?? 0);
 }
-
-/** The `pr.id` (or older `prNumber`) a step recorded in the Promotion's state. */
-export function recordedPullRequestNumber(promotion: Promotion): number | null {
-  for (const output of Object.values(promotion.status?.state ?? {})) {
-    if (!output || typeof output !== 'object') continue;
-    const pr = (output as { pr?: { id?: unknown } }).pr;
-    const id = pr?.id ?? (output as { prNumber?: unknown }).prNumber;
-    const number = typeof id === 'string' ? Number(id) : id;
-    if (typeof number === 'number' && Number.isInteger(number) && number > 0) {
-      return number;
-    }
-  }
-  return null;
-}

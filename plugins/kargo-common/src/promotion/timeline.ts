@@ -10,15 +10,15 @@ import { providerOfPullRequestUrl } from '../pullRequests/terms';
 import { toMillis } from '../util/time';
 import { indexFreight } from '../verification/freightOfRun';
 import { KARGO_LABELS } from '../constants';
-import { isTerminalPromotionPhase, recordedPullRequestUrl } from './build';
+import {
+  recordedPullRequestNumber,
+  recordedPullRequestUrl,
+} from '../pullRequests/recorded';
+import { isTerminalPromotionPhase } from './promotionPhases';
 import { hasAbortRequest } from './abort';
 import { freightAlias } from './freightAvailability';
 import { promotionStepsOf } from './stepView';
-import {
-  currentStepOf,
-  failedStepOf,
-  recordedPullRequestNumber,
-} from './steps';
+import { currentStepOf, failedStepOf } from './steps';
 
 /** @public */
 export interface PromotionTimelineInput {

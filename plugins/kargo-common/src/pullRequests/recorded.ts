@@ -1,4 +1,4 @@
-import type { Promotion, Stage } from '../types';
+import type { Promotion, PromotionStep, Stage } from '../types';
 import { asRecord, asString } from '../util/objects';
 import { parsePullRequestUrl } from './repoUrl';
 import { GitStep, gitStepsOfStage, promotionsOfStage } from './steps';
@@ -18,6 +18,69 @@ function asNumber(value: unknown): number | undefined {
   const n =
     typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** What one step output says about the pull request its step opened or waited for. */
+export interface PullRequestRecord {
+  url: string | undefined;
+  number: number | undefined;
+}
+
+/**
+ * The one reader of a pull request a step recorded in a Promotion's
+ * `status.state[<alias>]`: `pr.url` and `pr.id` (git-open-pr v1.5+,
+ * git-wait-for-pr; the id may be a number or a string of digits), or the older
+ * `prNumber` (git-open-pr <= v1.6). Undefined when the output records neither
+ * a URL nor a positive integer number.
+ */
+export function pullRequestRecordOf(
+  output: unknown,
+): PullRequestRecord | undefined {
+  const record = asRecord(output);
+  const pr = asRecord(record?.pr);
+  const url = asString(pr?.url);
+  const number = asNumber(pr?.id) ?? asNumber(record?.prNumber);
+  return url || number !== undefined ? { url, number } : undefined;
+}
+
+/** Kargo's step alias: `as`, else `step-<n>` counted from 1 (`PromotionStep.GetAlias`). */
+function stepAlias(step: PromotionStep, index: number): string {
+  return step.as || `step-${index + 1}`;
+}
+
+/**
+ * The pull request URL a `git-open-pr` step recorded in the Promotion's
+ * shared state (`status.state[<alias>].pr.url`, Kargo v1.5+). Steps that use
+ * `git-open-pr` are looked at first; any other step output carrying `pr.url`
+ * (such as `git-wait-for-pr`) is the fallback.
+ *
+ * @public
+ */
+export function recordedPullRequestUrl(
+  promotion: Promotion,
+): string | undefined {
+  const state = promotion.status?.state;
+  if (!state) return undefined;
+  const steps = promotion.spec?.steps ?? [];
+  for (const [index, step] of steps.entries()) {
+    if (step.uses !== 'git-open-pr') continue;
+    const url = pullRequestRecordOf(state[stepAlias(step, index)])?.url;
+    if (url) return url;
+  }
+  for (const output of Object.values(state)) {
+    const url = pullRequestRecordOf(output)?.url;
+    if (url) return url;
+  }
+  return undefined;
+}
+
+/** The `pr.id` (or older `prNumber`) the first step that recorded one left in the Promotion's state. */
+export function recordedPullRequestNumber(promotion: Promotion): number | null {
+  for (const output of Object.values(promotion.status?.state ?? {})) {
+    const number = pullRequestRecordOf(output)?.number;
+    if (number !== undefined) return number;
+  }
+  return null;
 }
 
 /**
@@ -44,13 +107,11 @@ export function recordedByOwn(
     const name = promotion.metadata!.name!;
     const state = asRecord(promotion.status?.state) ?? {};
     for (const [alias, value] of Object.entries(state)) {
-      const output = asRecord(value);
-      const pr = asRecord(output?.pr);
-      const url = asString(pr?.url);
+      const record = pullRequestRecordOf(value);
+      if (!record) continue;
+      const { url } = record;
       const parsed = parsePullRequestUrl(url);
-      const number =
-        asNumber(pr?.id) ?? asNumber(output?.prNumber) ?? parsed?.number;
-      if (!url && number === undefined) continue;
+      const number = record.number ?? parsed?.number;
       const step =
         steps.find(s => s.promotion === name && s.alias === alias) ??
         steps.find(s => s.promotion === null && s.alias === alias);

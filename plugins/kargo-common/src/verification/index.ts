@@ -7,6 +7,7 @@ export {
   type DeriveVerificationHistoryInput,
 } from './deriveHistory';
 export { deriveStageActions } from './actions';
+export { jobMetricsOf } from './jobMetrics';
 export { metricsOfAnalysisRun } from './metrics';
 export { slimAnalysisRun } from './slimRun';
 export {

@@ -7,7 +7,7 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoInstanceInfo } from '@kargo-backstage/plugin-kargo-node';
 import type { PullRequestTracker } from './pullRequestTracker';
-import type { StageChange, StageChanges } from './stageChanges';
+import type { SnapshotStageChange, StageChanges } from './stageChanges';
 import type { SnapshotStore } from './SnapshotStore';
 import type { InstanceState, ProjectState } from './types';
 
@@ -96,14 +96,14 @@ export class InstanceModel {
   }
 
   /** Rebuilds the Stages asked for, stores the new state and reports what changed. */
-  update(options: UpdateOptions): Promise<StageChange[]> {
+  update(options: UpdateOptions): Promise<SnapshotStageChange[]> {
     // One update at a time: each starts from what the previous one stored.
     const next = this.queue.then(() => this.apply(options));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async apply(options: UpdateOptions): Promise<StageChange[]> {
+  private async apply(options: UpdateOptions): Promise<SnapshotStageChange[]> {
     const now = options.now ?? new Date().toISOString();
     const previous = await this.current();
     // Only a read (or a source that knows) may clear a failure: a rebuild
@@ -114,7 +114,7 @@ export class InstanceModel {
     // A read while part of the instance fails is not a complete read.
     const read = (options.read ?? true) && !failure;
     const projects: Record<string, ProjectState> = { ...previous?.projects };
-    const changes: StageChange[] = [];
+    const changes: SnapshotStageChange[] = [];
     if (options.projects) {
       const listed = new Set(options.projects);
       for (const gone of Object.keys(projects).filter(p => !listed.has(p))) {
@@ -201,7 +201,7 @@ export class InstanceModel {
     which: ReadonlySet<string> | 'all',
     before: ProjectState | undefined,
     now: string,
-    changes: StageChange[],
+    changes: SnapshotStageChange[],
     pullRequestsOnly: boolean,
   ): Promise<ProjectState> {
     const only = which === 'all' ? undefined : which;
@@ -262,7 +262,7 @@ export class InstanceModel {
   private removeAll(
     project: string,
     stages: Array<Pick<StageDetail, 'name'>>,
-  ): StageChange[] {
+  ): SnapshotStageChange[] {
     return stages.map(({ name }) => {
       const key = `${project}/${name}`;
       this.repositories.delete(key);

@@ -1,12 +1,13 @@
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 
 /**
- * A Stage whose detail changed (as served by the API), or was removed
- * (`detail` null).
+ * An item of the snapshot's change feed: a Stage whose detail changed (as
+ * served by the API), or was removed (`detail` null). Notifications turn
+ * these into `StageTransition`s (previous and next detail).
  *
  * @public
  */
-export interface StageChange {
+export interface SnapshotStageChange {
   instance: string;
   project: string;
   stage: string;
@@ -14,7 +15,9 @@ export interface StageChange {
 }
 
 /** @public */
-export type StageChangeListener = (changes: StageChange[]) => void;
+export type SnapshotStageChangeListener = (
+  changes: SnapshotStageChange[],
+) => void;
 
 /**
  * The in-process feed of Stage changes: every rebuild that alters a Stage's
@@ -29,15 +32,15 @@ export type StageChangeListener = (changes: StageChange[]) => void;
  * A listener that throws is logged by the caller and never stops the others.
  */
 export class StageChanges {
-  private readonly listeners = new Set<StageChangeListener>();
+  private readonly listeners = new Set<SnapshotStageChangeListener>();
 
-  subscribe(listener: StageChangeListener): () => void {
+  subscribe(listener: SnapshotStageChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   /** Delivers a batch; answers the errors of listeners that threw. */
-  emit(changes: StageChange[]): unknown[] {
+  emit(changes: SnapshotStageChange[]): unknown[] {
     if (changes.length === 0) return [];
     const errors: unknown[] = [];
     for (const listener of this.listeners) {

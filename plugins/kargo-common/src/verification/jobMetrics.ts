@@ -1,9 +1,4 @@
-import type {
-  AnalysisRun,
-  AnalysisRunResponse,
-} from '@kargo-backstage/plugin-kargo-common';
-
-type JobMetric = NonNullable<AnalysisRunResponse['jobMetrics']>[number];
+import type { AnalysisRun, AnalysisRunResponse } from '../types';
 
 const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 
@@ -12,8 +7,12 @@ const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
  * slim snapshot copy): what Kargo's logs endpoint can stream. `hasJob` is
  * whether the metric's first measurement names its Job (`job-name`
  * metadata, as Kargo looks it up); without it Kargo has no logs to give.
+ *
+ * @public
  */
-export function jobMetricsOf(run: AnalysisRun): JobMetric[] {
+export function jobMetricsOf(
+  run: AnalysisRun,
+): NonNullable<AnalysisRunResponse['jobMetrics']> {
   const results = asList(run.status?.metricResults);
   return asList(run.spec?.metrics)
     .filter(m => m && typeof m.name === 'string' && m.provider?.job)

@@ -6,15 +6,21 @@ import type { HumanDuration } from '@backstage/types';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import type { StageChanges } from '../services/snapshot/stageChanges';
 
-/** A Stage as it was (undefined: not seen before) and as it is now. */
-export interface StageChange {
+/**
+ * A Stage as it was (undefined: not seen before) and as it is now: what the
+ * notifier decides its events on. Made from the snapshot's feed of
+ * `SnapshotStageChange`s, which carry only the Stage as it is now.
+ */
+export interface StageTransition {
   previous: StageDetail | undefined;
   next: StageDetail;
 }
 
-/** Where Stage changes come from (the listeners cannot tell which source). */
-export interface StageChangeSource {
-  subscribe(listener: (changes: StageChange[]) => Promise<void>): Promise<void>;
+/** Where Stage transitions come from (the listeners cannot tell which source). */
+export interface StageTransitionSource {
+  subscribe(
+    listener: (changes: StageTransition[]) => Promise<void>,
+  ): Promise<void>;
 }
 
 /** Whether a Stage has an open pull request a Promotion waits on (its event comes with time). */
@@ -30,7 +36,7 @@ const waitsOnPullRequest = (s: StageDetail) =>
  * time instead of a change, a Promotion waiting too long on its pull request:
  * the scheduled look re-checks the pull requests of the Stages with one.
  */
-export class StreamStageChangeSource implements StageChangeSource {
+export class StreamStageTransitionSource implements StageTransitionSource {
   private readonly seen = new Map<string, StageDetail>();
   /** One delivery at a time, in the order the changes happened. */
   private queue: Promise<void> = Promise.resolve();
@@ -43,10 +49,10 @@ export class StreamStageChangeSource implements StageChangeSource {
   ) {}
 
   async subscribe(
-    listener: (changes: StageChange[]) => Promise<void>,
+    listener: (changes: StageTransition[]) => Promise<void>,
   ): Promise<void> {
     this.changes.subscribe(batch => {
-      const changes: StageChange[] = [];
+      const changes: StageTransition[] = [];
       for (const { instance, project, stage, detail } of batch) {
         const key = `${instance}/${project}/${stage}`;
         if (!detail) {
@@ -79,8 +85,8 @@ export class StreamStageChangeSource implements StageChangeSource {
   }
 
   private deliver(
-    listener: (changes: StageChange[]) => Promise<void>,
-    changes: StageChange[],
+    listener: (changes: StageTransition[]) => Promise<void>,
+    changes: StageTransition[],
   ) {
     if (changes.length === 0) return;
     this.queue = this.queue

@@ -5,7 +5,10 @@ import type {
   StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import { StageChanges } from '../services/snapshot/stageChanges';
-import { StreamStageChangeSource, type StageChange } from './stageChanges';
+import {
+  StreamStageTransitionSource,
+  type StageTransition,
+} from './stageTransitions';
 
 const stage = (
   name: string,
@@ -23,8 +26,8 @@ const stage = (
 async function setup() {
   const changes = new StageChanges();
   const scheduler = mockServices.scheduler.mock();
-  const delivered: StageChange[][] = [];
-  const source = new StreamStageChangeSource(
+  const delivered: StageTransition[][] = [];
+  const source = new StreamStageTransitionSource(
     changes,
     scheduler,
     { minutes: 1 },
@@ -41,7 +44,7 @@ async function setup() {
   return { delivered, emit, runScheduledLook: settled };
 }
 
-describe('StreamStageChangeSource', () => {
+describe('StreamStageTransitionSource', () => {
   it('hands each Stage change over as the model emits it, with the Stage as it was, without a scheduled look', async () => {
     const { delivered, emit } = await setup();
     const running = stage('qa', 'Running');

@@ -9,13 +9,9 @@ import {
   kargoStageReadPermission,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
-import { mayReadUnknownStagesOf } from '../permissions/unknownStages';
-import type { SnapshotService } from '../services/snapshot/SnapshotService';
-import {
-  freshnessOf,
-  type InstanceState,
-  type ProjectState,
-} from '../services/snapshot/types';
+import { mayReadUnknownStagesOf } from '../../../permissions/unknownStages';
+import type { SnapshotService } from '../SnapshotService';
+import { freshnessOf, type InstanceState, type ProjectState } from '../types';
 
 export interface FoundProject {
   state: InstanceState;
