@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { normalizeRepoUrl, parsePullRequestUrl } from './repoUrl';
+import {
+  canonicalHttps,
+  normalize,
+  normalizeRepoUrl,
+  parsePullRequestUrl,
+} from './repoUrl';
 
 describe('normalizeRepoUrl', () => {
   it.each([
@@ -143,5 +148,90 @@ describe('normalizeRepoUrl properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('answers https URLs without the URL parser exactly as the parser does', () => {
+    // Pieces that stay in the fast path and pieces that must leave it.
+    const hostPart = fc.constantFrom(
+      'github',
+      'gitlab',
+      'example',
+      'com',
+      'io',
+      'a-b',
+      'xn--bcher-kva',
+      'xn--a',
+      'xn--',
+      'GitHub',
+      '127',
+      '0x7f',
+      '1',
+      '',
+      'é',
+      '_x',
+    );
+    const hostOf = fc
+      .array(hostPart, { minLength: 1, maxLength: 4 })
+      .map(parts => parts.join('.'));
+    const port = fc.constantFrom('', '', ':443', ':8443', ':');
+    const pathPart = fc.constantFrom(
+      'o',
+      'repo',
+      'Group',
+      'sub_group',
+      'r~1',
+      'a-b',
+      'v1.2',
+      '.',
+      '..',
+      '.git',
+      'r.git',
+      'r.GIT',
+      'r.git.git',
+      '',
+      '%20',
+      'a b',
+      'x?y',
+      'x#y',
+      '${{ vars.repo }}',
+      'ü',
+      '-',
+      '~',
+    );
+    const pathOf = fc
+      .array(pathPart, { minLength: 0, maxLength: 5 })
+      .map(parts => parts.join('/'));
+    const scheme = fc.constantFrom(
+      'https://',
+      'https://',
+      'HTTPS://',
+      'http://',
+    );
+    const tail = fc.constantFrom('', '', '/', '//', ' ');
+    fc.assert(
+      fc.property(scheme, hostOf, port, pathOf, tail, (s, h, p, path, t) => {
+        const url = `${s}${h}${p}/${path}${t}`;
+        const fast = canonicalHttps(url);
+        if (fast !== undefined) expect(fast).toBe(normalize(url));
+        expect(normalizeRepoUrl(url)).toBe(normalize(url));
+      }),
+      { numRuns: 3000 },
+    );
+    // What a gathering sees nearly always takes the fast path.
+    for (const [url, canonical] of [
+      [
+        'https://github.com/akuity/kargo-demo',
+        'https://github.com/akuity/kargo-demo',
+      ],
+      [
+        'https://github.com/akuity/kargo-demo.git',
+        'https://github.com/akuity/kargo-demo',
+      ],
+      [
+        'https://gitlab.example.com/group/sub/repo/',
+        'https://gitlab.example.com/group/sub/repo',
+      ],
+    ])
+      expect(canonicalHttps(url)).toBe(canonical);
   });
 });
