@@ -54,9 +54,9 @@ export interface BuildStageDetailInput {
     verifications: VerificationEntry[];
   }>;
   /**
-   * The texts a detail kept for long repeats (Freight origins) are this
-   * table's copies: one per instance (see InstanceModel); none for a detail
-   * answered and dropped.
+   * The texts a detail kept for long repeats (Freight origins) and its
+   * metric views are this table's copies: one per instance (see
+   * InstanceModel); none for a detail answered and dropped.
    */
   interner?: Interner;
 }

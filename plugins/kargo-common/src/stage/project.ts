@@ -99,6 +99,7 @@ export function* buildProjectStages(
               stage: upstream,
               analysisRuns: runsOf(upstream),
               freight: input.freight,
+              interner: input.interner,
             })
           : [];
       } catch {

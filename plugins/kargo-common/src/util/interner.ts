@@ -1,3 +1,4 @@
+import { SharedMetrics } from '../verification/sharedMetrics';
 import { flatText } from './text';
 
 /** @public */
@@ -26,11 +27,20 @@ export interface InternerOptions {
  * value it reads, and `+` or a template literal a new tree of pieces, so the
  * names, phases, timestamps, label values and origins that objects and
  * details repeat are otherwise held once per object (figures:
- * docs/benchmarks.md#measurements-behind-the-code).
+ * docs/benchmarks.md#measurements-behind-the-code). It also holds, bounded
+ * on their own, the metric views AnalysisRuns repeat (`metrics`), so that an
+ * instance's verification histories share them.
  *
  * @public
  */
 export class Interner {
+  /**
+   * The frozen metric views (and lists of them) of the instance's
+   * verification histories (see verification/sharedMetrics.ts).
+   *
+   * @internal
+   */
+  readonly metrics = new SharedMetrics();
   private readonly strings = new Map<string, string>();
   private readonly maxStrings: number;
   private readonly maxLength: number;
