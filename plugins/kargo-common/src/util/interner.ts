@@ -1,7 +1,11 @@
 import { SharedMetrics } from '../verification/sharedMetrics';
 import { flatText } from './text';
 
-/** @public */
+/**
+ * The bounds of an {@link Interner}.
+ *
+ * @public
+ */
 export interface InternerOptions {
   /**
    * Distinct strings remembered at most (default 100,000); beyond, the table
