@@ -18,7 +18,7 @@ function escape(name: string): string {
 }
 
 /** The module-level state of one source file, as `line: reason`. */
-export function moduleStateOf(source: string): string[] {
+function moduleStateOf(source: string): string[] {
   const found: string[] = [];
   const lines = source.split('\n');
   lines.forEach((line, index) => {
