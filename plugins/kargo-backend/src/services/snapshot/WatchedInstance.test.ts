@@ -33,7 +33,8 @@ describe("a watched instance's string table", () => {
       } as unknown as KargoClusterClient &
         Required<Pick<KargoClusterClient, 'watch'>>;
       const model = new InstanceModel(client.instance, store, tracker, changes);
-      new WatchedInstance(client, model, logger);
+      const source = new WatchedInstance(client, model, logger);
+      expect(source.model).toBe(model);
       return model;
     };
     const production = watched('production');
