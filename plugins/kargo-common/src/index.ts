@@ -18,6 +18,7 @@ export * from './pipeline';
 export { redactCredentials } from './redact';
 export { createLimiter, mapLimit, type Limiter } from './util/concurrency';
 export { formatClock } from './util/time';
+export { Interner, type InternerOptions } from './util/interner';
 export * from './assistant';
 export * from './notifications';
 export * from './reasons';

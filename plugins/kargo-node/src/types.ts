@@ -1,6 +1,7 @@
 import type {
   AnalysisRun,
   Freight,
+  Interner,
   KubeObject,
   OpenPullRequest,
   Promotion,
@@ -107,6 +108,12 @@ export interface KargoWatchOptions {
   timeoutSeconds?: number;
   /** First and largest reconnect delay (default 500 ms and 30 s), with jitter. */
   backoff?: { initialMs: number; maxMs: number };
+  /**
+   * The table holding once the short strings of the objects the watch keeps:
+   * the instance's, shared with the Stage details built from them (default:
+   * a table of the watch's own).
+   */
+  interner?: Interner;
 }
 
 /**

@@ -1,19 +1,23 @@
 import type { FreightRequest, Stage, StageSummary } from '../types';
 import { originKey } from '../promotion/freightAvailability';
 import { asArray } from '../util/objects';
-import { sharedText } from '../util/text';
+import { internText, type Interner } from '../util/interner';
 
 /**
  * A Stage's `spec.requestedFreight` in the plugin's words: one entry per
- * origin, with the upstream Stages it takes verified Freight from.
+ * origin, with the upstream Stages it takes verified Freight from. Each
+ * origin is the interner's copy, when given (a detail kept for long).
  *
  * @public
  */
-export function freightRequestsOf(stage: Stage): FreightRequest[] {
+export function freightRequestsOf(
+  stage: Stage,
+  interner?: Interner,
+): FreightRequest[] {
   return asArray(stage.spec?.requestedFreight).map(request => {
     const sources = request?.sources;
     return {
-      origin: sharedText(originKey(request?.origin)),
+      origin: internText(originKey(request?.origin), interner),
       direct: sources?.direct === true,
       stages: asArray(sources?.stages).filter(
         (s): s is string => typeof s === 'string' && !!s,

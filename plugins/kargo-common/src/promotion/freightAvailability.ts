@@ -1,7 +1,7 @@
 import { KARGO_LABELS } from '../constants';
 import type { Freight, FreightOrigin, Stage } from '../types';
 import { asRecord } from '../util/objects';
-import { sharedText } from '../util/text';
+import { internText, type Interner } from '../util/interner';
 import { reasonMessage, type Reason } from '../reasons';
 import { parseGoDuration, toMillis } from '../util/time';
 
@@ -99,12 +99,15 @@ function hasKey(map: Record<string, unknown> | undefined, key: string) {
  *   has soaked there that long: its longest recorded soak, the time since it
  *   was verified there, or the time it has been there now (approval skips it).
  *
+ * The origin in the reason's params is the interner's copy, when given.
+ *
  * @public
  */
 export function isFreightAvailableToStage(
   freight: Freight,
   stage: Stage,
   now: number = Date.now(),
+  interner?: Interner,
 ): FreightAvailability {
   const freightName = freightAlias(freight) ?? freight.metadata?.name ?? '';
   const stageName = stage.metadata?.name ?? '';
@@ -121,7 +124,7 @@ export function isFreightAvailableToStage(
     });
   }
   // Kept in the reason's params of every option: one shared copy.
-  const origin = sharedText(originKey(freight.origin));
+  const origin = internText(originKey(freight.origin), interner);
   const request = (stage.spec?.requestedFreight ?? []).find(
     r => originKey(r.origin) === origin,
   );

@@ -11,7 +11,7 @@ import { freightArtifactsOf, freightDiff } from './freightDiff';
 import { reverificationWarnings } from '../verification/reverifiedFailed';
 import { asArray } from '../util/objects';
 import { toMillis } from '../util/time';
-import { sharedText } from '../util/text';
+import { internText, type Interner } from '../util/interner';
 import {
   freightAlias,
   isFreightAvailableToStage,
@@ -42,7 +42,8 @@ const FREIGHT_OPTIONS_LIMIT = 20;
  * The Freight a Stage requests (from one of its origins), newest first, each
  * with Kargo's availability decision ({@link isFreightAvailableToStage}) so a
  * person sees why one cannot be promoted yet (not verified upstream, still
- * soaking, awaiting manual approval).
+ * soaking, awaiting manual approval). Origins are the interner's copies,
+ * when given (a detail kept for long).
  *
  * @public
  */
@@ -55,6 +56,7 @@ export function freightOptionsOf(
     stage: string;
     verifications: VerificationEntry[];
   }> = [],
+  interner?: Interner,
 ): FreightOption[] {
   const stageName = stage.metadata?.name ?? '';
   const origins = new Set(
@@ -71,7 +73,7 @@ export function freightOptionsOf(
     )
     .slice(0, limit)
     .map(f => {
-      const availability = isFreightAvailableToStage(f, stage, now);
+      const availability = isFreightAvailableToStage(f, stage, now, interner);
       const reverifiedFailed = reverificationWarnings(
         f.metadata!.name!,
         upstream,
@@ -85,7 +87,7 @@ export function freightOptionsOf(
         name: f.metadata!.name!,
         alias: freightAlias(f) ?? null,
         // Every Stage that may take this Freight lists it: one copy.
-        origin: sharedText(originKey(f.origin)),
+        origin: internText(originKey(f.origin), interner),
         createdAt: f.metadata?.creationTimestamp ?? null,
         available: availability.available,
         reason: availability.reason,

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { normalizeRepoUrl, parsePullRequestUrl } from './repoUrl';
+import {
+  canonicalHttps,
+  normalize,
+  normalizeRepoUrl,
+  parsePullRequestUrl,
+} from './repoUrl';
 
 describe('normalizeRepoUrl', () => {
   it.each([
@@ -170,5 +175,76 @@ describe('normalizeRepoUrl properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('answers https URLs without the URL parser exactly as the parser does', () => {
+    // Pieces that stay in the fast path (mostly) and pieces that must leave it.
+    const mostly = <T>(good: T[], bad: T[]) =>
+      fc.oneof(
+        { arbitrary: fc.constantFrom(...good), weight: 8 },
+        { arbitrary: fc.constantFrom(...bad), weight: 1 },
+      );
+    const hostPart = mostly(
+      ['github', 'gitlab', 'example', 'com', 'io', 'a-b', 'xn--bcher-kva'],
+      ['xn--a', 'xn--', 'GitHub', '127', '0x7f', '1', '', 'é', '_x'],
+    );
+    const hostOf = fc
+      .array(hostPart, { minLength: 1, maxLength: 4 })
+      .map(parts => parts.join('.'));
+    const port = mostly([''], [':443', ':8443', ':']);
+    const pathPart = mostly(
+      ['o', 'repo', 'Group', 'sub_group', 'r~1', 'a-b', 'v1.2', 'r.git'],
+      [
+        '.',
+        '..',
+        '.git',
+        'r.GIT',
+        'r.git.git',
+        '',
+        '%20',
+        'a b',
+        'x?y',
+        'x#y',
+        '${{ vars.repo }}',
+        'ü',
+        '-',
+        '~',
+      ],
+    );
+    const pathOf = fc
+      .array(pathPart, { minLength: 0, maxLength: 5 })
+      .map(parts => parts.join('/'));
+    const scheme = mostly(['https://'], ['HTTPS://', 'http://']);
+    const tail = mostly(['', '/'], ['//', ' ']);
+    let fastAnswers = 0;
+    fc.assert(
+      fc.property(scheme, hostOf, port, pathOf, tail, (s, h, p, path, t) => {
+        const url = `${s}${h}${p}/${path}${t}`;
+        const fast = canonicalHttps(url);
+        // Either no answer (left to the parser) or the parser's answer.
+        expect([undefined, normalize(url)]).toContain(fast);
+        if (fast) fastAnswers++;
+        expect(normalizeRepoUrl(url)).toBe(normalize(url));
+      }),
+      { numRuns: 3000 },
+    );
+    // Not vacuous: the generator reaches the fast path often.
+    expect(fastAnswers).toBeGreaterThan(100);
+    // What a gathering sees nearly always takes the fast path.
+    for (const [url, canonical] of [
+      [
+        'https://github.com/akuity/kargo-demo',
+        'https://github.com/akuity/kargo-demo',
+      ],
+      [
+        'https://github.com/akuity/kargo-demo.git',
+        'https://github.com/akuity/kargo-demo',
+      ],
+      [
+        'https://gitlab.example.com/group/sub/repo/',
+        'https://gitlab.example.com/group/sub/repo',
+      ],
+    ])
+      expect(canonicalHttps(url)).toBe(canonical);
   });
 });

@@ -24,6 +24,7 @@ import { summarizeFreight } from './currentFreight';
 import { kargoStageUrl } from './kargoUrl';
 import { stageArgoCdApps } from './argoCdApps';
 import type { StageWalk } from '../pullRequests/walk';
+import type { Interner } from '../util/interner';
 import { buildPullRequestParts } from './pullRequestParts';
 import { deriveStagePhase } from './stagePhase';
 import { unreadableStageActions } from './unreadable';
@@ -52,6 +53,12 @@ export interface BuildStageDetailInput {
     stage: string;
     verifications: VerificationEntry[];
   }>;
+  /**
+   * The texts a detail kept for long repeats (Freight origins) and its
+   * metric views are this table's copies: one per instance (see
+   * InstanceModel); none for a detail answered and dropped.
+   */
+  interner?: Interner;
 }
 
 function message(error: unknown): string {
@@ -131,7 +138,7 @@ export function buildWalkedStageDetail(
     stale: input.stale ?? false,
     requestedFreight: safely(
       'requested freight',
-      () => freightRequestsOf(stage),
+      () => freightRequestsOf(stage, input.interner),
       [],
     ),
     promotions: pr.promotions,
@@ -145,6 +152,7 @@ export function buildWalkedStageDetail(
           toMillis(input.lastUpdated) ?? Date.now(),
           undefined,
           input.upstreamVerifications,
+          input.interner,
         ),
       [],
     ),

@@ -12,6 +12,7 @@ import {
 import type { Stage } from '../types';
 import { toAssistantStageListItem } from '../assistant/stageView';
 import { buildStageDetail, toStageSummary } from './detail';
+import { Interner } from '../util/interner';
 import { buildProjectStages, type BuildProjectStagesInput } from './project';
 
 const input: BuildProjectStagesInput = {
@@ -39,6 +40,39 @@ describe('buildProjectStages', () => {
         stale: false,
       }),
     );
+  });
+
+  it("holds what an instance's details repeat once, through the instance's interner", () => {
+    const interner = new Interner();
+    const first = [...buildProjectStages({ ...input, interner })];
+    const again = [...buildProjectStages({ ...input, interner })];
+    const alone = [...buildProjectStages(input)];
+    // The same details as without it.
+    expect(first.map(b => b.detail)).toEqual(alone.map(b => b.detail));
+    const plainLists = (built: typeof first) =>
+      built.flatMap(b =>
+        b.detail.verifications
+          .map(v => v.metrics)
+          .filter(
+            m =>
+              m.length &&
+              m.every(x => !x.message && !x.failedMeasurements.length),
+          ),
+      );
+    const shared = plainLists(first);
+    expect(shared.length).toBeGreaterThan(0);
+    // A rebuild (and another Stage) holds the very same metric lists...
+    plainLists(again).forEach((list, i) => expect(list).toBe(shared[i]));
+    // ...which details built without the instance's interner do not.
+    plainLists(alone).forEach((list, i) => expect(list).not.toBe(shared[i]));
+    // Its origins are remembered in the instance's table.
+    const origins = first.flatMap(b =>
+      (b.detail.requestedFreight ?? []).map(r => r.origin),
+    );
+    expect(origins.length).toBeGreaterThan(0);
+    const size = interner.size;
+    for (const origin of origins) interner.internText(`${origin}`);
+    expect(interner.size).toBe(size);
   });
 
   it('builds only the Stages asked for', () => {

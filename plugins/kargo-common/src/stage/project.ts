@@ -19,6 +19,7 @@ import {
 import { type BuildStageDetailInput, buildWalkedStageDetail } from './detail';
 import { withPullRequests } from './pullRequestParts';
 import { unreadableStageDetail } from './unreadable';
+import type { Interner } from '../util/interner';
 
 /** What was read of one Kargo project (by LIST or kept current by WATCH). @public */
 export interface ProjectLists {
@@ -53,6 +54,8 @@ export interface BuildProjectStagesInput extends ProjectLists {
    * parts built again (see `withPullRequests`).
    */
   builtBefore?(stage: string): StageDetail | undefined;
+  /** The instance's string table (see `BuildStageDetailInput.interner`). */
+  interner?: Interner;
 }
 
 /** A Stage's detail and the repositories whose pull requests it shows. @public */
@@ -96,6 +99,7 @@ export function* buildProjectStages(
               stage: upstream,
               analysisRuns: runsOf(upstream),
               freight: input.freight,
+              interner: input.interner,
             })
           : [];
       } catch {
@@ -140,6 +144,7 @@ export function* buildProjectStages(
         ...(pullRequestsPending ? { pullRequestsPending } : {}),
         lastUpdated: input.now,
         stale: false,
+        ...(input.interner ? { interner: input.interner } : {}),
       };
       const before = input.builtBefore?.(name);
       const detail =

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { flatText, sharedText } from './text';
+import { flatText } from './text';
 
 describe('flatText', () => {
   it('gives back the very same text, whatever it holds', () => {
@@ -26,21 +26,6 @@ describe('flatText', () => {
           expect(flatText(text)).toBe(text);
         },
       ),
-    );
-  });
-});
-
-describe('sharedText', () => {
-  it('gives back equal texts, before and after the table starts over', () => {
-    const origins = Array.from(
-      { length: 12_000 },
-      (_, i) => `Warehouse/${'project'}-${i}`,
-    );
-    for (const origin of origins) expect(sharedText(origin)).toBe(origin);
-    // Seen again after the table was cleared: still the same text.
-    expect(sharedText(`Warehouse/project-${0}`)).toBe('Warehouse/project-0');
-    expect(sharedText(`Warehouse/project-${11_999}`)).toBe(
-      'Warehouse/project-11999',
     );
   });
 });

@@ -8,10 +8,6 @@
 const FLAT_BELOW = 13;
 /** Longer texts are left as they are (rare, and not worth a copy). */
 const FLAT_UP_TO = 10_000;
-const SHARED_LIMIT = 10_000;
-/** Longest text remembered by sharedText (an origin is `<kind>/<name>`). */
-const SHARED_MAX_LENGTH = 300;
-const shared = new Map<string, string>();
 
 /** The same text, held as one flat piece (a copy when it was a tree). */
 export function flatText(text: string): string {
@@ -19,18 +15,4 @@ export function flatText(text: string): string {
   // JSON's round trip copies any string exactly (lone surrogates included),
   // into one piece: the only portable way to flatten a string.
   return JSON.parse(JSON.stringify(text));
-}
-
-/**
- * The one flat copy of a short text that many details repeat (a Freight
- * origin), remembered boundedly (beyond the limit, the table starts over).
- */
-export function sharedText(text: string): string {
-  const known = shared.get(text);
-  if (known !== undefined) return known;
-  const flat = flatText(text);
-  if (flat.length > SHARED_MAX_LENGTH) return flat;
-  if (shared.size >= SHARED_LIMIT) shared.clear();
-  shared.set(flat, flat);
-  return flat;
 }

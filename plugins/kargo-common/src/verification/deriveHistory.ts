@@ -16,7 +16,9 @@ import {
   freightRef,
   indexFreight,
 } from './freightOfRun';
-import { metricsOfAnalysisRun } from './metrics';
+import { metricsOf } from './metrics';
+import { SharedMetrics } from './sharedMetrics';
+import type { Interner } from '../util/interner';
 import { isAbortedRecord, isStaleRecord, livePhaseOf } from './phases';
 
 /** Annotation some tools put on the objects they create, naming the actor. */
@@ -28,6 +30,11 @@ export interface DeriveVerificationHistoryInput {
   analysisRuns?: AnalysisRun[];
   /** Freight of the Stage's project, for aliases. */
   freight?: Freight[];
+  /**
+   * The metric views runs repeat are held once per interner (one per
+   * instance, see InstanceModel); without, once per history.
+   */
+  interner?: Interner;
 }
 
 interface Context {
@@ -35,6 +42,7 @@ interface Context {
   collections: StatusCollection[];
   current: StatusCollection | undefined;
   freight: FreightIndex;
+  metrics: SharedMetrics;
 }
 
 function actorOfRun(run: AnalysisRun | undefined): string | null {
@@ -88,7 +96,7 @@ function fromRecorded(
       ? vi.message || null
       : run?.status?.message || vi.message || null,
     actor: vi.actor || actorOfRun(run),
-    metrics: metricsOfAnalysisRun(run),
+    metrics: metricsOf(run, ctx.metrics),
     current:
       collection.current || (run ? isCurrentRun(run, ctx, freightName) : false),
     ...(aborted ? { aborted: true } : {}),
@@ -113,7 +121,7 @@ function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
     finishTime: run.status?.completedAt || null,
     message: run.status?.message || null,
     actor: actorOfRun(run),
-    metrics: metricsOfAnalysisRun(run),
+    metrics: metricsOf(run, ctx.metrics),
     current: isCurrentRun(run, ctx, freightName),
   };
 }
@@ -162,6 +170,7 @@ export function deriveVerificationHistory(
     collections,
     current: collections.find(c => c.current),
     freight: indexFreight(input.freight),
+    metrics: input.interner?.metrics ?? new SharedMetrics(),
   };
   const runs = analysisRunsOfStage(stage, input.analysisRuns ?? []);
   const runsByKey = new Map(

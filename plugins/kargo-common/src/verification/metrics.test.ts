@@ -1,4 +1,5 @@
 import { qaRun } from '../__testUtils__/payments';
+import { Interner } from '../util/interner';
 import { metricsOfAnalysisRun, MAX_FAILED_MEASUREMENTS } from './metrics';
 
 describe('metricsOfAnalysisRun', () => {
@@ -101,6 +102,11 @@ describe('metricsOfAnalysisRun', () => {
   });
 
   describe('what runs repeat is held once', () => {
+    // The instance's table (see InstanceModel): a new one per test.
+    let interner: Interner;
+    beforeEach(() => {
+      interner = new Interner();
+    });
     const passed = (name: string) => ({
       metadata: { name },
       status: {
@@ -116,8 +122,8 @@ describe('metricsOfAnalysisRun', () => {
     });
 
     it('gives runs with the same plain metrics one frozen list', () => {
-      const a = metricsOfAnalysisRun(passed('run-a'));
-      const b = metricsOfAnalysisRun(passed('run-b'));
+      const a = metricsOfAnalysisRun(passed('run-a'), interner);
+      const b = metricsOfAnalysisRun(passed('run-b'), interner);
       expect(a).toEqual([
         {
           name: 'http-success-rate',
@@ -151,22 +157,36 @@ describe('metricsOfAnalysisRun', () => {
           ],
         },
       };
-      const first = metricsOfAnalysisRun(failing);
-      const second = metricsOfAnalysisRun(failing);
+      const first = metricsOfAnalysisRun(failing, interner);
+      const second = metricsOfAnalysisRun(failing, interner);
       expect(second).not.toBe(first);
-      expect(second[0]).toBe(metricsOfAnalysisRun(passed('run-c'))[1]);
+      expect(second[0]).toBe(
+        metricsOfAnalysisRun(passed('run-c'), interner)[1],
+      );
       expect(second[1]).not.toBe(first[1]);
       expect(second[1].failedMeasurements.map(m => m.value)).toEqual(['9']);
+    });
+
+    it('shares per interner (per instance), never through the module', () => {
+      const a = metricsOfAnalysisRun(passed('run-a'), interner);
+      expect(metricsOfAnalysisRun(passed('run-b'), interner)).toBe(a);
+      const elsewhere = metricsOfAnalysisRun(passed('run-b'), new Interner());
+      expect(elsewhere).toEqual(a);
+      expect(elsewhere).not.toBe(a);
+      // Without an interner: the same metrics, shared by nothing.
+      const alone = metricsOfAnalysisRun(passed('run-b'));
+      expect(alone).toEqual(a);
+      expect(alone).not.toBe(metricsOfAnalysisRun(passed('run-b')));
     });
 
     it('stays right past the bound of what it holds once', () => {
       const many = Array.from({ length: 10_050 }, (_, i) => ({
         status: { metricResults: [{ name: `m-${i}`, phase: 'Successful' }] },
       }));
-      const lists = many.map(run => metricsOfAnalysisRun(run));
+      const lists = many.map(run => metricsOfAnalysisRun(run, interner));
       expect(lists.map(([m]) => m.name)).toEqual(many.map((_, i) => `m-${i}`));
-      expect(metricsOfAnalysisRun(many[10_049])).toBe(lists[10_049]);
-      expect(metricsOfAnalysisRun(passed('run-e'))).toEqual([
+      expect(metricsOfAnalysisRun(many[10_049], interner)).toBe(lists[10_049]);
+      expect(metricsOfAnalysisRun(passed('run-e'), interner)).toEqual([
         expect.objectContaining({ name: 'http-success-rate' }),
         expect.objectContaining({ name: 'smoke-test' }),
       ]);

@@ -4,6 +4,7 @@ import type {
   Measurement,
   VerificationMetric,
 } from '../types';
+import type { Interner } from '../util/interner';
 import { asArray, asRecord } from '../util/objects';
 import { NO_FAILED_MEASUREMENTS, SharedMetrics } from './sharedMetrics';
 
@@ -14,8 +15,6 @@ export const FAILED_MEASUREMENT_PHASES = ['Failed', 'Error', 'Inconclusive'];
  * measurements; the newest few are what a person needs to see why.
  */
 export const MAX_FAILED_MEASUREMENTS = 10;
-
-const shared = new SharedMetrics();
 
 function failedMeasurements(
   measurements: Measurement[] | null | undefined,
@@ -45,12 +44,22 @@ function failedMeasurement(m: Measurement): FailedMeasurement {
  * measurements (newest last, at most `MAX_FAILED_MEASUREMENTS`, 10).
  * Metrics the spec declares that have no result yet are listed as Pending.
  * The result is read-only: metrics with nothing but a name and a phase (and
- * lists of only those) are frozen views shared between runs.
+ * lists of only those) are frozen views shared between runs: the runs of
+ * the interner's instance when given, else this run's.
  *
  * @public
  */
 export function metricsOfAnalysisRun(
   run: AnalysisRun | null | undefined,
+  interner?: Interner,
+): VerificationMetric[] {
+  return metricsOf(run, interner?.metrics ?? new SharedMetrics());
+}
+
+/** `metricsOfAnalysisRun`, its views shared through this table. */
+export function metricsOf(
+  run: AnalysisRun | null | undefined,
+  shared: SharedMetrics,
 ): VerificationMetric[] {
   const results = asArray(run?.status?.metricResults).filter(
     r => !!asRecord(r),

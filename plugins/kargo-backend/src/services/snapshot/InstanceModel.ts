@@ -1,4 +1,5 @@
 import {
+  Interner,
   buildProjectStages,
   normalizeRepoUrl,
   sameStageDetail,
@@ -56,6 +57,12 @@ interface UpdateOptions {
  * awaited).
  */
 export class InstanceModel {
+  /**
+   * The instance's one table of shared strings: its watched objects' (see
+   * WatchedInstance) and its Stage details' texts. Owned here, so it lives
+   * and goes with the instance.
+   */
+  readonly interner = new Interner();
   private readonly repositories = new Map<string, string[]>();
   /** Repositories to list at once: shown by a Stage, never listed. */
   private unlisted: string[] = [];
@@ -208,7 +215,7 @@ export class InstanceModel {
     const stages = new Map((before?.stages ?? []).map(s => [s.name, s]));
     const built = new Set<string>();
     let count = 0;
-    for (const { detail, repositories } of buildProjectStages({
+    for (const { detail, repositories: urls } of buildProjectStages({
       ...lists,
       instance: this.instance.name,
       kargoUrl: this.instance.kargoUrl,
@@ -218,8 +225,11 @@ export class InstanceModel {
       only,
       pullRequestsOf: repo => this.pullRequests.lookup(repo),
       builtBefore: pullRequestsOnly ? name => stages.get(name) : undefined,
+      interner: this.interner,
     })) {
       built.add(detail.name);
+      // Kept per Stage (here and by the tracker): one copy of each URL.
+      const repositories = urls.map(url => this.interner.internText(url));
       const key = `${project}/${detail.name}`;
       this.repositories.set(key, repositories);
       this.unlisted.push(

@@ -43,6 +43,8 @@ export class WatchedInstance implements InstanceSource {
       onEvent: event => this.route(event),
       onHealth: error => this.health(error),
       timeoutSeconds: options.timeoutSeconds,
+      // The objects' strings and the details' texts: one table per instance.
+      interner: model.interner,
     });
   }
 

@@ -7,6 +7,7 @@ import {
 } from '@kargo-backstage/kargo-sandbox';
 import {
   buildProjectStages,
+  Interner,
   type AnalysisRun,
   type FreightReference,
   type KubeObject,
@@ -384,6 +385,19 @@ describe('what the watch keeps of each object', () => {
     expect(repeated.length).toBeGreaterThan(0);
     for (const refs of repeated)
       for (const ref of refs) expect(ref).toBe(refs[0]);
+  });
+
+  it("holds the objects' short strings in the instance's interner it is given", async () => {
+    const interner = new Interner();
+    watch = clientFor(sandbox.url).watch({ onEvent: () => {}, interner });
+    await watch.start();
+    const names = watch.list<Stage>('stages').map(s => s.metadata!.name!);
+    expect(names.length).toBeGreaterThan(0);
+    const size = interner.size;
+    expect(size).toBeGreaterThan(names.length);
+    // Every Stage name read is known to the instance's table already.
+    for (const name of names) interner.intern(JSON.parse(JSON.stringify(name)));
+    expect(interner.size).toBe(size);
   });
 });
 

@@ -100,10 +100,11 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
   /** Kinds watched per project namespace, after a 403 on their cluster-wide LIST. */
   private readonly perNamespace = new Set<KargoWatchKind>();
   private readonly fallbacks: Promise<void>[] = [];
-  private readonly compactor = new ObjectCompactor();
+  private readonly compactor: ObjectCompactor;
   private stopped = false;
 
   constructor(private readonly options: KubernetesKargoClusterWatchOptions) {
+    this.compactor = new ObjectCompactor(undefined, options.interner);
     for (const kind of KINDS) this.informers.set(kind, this.informerOf(kind));
   }
 

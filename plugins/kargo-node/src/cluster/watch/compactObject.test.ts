@@ -1,6 +1,8 @@
-import type { KubeObject } from '@kargo-backstage/plugin-kargo-common';
+import {
+  Interner,
+  type KubeObject,
+} from '@kargo-backstage/plugin-kargo-common';
 import { ObjectCompactor } from './compactObject';
-import { StringTable } from './stringTable';
 
 const TIME = '2026-06-01T00:00:00Z';
 
@@ -97,7 +99,7 @@ describe('ObjectCompactor', () => {
   });
 
   it('holds the short strings that objects repeat once, in the table', () => {
-    const strings = new StringTable();
+    const strings = new Interner();
     const intern = jest.spyOn(strings, 'intern');
     const compactor = new ObjectCompactor(undefined, strings);
     compactor.compact('stages', read(stage('test')));

@@ -1,4 +1,5 @@
 import {
+  Interner,
   slimAnalysisRun,
   type AnalysisRun,
   type KubeObject,
@@ -7,7 +8,6 @@ import {
   type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoWatchKind } from '../../types';
-import { StringTable } from './stringTable';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -51,7 +51,7 @@ function compactMetadata(
  * Promotion and of every Promotion; a Stage's and its Promotions' steps; an
  * AnalysisRun's labels, owner, metric names and the results of metrics that
  * kept no failed measurement; and every short string (names, phases,
- * timestamps, label values) as the one copy `StringTable` holds: about a
+ * timestamps, label values) as the one copy the `Interner` holds: about a
  * third of the heap the objects take as read, for a little more CPU
  * (figures: docs/benchmarks.md#measurements-behind-the-code).
  * Nothing a derivation reads changes (a derivation never writes to what it
@@ -65,11 +65,12 @@ export class ObjectCompactor {
   /**
    * @param maxParts - distinct parts remembered at most; beyond, the table
    *   starts over (objects keep theirs).
-   * @param strings - the short strings held once.
+   * @param strings - the short strings held once: the instance's table,
+   *   shared with the Stage details built from these objects.
    */
   constructor(
     private readonly maxParts = 100_000,
-    private readonly strings = new StringTable(),
+    private readonly strings = new Interner(),
   ) {}
 
   compact(kind: KargoWatchKind, object: KubeObject): KubeObject {
