@@ -1,9 +1,5 @@
 import type { Promotion, Stage } from '../types';
-import {
-  buildPromotion,
-  isTerminalPromotionPhase,
-  recordedPullRequestUrl,
-} from './build';
+import { buildPromotion, recordedPullRequestUrl } from './build';
 
 const stage: Stage = {
   metadata: { name: 'prod', namespace: 'checkout' },
@@ -118,19 +114,5 @@ describe('recordedPullRequestUrl', () => {
         status: { state: { 'open-pr': { pr: { id: 3 } } } },
       }),
     ).toBeUndefined();
-  });
-});
-
-describe('isTerminalPromotionPhase', () => {
-  it.each([
-    ['Succeeded', true],
-    ['Failed', true],
-    ['Errored', true],
-    ['Aborted', true],
-    ['Running', false],
-    ['Pending', false],
-    [undefined, false],
-  ])('%s -> %s', (phase, terminal) => {
-    expect(isTerminalPromotionPhase(phase)).toBe(terminal);
   });
 });

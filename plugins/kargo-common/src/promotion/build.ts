@@ -1,19 +1,6 @@
 import { KARGO_API_VERSION, KARGO_LABELS } from '../constants';
 import type { Freight, Promotion, PromotionStep, Stage } from '../types';
 
-/** Promotion phases after which Kargo no longer changes a Promotion. @public */
-export const TERMINAL_PROMOTION_PHASES = [
-  'Succeeded',
-  'Failed',
-  'Errored',
-  'Aborted',
-] as const;
-
-/** @public */
-export function isTerminalPromotionPhase(phase: string | undefined): boolean {
-  return (TERMINAL_PROMOTION_PHASES as readonly string[]).includes(phase ?? '');
-}
-
 /** @public */
 export interface BuildPromotionOptions {
   stage: Stage;

@@ -8,11 +8,7 @@ export type {
   FreightAvailability,
   FreightResolution,
 } from './freightAvailability';
-export {
-  buildPromotion,
-  isTerminalPromotionPhase,
-  recordedPullRequestUrl,
-} from './build';
+export { buildPromotion, recordedPullRequestUrl } from './build';
 export type { BuildPromotionOptions } from './build';
 export { type PromotionTimelineInput } from './timeline';
 export {

@@ -10,7 +10,11 @@ import { providerOfPullRequestUrl } from '../pullRequests/terms';
 import { toMillis } from '../util/time';
 import { indexFreight } from '../verification/freightOfRun';
 import { KARGO_LABELS } from '../constants';
-import { isTerminalPromotionPhase, recordedPullRequestUrl } from './build';
+import {
+  isTerminalPromotionPhase,
+  promotionPhaseOf,
+} from '../phases/phaseSets';
+import { recordedPullRequestUrl } from './build';
 import { hasAbortRequest } from './abort';
 import { freightAlias } from './freightAvailability';
 import { promotionStepsOf } from './stepView';
@@ -110,7 +114,7 @@ export function buildPromotionTimeline(
       createdAt: promotion.metadata?.creationTimestamp ?? null,
       startedAt: promotion.status?.startedAt ?? null,
       finishedAt: promotion.status?.finishedAt ?? null,
-      phase: promotion.status?.phase || 'Pending',
+      phase: promotionPhaseOf(promotion.status?.phase),
       message: promotion.status?.message ?? null,
       failedStep: failedStepOf(promotion),
       currentStep: currentStepOf(promotion),

@@ -17,7 +17,8 @@ import {
   indexFreight,
 } from './freightOfRun';
 import { metricsOfAnalysisRun } from './metrics';
-import { isAbortedRecord, isStaleRecord, livePhaseOf } from './phases';
+import { verificationPhaseOf } from '../phases/phaseSets';
+import { isAbortedRecord, isStaleRecord } from './kargoRecord';
 
 /** Annotation some tools put on the objects they create, naming the actor. */
 
@@ -55,8 +56,8 @@ function fromRecorded(
   run: AnalysisRun | undefined,
   ctx: Context,
 ): VerificationEntry {
-  const recordedPhase = livePhaseOf(vi.phase);
-  const phase = run ? livePhaseOf(run.status?.phase) : recordedPhase;
+  const recordedPhase = verificationPhaseOf(vi.phase);
+  const phase = run ? verificationPhaseOf(run.status?.phase) : recordedPhase;
   const aborted = isAbortedRecord(vi);
   const collectionId =
     collection.id ??
@@ -106,7 +107,7 @@ function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
     freightCollectionId:
       run.metadata?.labels?.[KARGO_LABELS.freightCollection] ?? null,
     freight: freightRef(freightName, ctx.freight),
-    phase: livePhaseOf(run.status?.phase),
+    phase: verificationPhaseOf(run.status?.phase),
     recordedPhase: null,
     stale: false,
     startTime: run.status?.startedAt || run.metadata?.creationTimestamp || null,
