@@ -7,7 +7,7 @@
 export * from './constants';
 export * from './permissions';
 export * from './types';
-export { isActivePhase, isTerminalPhase } from './verification/phaseSets';
+export * from './phases';
 export { isValidKubernetesName, isValidDnsLabel } from './validation';
 export * from './verification';
 export * from './stage';

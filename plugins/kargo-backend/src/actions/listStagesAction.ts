@@ -9,6 +9,7 @@ import {
   toAssistantStageListItem,
   type StageDetail,
   type StageFilter,
+  VERIFICATION_PHASES,
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import { unknownStagesReader } from '../permissions/unknownStages';
@@ -18,16 +19,11 @@ import { redactClusterText } from '../router/redact';
 import type { InstanceState } from '../services/snapshot/types';
 import type { KargoActionsOptions, RegistryZod } from './types';
 
-const VERIFICATION_PHASES = [
+/** A Stage's current verification phase, or `None` when it has none. */
+const STAGE_VERIFICATION_PHASES: [string, ...string[]] = [
   'None',
-  'Pending',
-  'Running',
-  'Successful',
-  'Failed',
-  'Error',
-  'Aborted',
-  'Inconclusive',
-] as const;
+  ...VERIFICATION_PHASES,
+];
 
 const listStagesInput = (z: RegistryZod) =>
   z.object({
@@ -43,7 +39,7 @@ const listStagesInput = (z: RegistryZod) =>
         'Only the Stages this catalog entity names, e.g. "component:default/checkout-service"',
       ),
     verificationPhase: z
-      .enum(VERIFICATION_PHASES)
+      .enum(STAGE_VERIFICATION_PHASES)
       .optional()
       .describe('Only Stages whose current verification is in this live phase'),
     hasOrphanedPullRequests: z

@@ -5,7 +5,11 @@ import type {
   VerificationEntry,
   VerificationMetric,
 } from '../types';
-import { effectiveVerificationPhase } from '../verification/phases';
+import {
+  isActivePhase,
+  isFailedPromotionPhase,
+} from '../phases/phaseSets';
+import { effectiveVerificationPhase } from '../verification/kargoRecord';
 import { describeReverificationWarning } from '../verification/reverifiedFailed';
 import {
   describePullRequestWait,
@@ -109,10 +113,7 @@ export function describeMetricFailure(metric: VerificationMetric): string {
 
 function failuresOf(entry: VerificationEntry): string[] {
   const failed = entry.metrics.filter(
-    m =>
-      m.phase !== 'Successful' &&
-      m.phase !== 'Running' &&
-      m.phase !== 'Pending',
+    m => m.phase !== 'Successful' && !isActivePhase(m.phase),
   );
   const lines = failed.map(describeMetricFailure);
   if (
@@ -198,7 +199,7 @@ function summarizeStage(stage: StageDetail): string {
   const lastSucceeded = promotions.findIndex(p => p.phase === 'Succeeded');
   const failed = promotions
     .slice(0, lastSucceeded < 0 ? undefined : lastSucceeded)
-    .find(p => p.phase === 'Failed' || p.phase === 'Errored');
+    .find(p => isFailedPromotionPhase(p.phase));
   if (failed) {
     const step = failed.failedStep;
     parts.push(

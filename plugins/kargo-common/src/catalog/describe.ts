@@ -1,4 +1,5 @@
 import type { StageSummary } from '../types';
+import { isFailedVerificationPhase } from '../phases/phaseSets';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -16,7 +17,7 @@ function verificationPart(summary: StageSummary): string {
   const runs = plural(total, 'run', 'runs');
   const phase = summary.verificationPhase;
   if (phase === 'None') return `No current verification (${runs} in history)`;
-  if (phase === 'Failed' || phase === 'Error') {
+  if (isFailedVerificationPhase(phase)) {
     return `Verification ${phase}: ${failed} of ${runs} failed`;
   }
   return `Verification ${phase} (${runs} in history)`;

@@ -1,21 +1,15 @@
+import { verificationSeverity } from '../phases/phaseSets';
+
 /**
- * How bad a verification phase is for a rollup. Aborted and unknown phases
- * sit with Inconclusive: neither a known failure nor a known success.
+ * How bad a verification phase is for a rollup: phaseSets' severity; `None`
+ * (no verification) is best, an unknown phase sits just above Successful.
  */
-const RANK: Record<string, number> = {
-  Failed: 7,
-  Error: 6,
-  Running: 5,
-  Pending: 4,
-  Inconclusive: 3,
-  Aborted: 3,
-  Successful: 1,
-  None: 0,
-};
+const NONE_RANK = 0;
 const UNKNOWN_RANK = 2;
 
 function rank(phase: string): number {
-  return RANK[phase] ?? UNKNOWN_RANK;
+  if (phase === 'None') return NONE_RANK;
+  return verificationSeverity(phase) ?? UNKNOWN_RANK;
 }
 
 /**

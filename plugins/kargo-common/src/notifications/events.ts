@@ -1,6 +1,7 @@
 import type { StageDetail, VerificationEntry } from '../types';
-import { effectiveVerificationPhase } from '../verification/phases';
+import { effectiveVerificationPhase } from '../verification/kargoRecord';
 import { describeMetricFailure } from '../assistant/stageView';
+import { isFailedVerificationPhase } from '../phases/phaseSets';
 
 /**
  * Something about a Stage its owners should hear about once. `key` names the
@@ -27,8 +28,6 @@ export interface StageEventOptions {
   promotionWaitMs: number;
 }
 
-const FAILED = ['Failed', 'Error'];
-
 function where(stage: StageDetail): string {
   return `${stage.project}/${stage.name}`;
 }
@@ -48,9 +47,9 @@ function verificationEvents(stage: StageDetail): KargoStageEvent[] {
   if (!current) return [];
   const phase = effectiveVerificationPhase(current);
   const id = current.id ?? current.analysisRun?.name;
-  if (!FAILED.includes(phase) || !id) return [];
+  if (!isFailedVerificationPhase(phase) || !id) return [];
   const failures = current.metrics
-    .filter(m => FAILED.includes(m.phase))
+    .filter(m => isFailedVerificationPhase(m.phase))
     .map(describeMetricFailure);
   const why = failures.length
     ? failures.join('; ')

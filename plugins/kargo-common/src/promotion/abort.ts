@@ -1,7 +1,7 @@
 import { KARGO_REQUEST_ANNOTATIONS } from '../constants';
 import type { Promotion, Stage } from '../types';
 import { reasonMessage, type Reason } from '../reasons';
-import { isTerminalPromotionPhase } from './promotionPhases';
+import { isTerminalPromotionPhase } from '../phases/phaseSets';
 
 /**
  * Whether a Promotion may be aborted; if not, why: `reason` in English and

@@ -9,7 +9,6 @@ export type {
   FreightResolution,
 } from './freightAvailability';
 export { buildPromotion } from './newPromotion';
-export { isTerminalPromotionPhase } from './promotionPhases';
 export { recordedPullRequestUrl } from '../pullRequests/recorded';
 export type { BuildPromotionOptions } from './newPromotion';
 export { type PromotionTimelineInput } from './timeline';

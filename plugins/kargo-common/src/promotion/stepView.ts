@@ -5,9 +5,8 @@ import type {
   StepExecutionMetadata,
 } from '../types';
 import { asArray, asRecord, asString } from '../util/objects';
+import { isUnsuccessfulStepStatus, stepStatusOf } from '../phases/phaseSets';
 
-/** Step states that end a Promotion other than successfully. */
-const FAILED = new Set(['Failed', 'Errored', 'Aborted']);
 /** Links kept per step: a step's output is user-controlled, the view is not. */
 const MAX_LINKS = 20;
 /** Longest label, commit id or branch kept; longer text is cut. */
@@ -84,7 +83,7 @@ function commitOf(output: Record<string, unknown> | undefined) {
 }
 
 function statusOf(meta: StepExecutionMetadata | undefined) {
-  return asString(meta?.status) ?? null;
+  return stepStatusOf(asString(meta?.status));
 }
 
 /**
@@ -141,7 +140,7 @@ export function promotionStepsOf(promotion: Promotion): PromotionStepView[] {
 /** Index of the last step recorded Failed, Errored or Aborted, else -1. */
 function lastFailed(metadata: StepExecutionMetadata[]) {
   for (let i = metadata.length - 1; i >= 0; i--) {
-    if (FAILED.has(statusOf(asRecord(metadata[i])) ?? '')) return i;
+    if (isUnsuccessfulStepStatus(statusOf(asRecord(metadata[i])))) return i;
   }
   return -1;
 }

@@ -1,7 +1,9 @@
 import type { Promotion, PromotionStepState } from '../types';
-
-/** Step states that end a Promotion other than successfully. */
-const FAILED_STEP = new Set(['Failed', 'Errored', 'Aborted']);
+import {
+  isUnsuccessfulPromotionPhase,
+  isUnsuccessfulStepStatus,
+  stepStatusOf,
+} from '../phases/phaseSets';
 
 /** The state of step `index` of a Promotion, from its spec and execution metadata. */
 function stepState(
@@ -14,7 +16,7 @@ function stepState(
   return {
     alias: meta?.alias || step?.as || `step-${index + 1}`,
     uses: step?.uses ?? null,
-    status: meta?.status ?? null,
+    status: stepStatusOf(meta?.status),
     message: meta?.message ?? null,
     startedAt: meta?.startedAt ?? null,
   };
@@ -26,10 +28,10 @@ function stepState(
  */
 export function failedStepOf(promotion: Promotion): PromotionStepState | null {
   const phase = promotion.status?.phase;
-  if (!phase || !FAILED_STEP.has(phase)) return null;
+  if (!isUnsuccessfulPromotionPhase(phase)) return null;
   const meta = promotion.status?.stepExecutionMetadata ?? [];
   for (let i = meta.length - 1; i >= 0; i--) {
-    if (FAILED_STEP.has(meta[i]?.status ?? '')) {
+    if (isUnsuccessfulStepStatus(meta[i]?.status)) {
       const state = stepState(promotion, i)!;
       return {
         ...state,

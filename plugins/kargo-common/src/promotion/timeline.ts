@@ -14,7 +14,10 @@ import {
   recordedPullRequestNumber,
   recordedPullRequestUrl,
 } from '../pullRequests/recorded';
-import { isTerminalPromotionPhase } from './promotionPhases';
+import {
+  isTerminalPromotionPhase,
+  promotionPhaseOf,
+} from '../phases/phaseSets';
 import { hasAbortRequest } from './abort';
 import { freightAlias } from './freightAvailability';
 import { promotionStepsOf } from './stepView';
@@ -110,7 +113,7 @@ export function buildPromotionTimeline(
       createdAt: promotion.metadata?.creationTimestamp ?? null,
       startedAt: promotion.status?.startedAt ?? null,
       finishedAt: promotion.status?.finishedAt ?? null,
-      phase: promotion.status?.phase || 'Pending',
+      phase: promotionPhaseOf(promotion.status?.phase),
       message: promotion.status?.message ?? null,
       failedStep: failedStepOf(promotion),
       currentStep: currentStepOf(promotion),

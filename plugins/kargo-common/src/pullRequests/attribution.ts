@@ -6,6 +6,7 @@ import type {
 } from '../types';
 import { asArray } from '../util/objects';
 import { toMillis } from '../util/time';
+import { isActivePhase } from '../phases/phaseSets';
 import { isLiteral } from './expressions';
 import type { RecordedPullRequest } from './recorded';
 import { repoKey } from './repoUrl';
@@ -31,8 +32,10 @@ export interface AttributePullRequestsInput {
   pullRequests?: PullRequestCandidate[];
 }
 
-/** Promotions in these phases may still be waiting for their PR. */
-const WAITING_PHASES = new Set(['', 'Pending', 'Running']);
+/** A Promotion not started yet or active may still be waiting for its PR. */
+function mayWait(phase: string | undefined): boolean {
+  return !phase || isActivePhase(phase);
+}
 
 /** The branch Kargo's git-push `generateTargetBranch` pushes to. */
 function promotionBranch(promotion: string): string {
@@ -188,7 +191,7 @@ export function attributeWalked(
       ...byLiteral.flatMap(l => (l.promotion ? [l.promotion] : [])),
     ];
     const waiting = associated.some(name =>
-      WAITING_PHASES.has(phases.get(name) ?? ''),
+      mayWait(phases.get(name)),
     );
     result.push({
       provider: pr.provider,

@@ -23,14 +23,13 @@ export type {
 export type KargoApiSchemas = components['schemas'];
 
 /** Verification phases, as Kargo and Argo Rollouts name them. @public */
-export type VerificationPhase =
-  | 'Pending'
-  | 'Running'
-  | 'Successful'
-  | 'Failed'
-  | 'Error'
-  | 'Aborted'
-  | 'Inconclusive';
+export type VerificationPhase = KargoApiSchemas['VerificationPhase'];
+
+/** Promotion phases, as Kargo names them. @public */
+export type PromotionPhase = KargoApiSchemas['PromotionPhase'];
+
+/** How a step of a Promotion ran, as Kargo names it. @public */
+export type PromotionStepStatus = KargoApiSchemas['PromotionStepStatus'];
 
 /**
  * The Stage phase Kargo's UI derives from conditions

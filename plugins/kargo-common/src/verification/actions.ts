@@ -5,15 +5,11 @@ import type {
   VerificationEntry,
   VerificationInfo,
 } from '../types';
-import { isTerminalPhase } from './phaseSets';
+import { isTerminalPhase, verificationPhaseOf } from '../phases/phaseSets';
 import { asArray } from '../util/objects';
 import { reasonMessage, type Reason } from '../reasons';
 import { currentCollectionOf } from './collections';
-import {
-  effectiveVerificationPhase,
-  isAbortedRecord,
-  livePhaseOf,
-} from './phases';
+import { effectiveVerificationPhase, isAbortedRecord } from './kargoRecord';
 
 const allowed: ActionAvailability = { allowed: true, reason: null };
 /** Not allowed: the reason as a code the UI translates, and in English. */
@@ -38,7 +34,9 @@ function phaseOf(vi: VerificationInfo, verifications: VerificationEntry[]) {
   const entry = asArray(verifications).find(v =>
     vi.id ? v.id === vi.id : !!runName && v.analysisRun?.name === runName,
   );
-  return entry ? effectiveVerificationPhase(entry) : livePhaseOf(vi.phase);
+  return entry
+    ? effectiveVerificationPhase(entry)
+    : verificationPhaseOf(vi.phase);
 }
 
 function runningReason(phase: string, vi: VerificationInfo): Reason {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { at, ulid } from '../__testUtils__/builders';
-import { isTerminalPhase } from './phaseSets';
+import { isTerminalPhase } from '../phases/phaseSets';
 import type {
   AnalysisRun,
   FreightCollection,

@@ -19,7 +19,8 @@ import {
 import { metricsOf } from './metrics';
 import { SharedMetrics } from './sharedMetrics';
 import type { Interner } from '../util/interner';
-import { isAbortedRecord, isStaleRecord, livePhaseOf } from './phases';
+import { verificationPhaseOf } from '../phases/phaseSets';
+import { isAbortedRecord, isStaleRecord } from './kargoRecord';
 
 /** Annotation some tools put on the objects they create, naming the actor. */
 
@@ -63,8 +64,8 @@ function fromRecorded(
   run: AnalysisRun | undefined,
   ctx: Context,
 ): VerificationEntry {
-  const recordedPhase = livePhaseOf(vi.phase);
-  const phase = run ? livePhaseOf(run.status?.phase) : recordedPhase;
+  const recordedPhase = verificationPhaseOf(vi.phase);
+  const phase = run ? verificationPhaseOf(run.status?.phase) : recordedPhase;
   const aborted = isAbortedRecord(vi);
   const collectionId =
     collection.id ??
@@ -114,7 +115,7 @@ function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
     freightCollectionId:
       run.metadata?.labels?.[KARGO_LABELS.freightCollection] ?? null,
     freight: freightRef(freightName, ctx.freight),
-    phase: livePhaseOf(run.status?.phase),
+    phase: verificationPhaseOf(run.status?.phase),
     recordedPhase: null,
     stale: false,
     startTime: run.status?.startedAt || run.metadata?.creationTimestamp || null,

@@ -6,9 +6,8 @@ import type {
 } from '../types';
 import type { Interner } from '../util/interner';
 import { asArray, asRecord } from '../util/objects';
+import { isFailedMeasurementPhase } from '../phases/phaseSets';
 import { NO_FAILED_MEASUREMENTS, SharedMetrics } from './sharedMetrics';
-
-export const FAILED_MEASUREMENT_PHASES = ['Failed', 'Error', 'Inconclusive'];
 
 /**
  * Failed measurements kept per metric. Argo Rollouts already trims
@@ -23,7 +22,7 @@ function failedMeasurements(
   if (all.length === 0) return NO_FAILED_MEASUREMENTS;
   const failed = all
     .filter(m => !!asRecord(m))
-    .filter(m => FAILED_MEASUREMENT_PHASES.includes(m.phase ?? ''))
+    .filter(m => isFailedMeasurementPhase(m.phase))
     .slice(-MAX_FAILED_MEASUREMENTS)
     .map(failedMeasurement);
   return failed.length ? failed : NO_FAILED_MEASUREMENTS;

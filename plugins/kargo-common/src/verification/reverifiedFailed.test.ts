@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { VerificationEntry } from '../types';
+import type { VerificationEntry, VerificationPhase } from '../types';
 import {
   describeReverificationWarning,
   reverificationWarnings,
@@ -7,7 +7,7 @@ import {
 
 const entry = (
   freight: string,
-  phase: string,
+  phase: VerificationPhase,
   startTime: string,
   failedMetric?: string,
 ): VerificationEntry => ({
@@ -89,7 +89,7 @@ describe('reverificationWarnings (akuity/kargo#5144)', () => {
     ],
   ])('does not warn: %s', (_, history) => {
     const verifications = (history as string[][]).map(([phase, day]) =>
-      entry('f1', phase, `2026-12-${day}T09:00:00Z`),
+      entry('f1', phase as VerificationPhase, `2026-12-${day}T09:00:00Z`),
     );
     expect(
       reverificationWarnings('f1', [{ stage: 'uat', verifications }]),

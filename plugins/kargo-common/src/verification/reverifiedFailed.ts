@@ -1,8 +1,6 @@
 import type { ReverificationWarning, VerificationEntry } from '../types';
 import { toMillis } from '../util/time';
-
-/** The live phases of a verification that failed. */
-const FAILED = new Set(['Failed', 'Error']);
+import { isFailedVerificationPhase } from '../phases/phaseSets';
 
 const startOf = (v: VerificationEntry) =>
   toMillis(v.startTime) ?? toMillis(v.finishTime) ?? 0;
@@ -32,9 +30,10 @@ export function reverificationWarnings(
       .sort((a, b) => startOf(a) - startOf(b));
     const verified = ofFreight.find(v => v.phase === 'Successful');
     const newest = ofFreight[ofFreight.length - 1];
-    if (!verified || !newest || !FAILED.has(newest.phase)) continue;
+    if (!verified || !newest || !isFailedVerificationPhase(newest.phase))
+      continue;
     if (startOf(newest) < startOf(verified)) continue;
-    const metric = newest.metrics.find(m => FAILED.has(m.phase));
+    const metric = newest.metrics.find(m => isFailedVerificationPhase(m.phase));
     warnings.push({
       stage,
       verifiedAt: verified.finishTime ?? verified.startTime,

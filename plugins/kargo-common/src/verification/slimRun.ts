@@ -1,6 +1,7 @@
 import type { AnalysisRun, MetricResult } from '../types';
 import { asArray, asRecord } from '../util/objects';
-import { FAILED_MEASUREMENT_PHASES, MAX_FAILED_MEASUREMENTS } from './metrics';
+import { MAX_FAILED_MEASUREMENTS } from './metrics';
+import { isFailedMeasurementPhase } from '../phases/phaseSets';
 
 function slimResult(result: MetricResult): MetricResult {
   if (!asRecord(result)) return result;
@@ -9,9 +10,7 @@ function slimResult(result: MetricResult): MetricResult {
     phase: result.phase,
     message: result.message,
     measurements: asArray(result.measurements)
-      .filter(
-        m => !!asRecord(m) && FAILED_MEASUREMENT_PHASES.includes(m.phase ?? ''),
-      )
+      .filter(m => !!asRecord(m) && isFailedMeasurementPhase(m.phase))
       .slice(-MAX_FAILED_MEASUREMENTS),
   };
 }

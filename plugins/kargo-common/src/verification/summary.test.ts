@@ -1,9 +1,9 @@
-import type { VerificationEntry } from '../types';
-import { effectiveVerificationPhase } from './phases';
+import type { VerificationEntry, VerificationPhase } from '../types';
+import { effectiveVerificationPhase } from './kargoRecord';
 import { currentVerificationPhase, verificationCounts } from './summary';
 
 const entry = (
-  phase: string,
+  phase: VerificationPhase,
   current: boolean,
   extra: Partial<VerificationEntry> = {},
 ): VerificationEntry => ({

@@ -1,6 +1,6 @@
 import type { StageSummary, VerificationEntry } from '../types';
-import { effectiveVerificationPhase } from './phases';
-import { isActivePhase } from './phaseSets';
+import { effectiveVerificationPhase } from './kargoRecord';
+import { isActivePhase, isFailedVerificationPhase } from '../phases/phaseSets';
 
 /**
  * The phase of the Stage's current verification: the newest entry of the
@@ -30,7 +30,7 @@ export function verificationCounts(
   for (const entry of verifications) {
     counts.total += 1;
     const phase = effectiveVerificationPhase(entry);
-    if (phase === 'Failed' || phase === 'Error') counts.failed += 1;
+    if (isFailedVerificationPhase(phase)) counts.failed += 1;
     else if (isActivePhase(phase)) counts.running += 1;
     else if (phase === 'Successful') counts.successful += 1;
   }

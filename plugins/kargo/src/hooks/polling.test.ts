@@ -42,7 +42,7 @@ describe('polling', () => {
     const ended = {
       ...started,
       verifications: [
-        { ...running, phase: 'Failed' },
+        { ...running, phase: 'Failed' as const },
         ...staleStaging.verifications,
       ],
     };
@@ -54,7 +54,9 @@ describe('polling', () => {
     expect(isSettled(watch, [runningTest], now)).toBe(false);
     const aborted = {
       ...runningTest,
-      verifications: [{ ...runningTest.verifications[0], phase: 'Failed' }],
+      verifications: [
+        { ...runningTest.verifications[0], phase: 'Failed' as const },
+      ],
     };
     expect(isSettled(watch, [aborted], now)).toBe(true);
   });

@@ -14,19 +14,13 @@ import {
   isKargoSelectionActive,
   kargoSelectionFromQuery,
   type KargoCatalogSelection,
+  VERIFICATION_PHASES,
 } from '@kargo-backstage/plugin-kargo-common';
 import { kargoTranslationRef } from '../../translation';
 import { KargoEntityFilter } from './KargoEntityFilter';
 
-const PHASES = [
-  'Failed',
-  'Error',
-  'Running',
-  'Pending',
-  'Inconclusive',
-  'Successful',
-  'None',
-];
+/** Worst first, as the catalog's rollup ranks them; `None`: no verification. */
+const PHASES = [...VERIFICATION_PHASES, 'None'];
 
 /** The catalog filters with ours. @public */
 export type KargoEntityFilters = DefaultEntityFilters & {

@@ -1,14 +1,14 @@
 import { useApi } from '@backstage/core-plugin-api';
 import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import DialogContentText from '@material-ui/core/DialogContentText';
-import type { PromotionTimelineEntry } from '@kargo-backstage/plugin-kargo-common';
+import {
+  isFailedPromotionPhase,
+  type PromotionTimelineEntry,
+} from '@kargo-backstage/plugin-kargo-common';
 import { kargoApiRef } from '../../api';
 import { useStagePromotePermission } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
 import { GuardedActionButton } from '../GuardedActionButton';
-
-/** The Promotion phases a Retry is offered on (Kargo's failures). */
-const RETRYABLE = new Set(['Failed', 'Errored']);
 
 /**
  * Retry a Failed or Errored Promotion: promotes the same Freight into the
@@ -25,7 +25,7 @@ export function RetryPromotionButton(props: {
   const api = useApi(kargoApiRef);
   const permission = useStagePromotePermission(stage);
   const freight = promotion.freight?.name;
-  if (!api.promote || !freight || !RETRYABLE.has(promotion.phase ?? ''))
+  if (!api.promote || !freight || !isFailedPromotionPhase(promotion.phase))
     return null;
   const promote = api.promote.bind(api);
   const words = {

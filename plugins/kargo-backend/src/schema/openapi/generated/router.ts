@@ -608,6 +608,11 @@ export const spec = {
           },
           status: {
             type: 'string',
+            allOf: [
+              {
+                $ref: '#/components/schemas/PromotionStepStatus',
+              },
+            ],
             nullable: true,
           },
           message: {
@@ -662,9 +667,13 @@ export const spec = {
           },
           status: {
             type: 'string',
+            allOf: [
+              {
+                $ref: '#/components/schemas/PromotionStepStatus',
+              },
+            ],
             nullable: true,
-            description:
-              'Running, Succeeded, Failed, Errored, Aborted or Skipped; null: it has not run.',
+            description: 'How the step ran; null: it has not run.',
           },
           startedAt: {
             type: 'string',
@@ -783,9 +792,7 @@ export const spec = {
             nullable: true,
           },
           phase: {
-            type: 'string',
-            description:
-              'Pending, Running, Succeeded, Failed, Errored or Aborted.',
+            $ref: '#/components/schemas/PromotionPhase',
           },
           message: {
             type: 'string',
@@ -846,7 +853,7 @@ export const spec = {
             required: ['phase', 'analysisRun', 'stale'],
             properties: {
               phase: {
-                type: 'string',
+                $ref: '#/components/schemas/VerificationPhase',
               },
               analysisRun: {
                 type: 'string',
@@ -1229,6 +1236,46 @@ export const spec = {
           },
         },
       },
+      VerificationPhase: {
+        type: 'string',
+        description:
+          "A verification's phase, as Kargo (`VerificationPhase`) and Argo Rollouts (`AnalysisPhase`) name it. Successful, Failed, Error, Aborted and Inconclusive are terminal (`Aborted` only from Kargo <= 1.0); Pending and Running are active.",
+        enum: [
+          'Pending',
+          'Running',
+          'Successful',
+          'Failed',
+          'Error',
+          'Aborted',
+          'Inconclusive',
+        ],
+      },
+      PromotionPhase: {
+        type: 'string',
+        description:
+          "A Promotion's phase, as Kargo (`PromotionPhase`) names it. Succeeded, Failed, Errored and Aborted are terminal; Pending and Running are active.",
+        enum: [
+          'Pending',
+          'Running',
+          'Succeeded',
+          'Failed',
+          'Errored',
+          'Aborted',
+        ],
+      },
+      PromotionStepStatus: {
+        type: 'string',
+        description:
+          'How a step of a Promotion ran, as Kargo (`PromotionStepStatus`) names it. Failed, Errored and Aborted end a Promotion other than successfully.',
+        enum: [
+          'Running',
+          'Succeeded',
+          'Skipped',
+          'Failed',
+          'Errored',
+          'Aborted',
+        ],
+      },
       StagePhase: {
         type: 'string',
         description: "The Stage phase Kargo's UI derives from conditions.",
@@ -1346,12 +1393,21 @@ export const spec = {
             },
           },
           phase: {
-            type: 'string',
+            allOf: [
+              {
+                $ref: '#/components/schemas/VerificationPhase',
+              },
+            ],
             description:
               "The AnalysisRun's live phase; the status entry's phase when there is no run.",
           },
           recordedPhase: {
             type: 'string',
+            allOf: [
+              {
+                $ref: '#/components/schemas/VerificationPhase',
+              },
+            ],
             nullable: true,
             description:
               'What the Stage status records, or null when it does not list it.',

@@ -440,7 +440,7 @@ export interface components {
       alias: string;
       /** The step kind (`git-wait-for-pr`), when the spec names it. */
       uses: string | null;
-      status: string | null;
+      status: (string & components['schemas']['PromotionStepStatus']) | null;
       message: string | null;
       startedAt: string | null;
     };
@@ -456,8 +456,8 @@ export interface components {
       alias: string;
       /** The step kind (`git-open-pr`). */
       uses: string | null;
-      /** Running, Succeeded, Failed, Errored, Aborted or Skipped; null: it has not run. */
-      status: string | null;
+      /** How the step ran; null: it has not run. */
+      status: (string & components['schemas']['PromotionStepStatus']) | null;
       startedAt: string | null;
       finishedAt: string | null;
       /** Why it failed (the Promotion's message when the step kept none). */
@@ -491,8 +491,7 @@ export interface components {
       createdAt: string | null;
       startedAt: string | null;
       finishedAt: string | null;
-      /** Pending, Running, Succeeded, Failed, Errored or Aborted. */
-      phase: string;
+      phase: components['schemas']['PromotionPhase'];
       message: string | null;
       failedStep: components['schemas']['PromotionStepState'] | null;
       currentStep: components['schemas']['PromotionStepState'] | null;
@@ -506,7 +505,7 @@ export interface components {
       /** Every step of the Promotion, in order, with its outputs (Kargo's step view); steps after the one it ended at have a null status. */
       steps?: components['schemas']['PromotionStepView'][];
       verification: {
-        phase: string;
+        phase: components['schemas']['VerificationPhase'];
         analysisRun: string | null;
         stale: boolean;
       } | null;
@@ -637,6 +636,37 @@ export interface components {
       actedAs?: components['schemas']['ActedAs'];
     };
     /**
+     * A verification's phase, as Kargo (`VerificationPhase`) and Argo Rollouts (`AnalysisPhase`) name it. Successful, Failed, Error, Aborted and Inconclusive are terminal (`Aborted` only from Kargo <= 1.0); Pending and Running are active.
+     */
+    VerificationPhase:
+      | 'Pending'
+      | 'Running'
+      | 'Successful'
+      | 'Failed'
+      | 'Error'
+      | 'Aborted'
+      | 'Inconclusive';
+    /**
+     * A Promotion's phase, as Kargo (`PromotionPhase`) names it. Succeeded, Failed, Errored and Aborted are terminal; Pending and Running are active.
+     */
+    PromotionPhase:
+      | 'Pending'
+      | 'Running'
+      | 'Succeeded'
+      | 'Failed'
+      | 'Errored'
+      | 'Aborted';
+    /**
+     * How a step of a Promotion ran, as Kargo (`PromotionStepStatus`) names it. Failed, Errored and Aborted end a Promotion other than successfully.
+     */
+    PromotionStepStatus:
+      | 'Running'
+      | 'Succeeded'
+      | 'Skipped'
+      | 'Failed'
+      | 'Errored'
+      | 'Aborted';
+    /**
      * The Stage phase Kargo's UI derives from conditions.
      */
     StagePhase:
@@ -673,9 +703,11 @@ export interface components {
         alias: string | null;
       } | null;
       /** The AnalysisRun's live phase; the status entry's phase when there is no run. */
-      phase: string;
+      phase: components['schemas']['VerificationPhase'];
       /** What the Stage status records, or null when it does not list it. */
-      recordedPhase: string | null;
+      recordedPhase:
+        | (string & components['schemas']['VerificationPhase'])
+        | null;
       /** True when Kargo's recorded phase disagrees with the live phase. */
       stale: boolean;
       startTime: string | null;

@@ -1,12 +1,11 @@
-import type { VerificationEntry, VerificationInfo } from '../types';
+import type {
+  VerificationEntry,
+  VerificationInfo,
+  VerificationPhase,
+} from '../types';
 
 /** The message Kargo (v1.1+) writes in a verification a user aborted. */
 const ABORTED_BY_USER_MESSAGE = 'Verification aborted by user';
-
-/** An empty phase means Argo Rollouts has not looked at the run yet. */
-export function livePhaseOf(phase: string | null | undefined): string {
-  return phase || 'Pending';
-}
 
 /**
  * True when Kargo recorded the verification as aborted by a user: `Failed`
@@ -46,7 +45,7 @@ export function isStaleRecord(
  */
 export function effectiveVerificationPhase(
   entry: Pick<VerificationEntry, 'phase' | 'recordedPhase' | 'aborted'>,
-): string {
+): VerificationPhase {
   if (entry.aborted) return entry.recordedPhase ?? 'Failed';
   return entry.phase;
 }

@@ -1,0 +1,7 @@
+export {
+  isActivePhase,
+  isFailedPromotionPhase,
+  isTerminalPhase,
+  isTerminalPromotionPhase,
+  VERIFICATION_PHASES,
+} from './phaseSets';
