@@ -342,6 +342,7 @@ try {
       await alice
         .getByRole('table', { name: `Steps of ${running.metadata.name}` })
         .getByRole('link', { name: /^#42/ })
+        .first()
         .waitFor(LONG);
       await alice.mouse.move(0, 0);
       await shot(alice, 'promotion-steps.png');
