@@ -246,7 +246,8 @@ try {
   if (
     want('stage-owner') ||
     want('verification-logs') ||
-    want('promote-diff')
+    want('promote-diff') ||
+    want('promotion-steps')
   ) {
     const alice = await browser.newPage({
       viewport: { width: 1400, height: 900 },
@@ -318,6 +319,33 @@ try {
         return !!paper && getComputedStyle(paper.parentElement).opacity === '1';
       });
       await shot(alice, 'promote-diff.png');
+      await alice.keyboard.press('Escape');
+    }
+    if (want('promotion-steps')) {
+      // The steps drawer of checkout/prod's running Promotion (PR #42).
+      const promotions = await sandbox(
+        '/apis/kargo.akuity.io/v1alpha1/namespaces/checkout/promotions',
+      );
+      const running = promotions.items.find(
+        p => p.spec.stage === 'prod' && p.status?.phase === 'Running',
+      );
+      await alice.goto('/catalog/default/component/checkout-service/kargo');
+      const prod = alice.getByRole('region', {
+        name: 'checkout/prod',
+        exact: true,
+      });
+      const details = prod.getByRole('button', { name: 'Show details' });
+      if (await details.isVisible()) await details.click();
+      await prod
+        .getByRole('button', { name: `Every step of ${running.metadata.name}` })
+        .click(LONG);
+      await alice
+        .getByRole('table', { name: `Steps of ${running.metadata.name}` })
+        .getByRole('link', { name: /^#42/ })
+        .first()
+        .waitFor(LONG);
+      await alice.mouse.move(0, 0);
+      await shot(alice, 'promotion-steps.png');
       await alice.keyboard.press('Escape');
     }
     await alice.close();

@@ -3,7 +3,10 @@
  * test -> qa -> (uat, perf) -> prod.
  * - test: the current verification really is Running; it turns Failed
  *   DEMO_FAILS_AFTER_SECONDS after the sandbox starts (a live change).
- * - qa: the current verification Failed, with failed measurements.
+ * - qa: the current verification Failed, with failed measurements: a
+ *   re-verification of humble-crane, which had first verified Successful
+ *   there. Kargo still offers humble-crane to uat and perf (akuity/kargo#5144);
+ *   the Promote dialog warns.
  * - uat: no spec.verification (immediate Successful VIs, no AnalysisRun).
  * - perf: 14 AnalysisRuns, only the newest 10 listed in status.
  * - prod: fixed source branch release/payments-prod with open MR !7; a
@@ -78,6 +81,7 @@ export function paymentsScenario(): Obj[] {
       },
       verifiedIn: {
         ...(i <= 2 ? { test: 300 + i * 800 + 20, uat: 2101 } : {}),
+        ...(i === 2 ? { qa: 2004 } : {}),
         ...(i === 1 ? { prod: 1320 } : {}),
       },
       // icy-koala skips qa into perf by manual approval; for uat and prod it
@@ -156,7 +160,16 @@ export function paymentsScenario(): Obj[] {
     ),
   );
 
-  // qa: the current verification Failed; its measurements say why.
+  // qa: humble-crane verified Successful, then a re-verification Failed;
+  // its measurements say why.
+  const qaVerified = analysisRun({
+    stage: 'qa',
+    project: P,
+    freight: f[2],
+    minutes: 2001,
+    phase: 'Successful',
+    metrics: METRICS,
+  });
   const qaFailed = analysisRun({
     stage: 'qa',
     project: P,
@@ -169,7 +182,7 @@ export function paymentsScenario(): Obj[] {
         'error-rate 0.871 is below 0.95: card authorisations time out against the acquirer sandbox',
     },
   });
-  out.push(qaFailed);
+  out.push(qaFailed, qaVerified);
   out.push(
     simpleStage(
       'qa',
@@ -200,6 +213,12 @@ export function paymentsScenario(): Obj[] {
               phase: 'Failed',
               finished: true,
               message: qaFailed.status.message as string,
+            }),
+            verificationInfo(qaVerified, {
+              id: 'qa/1',
+              minutes: 2001,
+              phase: 'Successful',
+              finished: true,
             }),
           ]),
         ],
