@@ -111,7 +111,7 @@ export const kargoMessages = {
     kind: 'Kind',
     status: 'Status',
     started: 'Started',
-    finished: 'Finished',
+    took: 'took {{duration}}',
     message: 'Message',
     outputs: 'Outputs',
     pending: 'Waiting',

@@ -98,7 +98,7 @@ const de = createTranslationMessages({
     'steps.kind': 'Art',
     'steps.status': 'Status',
     'steps.started': 'Gestartet',
-    'steps.finished': 'Beendet',
+    'steps.took': 'Dauer {{duration}}',
     'steps.message': 'Meldung',
     'steps.outputs': 'Ausgaben',
     'steps.pending': 'Wartet',

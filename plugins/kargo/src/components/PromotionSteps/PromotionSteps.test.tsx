@@ -113,6 +113,8 @@ describe('PromotionSteps', () => {
         .map(r => within(r).getAllByRole('cell')[0].textContent),
     ).toEqual(['step-1', 'push', 'open-pr', 'wait-for-pr', 'step-5']);
 
+    // When a step started, and how long it took.
+    expect(within(rowOf('push')).getByText('took 2 sec')).toBeInTheDocument();
     expect(
       within(rowOf('push')).getByRole('link', { name: /^commit 4f2c9a1/ }),
     ).toHaveAttribute('href', `https://github.com/acme/checkout/commit/${SHA}`);

@@ -72,6 +72,9 @@ function StepOutputs(props: { step: PromotionStepView }) {
   );
 }
 
+/** Step names and kinds are identifiers: never broken mid-word. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /**
  * Every step of a Promotion, as Kargo's step view shows it (akuity/kargo
  * v1.11.2 ui/src/features/stage/promotion-steps.tsx): alias and kind, how it
@@ -95,7 +98,8 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
     );
   }
   return (
-    <Box px={2} pb={1}>
+    // Wider than the drawer on a narrow screen: it scrolls, never cut off.
+    <Box px={2} pb={1} style={{ overflowX: 'auto' }}>
       <Table
         size="small"
         aria-label={t('steps.title', { name: promotion.name })}
@@ -106,56 +110,64 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
             <TableCell>{t('steps.kind')}</TableCell>
             <TableCell>{t('steps.status')}</TableCell>
             <TableCell>{t('steps.started')}</TableCell>
-            <TableCell>{t('steps.finished')}</TableCell>
             <TableCell>{t('steps.message')}</TableCell>
             <TableCell>{t('steps.outputs')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {steps.map((step, index) => (
-            <TableRow key={`${index}-${step.alias}`}>
-              <TableCell>{step.alias}</TableCell>
-              <TableCell>
-                <code>{step.uses ?? '—'}</code>
-              </TableCell>
-              <TableCell>
-                {step.status ? (
-                  <VerificationPhaseStatus phase={step.status} />
-                ) : (
-                  <Typography variant="body2" color="textSecondary">
-                    {notRun}
-                  </Typography>
-                )}
-                {step.errorCount ? (
-                  <Typography variant="caption" display="block">
-                    {t('steps.errors', { count: step.errorCount })}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell>{format.dateTime(step.startedAt) ?? '—'}</TableCell>
-              <TableCell>{format.dateTime(step.finishedAt) ?? '—'}</TableCell>
-              <TableCell>
-                {step.message ? (
-                  <Typography
-                    variant="body2"
-                    color={
-                      step.status && step.status !== 'Succeeded'
-                        ? 'error'
-                        : undefined
-                    }
-                    style={{ wordBreak: 'break-word' }}
-                  >
-                    {step.message}
-                  </Typography>
-                ) : (
-                  '—'
-                )}
-              </TableCell>
-              <TableCell>
-                <StepOutputs step={step} />
-              </TableCell>
-            </TableRow>
-          ))}
+          {steps.map((step, index) => {
+            const took = format.span(step.startedAt, step.finishedAt);
+            return (
+              <TableRow key={`${index}-${step.alias}`}>
+                <TableCell style={NO_WRAP}>{step.alias}</TableCell>
+                <TableCell style={NO_WRAP}>
+                  <code>{step.uses ?? '—'}</code>
+                </TableCell>
+                <TableCell>
+                  {step.status ? (
+                    <VerificationPhaseStatus phase={step.status} />
+                  ) : (
+                    <Typography variant="body2" color="textSecondary">
+                      {notRun}
+                    </Typography>
+                  )}
+                  {step.errorCount ? (
+                    <Typography variant="caption" display="block">
+                      {t('steps.errors', { count: step.errorCount })}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  {format.dateTime(step.startedAt) ?? '—'}
+                  {took ? (
+                    <Typography variant="caption" display="block">
+                      {t('steps.took', { duration: took })}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  {step.message ? (
+                    <Typography
+                      variant="body2"
+                      color={
+                        step.status && step.status !== 'Succeeded'
+                          ? 'error'
+                          : undefined
+                      }
+                      style={{ wordBreak: 'break-word' }}
+                    >
+                      {step.message}
+                    </Typography>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+                <TableCell style={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                  <StepOutputs step={step} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
         </TableBody>
       </Table>
     </Box>
