@@ -344,6 +344,12 @@ try {
         .getByRole('link', { name: /^#42/ })
         .first()
         .waitFor(LONG);
+      // The drawer slides in: wait until all of it is on screen.
+      await alice.waitForFunction(() => {
+        const paper = document.querySelector('.MuiDrawer-paper');
+        const box = paper?.getBoundingClientRect();
+        return !!box && box.left >= 0 && box.right <= window.innerWidth;
+      });
       await alice.mouse.move(0, 0);
       await shot(alice, 'promotion-steps.png');
       await alice.keyboard.press('Escape');

@@ -72,7 +72,7 @@ function StepOutputs(props: { step: PromotionStepView }) {
   );
 }
 
-/** Step names and kinds are identifiers: never broken mid-word. */
+/** Step names, kinds and times: never broken mid-word. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
