@@ -72,7 +72,7 @@ function StepOutputs(props: { step: PromotionStepView }) {
   );
 }
 
-/** Step names, kinds and times: never broken mid-word. */
+/** Headings, step names, kinds and times: never broken mid-word. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
@@ -106,12 +106,12 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
       >
         <TableHead>
           <TableRow>
-            <TableCell>{t('steps.step')}</TableCell>
-            <TableCell>{t('steps.kind')}</TableCell>
-            <TableCell>{t('steps.status')}</TableCell>
-            <TableCell>{t('steps.started')}</TableCell>
-            <TableCell>{t('steps.message')}</TableCell>
-            <TableCell>{t('steps.outputs')}</TableCell>
+            <TableCell style={NO_WRAP}>{t('steps.step')}</TableCell>
+            <TableCell style={NO_WRAP}>{t('steps.kind')}</TableCell>
+            <TableCell style={NO_WRAP}>{t('steps.status')}</TableCell>
+            <TableCell style={NO_WRAP}>{t('steps.started')}</TableCell>
+            <TableCell style={NO_WRAP}>{t('steps.message')}</TableCell>
+            <TableCell style={NO_WRAP}>{t('steps.outputs')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -137,7 +137,7 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
                     </Typography>
                   ) : null}
                 </TableCell>
-                <TableCell>
+                <TableCell style={NO_WRAP}>
                   {format.dateTime(step.startedAt) ?? '—'}
                   {took ? (
                     <Typography variant="caption" display="block">
@@ -145,7 +145,7 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
                     </Typography>
                   ) : null}
                 </TableCell>
-                <TableCell>
+                <TableCell style={{ minWidth: 200 }}>
                   {step.message ? (
                     <Typography
                       variant="body2"
