@@ -125,9 +125,10 @@ describe('PromotionSteps', () => {
     ).toBeInTheDocument();
 
     const openPr = rowOf('open-pr');
-    expect(
-      within(openPr).getByRole('link', { name: /^#41/ }),
-    ).toHaveAttribute('href', 'https://github.com/acme/checkout/pull/41');
+    expect(within(openPr).getByRole('link', { name: /^#41/ })).toHaveAttribute(
+      'href',
+      'https://github.com/acme/checkout/pull/41',
+    );
     expect(
       within(openPr).getByRole('link', { name: /^OPS-7/ }),
     ).toHaveAttribute('href', 'https://jira.acme.example/browse/OPS-7');

@@ -145,7 +145,7 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
                     </Typography>
                   ) : null}
                 </TableCell>
-                <TableCell style={{ minWidth: 200 }}>
+                <TableCell>
                   {step.message ? (
                     <Typography
                       variant="body2"
@@ -154,7 +154,7 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
                           ? 'error'
                           : undefined
                       }
-                      style={{ wordBreak: 'break-word' }}
+                      style={{ wordBreak: 'break-word', minWidth: 200 }}
                     >
                       {step.message}
                     </Typography>

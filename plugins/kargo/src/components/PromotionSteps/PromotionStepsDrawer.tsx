@@ -18,7 +18,7 @@ export function PromotionStepsDrawer(props: {
   const { t } = useTranslationRef(kargoTranslationRef);
   const title = promotion ? t('steps.title', { name: promotion.name }) : '';
   return (
-    <SideDrawer open={!!promotion} title={title} width={960} onClose={onClose}>
+    <SideDrawer open={!!promotion} title={title} width={1120} onClose={onClose}>
       {promotion && (
         <>
           <Box mb={2}>
