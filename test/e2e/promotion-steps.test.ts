@@ -28,6 +28,11 @@ test('a Promotion opens to every step with the PR, commit and branch its steps r
   const drawer = page.getByRole('region', { name: `Steps of ${name}` });
   await expect(drawer).toBeVisible();
   const steps = drawer.getByRole('table', { name: `Steps of ${name}` });
+  // The whole table is on screen once the drawer has slid in: its last
+  // column (the outputs) too.
+  await expect(
+    steps.getByRole('columnheader', { name: 'Outputs' }),
+  ).toBeInViewport({ ratio: 1 });
   const rows = dataRows(steps);
   await expect(rows.getByRole('cell').first()).toHaveText('step-1');
   const aliases = await rows.evaluateAll(trs =>
