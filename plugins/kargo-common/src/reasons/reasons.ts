@@ -1,5 +1,5 @@
 import { flatText } from '../util/text';
-import { formatClock, formatDuration } from '../util/time';
+import { formatUtcClock, formatEnglishDuration } from '../util/time';
 import { KARGO_API_ENGLISH, type KargoApiReasonParams } from './kargoApi';
 
 /**
@@ -147,12 +147,12 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
   verifiedUpstream: p =>
     `Freight "${p.freight}" is verified in ${p.stages.join(', ')}`,
   soaking: p =>
-    `Freight "${p.freight}" must soak ${formatDuration(
+    `Freight "${p.freight}" must soak ${formatEnglishDuration(
       p.soakMs,
     )} in its upstream Stages to be available to Stage "${
       p.stage
     }"; so far ${p.soaking
-      .map((s, i) => `${formatDuration(p.soakedMs[i] ?? 0)} in ${s}`)
+      .map((s, i) => `${formatEnglishDuration(p.soakedMs[i] ?? 0)} in ${s}`)
       .join(', ')}`,
   notVerifiedInAll: p =>
     `Freight "${
@@ -192,7 +192,7 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
   gitNoIntegration: p =>
     `No Git provider integration is configured for host ${p.host}`,
   gitRateLimited: p =>
-    `${p.provider} ${p.host} rate limited until ${formatClock(p.resetTime)}`,
+    `${p.provider} ${p.host} rate limited until ${formatUtcClock(p.resetTime)}`,
   gitUnreachable: p =>
     `${p.provider} ${p.host} could not be reached for ${p.repo}: ${p.detail}`,
   gitUnauthorized: p =>
@@ -223,7 +223,7 @@ const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
 };
 
 function verificationOngoing(state: string, startTime: string | null) {
-  const since = formatClock(startTime);
+  const since = formatUtcClock(startTime);
   return `Verification is still ${state}${
     since ? ` (started ${since})` : ''
   }; abort it or wait for it to finish`;

@@ -1,4 +1,4 @@
-import { formatClock } from '@kargo-backstage/plugin-kargo-common';
+import { formatUtcClock } from '@kargo-backstage/plugin-kargo-common';
 import { RateLimitedError } from './errors';
 import { GitStats } from './stats';
 
@@ -28,7 +28,7 @@ export class RateLimitGate {
     }
     this.stats.rateLimited += 1;
     throw new RateLimitedError(
-      `${key} rate limited until ${formatClock(resetAt)}`,
+      `${key} rate limited until ${formatUtcClock(resetAt)}`,
       resetAt,
     );
   }

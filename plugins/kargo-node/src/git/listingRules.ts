@@ -1,7 +1,7 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import {
   createLimiter,
-  formatClock,
+  formatUtcClock,
   normalizeRepoUrl,
   reasonOf,
   type OpenPullRequest,
@@ -75,7 +75,7 @@ export class PullRequestListings {
           pullRequests,
           error: {
             repoUrl,
-            message: `rate limited until ${formatClock(error.resetAt)}`,
+            message: `rate limited until ${formatUtcClock(error.resetAt)}`,
             rateLimitedUntil: error.resetAt.toISOString(),
             ...reasonOf(error),
           },
