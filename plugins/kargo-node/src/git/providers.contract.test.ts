@@ -274,7 +274,7 @@ describe.each(CASES)('GitProvider contract: $name', c => {
       name: 'NotFoundError',
       code: 'gitNotFound',
       message: expect.stringContaining(
-        `repository ${repoUrl} not found or not visible to the integration ${c.host}`,
+        `Repository ${repoUrl} not found or not visible to the integration ${c.host}`,
       ),
     });
   });
@@ -288,7 +288,7 @@ describe.each(CASES)('GitProvider contract: $name', c => {
       name: 'ServiceUnavailableError',
       code: 'gitUnauthorized',
       message: expect.stringContaining(
-        `${c.label} rejected the credentials of integration ${c.host}`,
+        `${c.label} rejected the credentials of the integration ${c.host}`,
       ),
     });
     expect(JSON.stringify(serializeError(error))).not.toContain(

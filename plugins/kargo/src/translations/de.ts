@@ -392,7 +392,7 @@ const de = createTranslationMessages({
       'AnalysisRun „{{analysisRun}}“ im Kargo-Projekt „{{project}}“ der Instanz „{{instance}}“ nicht gefunden',
     'reasons.entityNotFound':
       'Entität {{kind}}:{{namespace}}/{{name}} nicht im Katalog gefunden',
-    'reasons.invalidRequest': 'Ungültiger Wert für „{{field}}“',
+    'reasons.invalidRequest': '{{location}} „{{field}}“ ist ungültig',
     'reasons.kargoRejected':
       'Kargo (Instanz „{{instance}}“) hat die Anfrage abgelehnt: {{message}}',
     'reasons.kargoSignInAgain':
@@ -414,6 +414,9 @@ const de = createTranslationMessages({
     'reasonParts.unknownTime': 'unbekannt',
     'reasonParts.soakedIn': '{{duration}} in {{stage}}',
     'reasonParts.none': 'keine',
+    'reasonParts.locationPath': 'Pfadparameter',
+    'reasonParts.locationQuery': 'Query-Parameter',
+    'reasonParts.locationBody': 'Feld des Request-Body',
     'catalogFilter.title': 'Kargo',
     'catalogFilter.phase': 'Verifizierung',
     'catalogFilter.anyPhase': 'Alle',
