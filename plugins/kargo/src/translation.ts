@@ -52,7 +52,6 @@ export const kargoMessages = {
     verificationHistory: 'Verification history',
     pullRequests: 'Pull requests',
     pullRequestError: 'Could not list pull requests of {{repo}}',
-    rateLimitedUntil: 'Rate limited until {{time}}.',
   },
   verification: {
     phase: 'Phase',

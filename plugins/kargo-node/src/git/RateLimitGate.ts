@@ -1,4 +1,3 @@
-import { formatUtcClock } from '@kargo-backstage/plugin-kargo-common';
 import { RateLimitedError } from './errors';
 import { GitStats } from './stats';
 
@@ -6,10 +5,12 @@ import { GitStats } from './stats';
  * Remembers, per key (GitHub host/owner, GitLab host), until when the provider
  * said we are rate limited, and refuses calls for that key until then without
  * sending them: requests made while limited still count against GitHub's
- * secondary limits.
+ * secondary limits. The refusal is the provider's own answer again: a
+ * RateLimitedError of the same provider, host and reset time, so the same
+ * reason code (`gitRateLimited`) and message.
  */
 export class RateLimitGate {
-  private readonly until = new Map<string, Date>();
+  private readonly limits = new Map<string, RateLimitedError>();
 
   constructor(
     private readonly stats: GitStats,
@@ -18,26 +19,24 @@ export class RateLimitGate {
 
   /** @throws RateLimitedError while the host is limited. */
   check(key: string): void {
-    const resetAt = this.until.get(key);
-    if (!resetAt) {
+    const limit = this.limits.get(key);
+    if (!limit) {
       return;
     }
-    if (resetAt.getTime() <= this.now()) {
-      this.until.delete(key);
+    if (limit.resetAt.getTime() <= this.now()) {
+      this.limits.delete(key);
       return;
     }
     this.stats.rateLimited += 1;
-    throw new RateLimitedError(
-      `${key} rate limited until ${formatUtcClock(resetAt)}`,
-      resetAt,
-    );
+    const { provider, host } = limit.params;
+    throw new RateLimitedError({ provider, host, resetAt: limit.resetAt });
   }
 
   /** Records a RateLimitedError's reset time; other errors pass unchanged. */
   record(key: string, error: unknown): void {
     if (error instanceof RateLimitedError) {
       this.stats.rateLimited += 1;
-      this.until.set(key, error.resetAt);
+      this.limits.set(key, error);
     }
   }
 }

@@ -48,7 +48,6 @@ const de = createTranslationMessages({
     'stage.pullRequests': 'Pull-Requests',
     'stage.pullRequestError':
       'Pull-Requests von {{repo}} konnten nicht gelistet werden',
-    'stage.rateLimitedUntil': 'Rate-Limit bis {{time}}.',
     'verification.phase': 'Phase',
     'verification.start': 'Gestartet',
     'verification.duration': 'Dauer',
