@@ -117,7 +117,10 @@ describe('createPullRequestService', () => {
     expect(second).toMatchObject(reason);
     expect(second.message).toBe(first.message);
     expect(second.message).toBe(
-      `GitHub github.com: rate limited until ${resetTime.slice(11, 16)} UTC`,
+      `GitHub github.com: rate limited until ${resetTime.slice(
+        11,
+        16,
+      )} UTC; caused by Error: HTTP 403: API rate limit exceeded`,
     );
     expect(calls).toBe(1);
     expect(service.stats()).toMatchObject({ github: 1, rateLimited: 2 });

@@ -7,7 +7,8 @@ import { GitStats } from './stats';
  * sending them: requests made while limited still count against GitHub's
  * secondary limits. The refusal is the provider's own answer again: a
  * RateLimitedError of the same provider, host and reset time, so the same
- * reason code (`gitRateLimited`) and message.
+ * reason code (`gitRateLimited`) and message (with the provider's words as
+ * its cause).
  */
 export class RateLimitGate {
   private readonly limits = new Map<string, RateLimitedError>();
@@ -29,7 +30,10 @@ export class RateLimitGate {
     }
     this.stats.rateLimited += 1;
     const { provider, host } = limit.params;
-    throw new RateLimitedError({ provider, host, resetAt: limit.resetAt });
+    throw new RateLimitedError(
+      { provider, host, resetAt: limit.resetAt },
+      limit.cause,
+    );
   }
 
   /** Records a RateLimitedError's reset time; other errors pass unchanged. */

@@ -327,7 +327,7 @@ describe.each(CASES)('GitProvider contract: $name', c => {
     expect(second.message).toBe(first.message);
     expect(first.message).toMatch(
       new RegExp(
-        `^${c.label} ${c.host}: rate limited until \\d\\d:\\d\\d UTC$`,
+        `^${c.label} ${c.host}: rate limited until \\d\\d:\\d\\d UTC(;|$)`,
       ),
     );
     expect(serializeError(second)).toMatchObject(reason);
