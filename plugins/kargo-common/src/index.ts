@@ -17,7 +17,7 @@ export * from './promotion';
 export * from './pipeline';
 export { redactCredentials } from './redact';
 export { createLimiter, mapLimit, type Limiter } from './util/concurrency';
-export { formatClock } from './util/time';
+export { formatUtcClock } from './util/time';
 export { Interner, type InternerOptions } from './util/interner';
 export * from './assistant';
 export * from './notifications';

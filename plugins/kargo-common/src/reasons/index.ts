@@ -8,3 +8,9 @@ export {
   type ReasonParams,
 } from './reasons';
 export type { KargoApiReasonParams } from './kargoApi';
+export {
+  REASON_PART_TEMPLATES,
+  REASON_TEMPLATES,
+  type ReasonPart,
+} from './templates';
+export { reasonValues, type ReasonFormatters } from './values';

@@ -24,31 +24,3 @@ export interface KargoApiReasonParams {
   /** The instance has no `api` and no `writes: kubernetes`. */
   kargoApiNotConfigured: { instance: string };
 }
-
-const at = (instance: string) => `Kargo (instance '${instance}')`;
-
-export const KARGO_API_ENGLISH: {
-  [C in keyof KargoApiReasonParams]: (
-    params: KargoApiReasonParams[C],
-  ) => string;
-} = {
-  kargoRejected: p => `${at(p.instance)} rejected the request: ${p.message}`,
-  kargoSignInAgain: p =>
-    `${at(p.instance)} did not accept your sign-in (${
-      p.message
-    }); sign in again`,
-  kargoApiTokenRejected: p =>
-    `${at(p.instance)} rejected the portal's Kargo API token (${
-      p.message
-    }); check the instance's api.token`,
-  kargoForbidden: p => `${at(p.instance)} does not allow this: ${p.message}`,
-  kargoNotFound: p => `${at(p.instance)} found nothing to act on: ${p.message}`,
-  kargoConflict: p =>
-    `${at(p.instance)} refused the change as conflicting: ${p.message}`,
-  kargoApiUnavailable: p =>
-    `Kargo's API of instance '${p.instance}' is unavailable: ${p.message}`,
-  kargoIdentityRequired: p =>
-    `Writing to Kargo instance '${p.instance}' needs a person signed in with Kargo's identity provider, or a Kargo API token for the portal; this request has neither`,
-  kargoApiNotConfigured: p =>
-    `Kargo instance '${p.instance}' has no Kargo API configured (api.url), so writes are refused; reads still work`,
-};

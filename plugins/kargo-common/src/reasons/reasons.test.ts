@@ -20,7 +20,9 @@ describe('reasonMessage', () => {
         code: 'verificationPending',
         params: { startTime: null },
       }),
-    ).toBe('Verification is still pending; abort it or wait for it to finish');
+    ).toBe(
+      'Verification is still pending (started unknown); abort it or wait for it to finish',
+    );
     expect(
       reasonMessage({
         code: 'notVerifiedInAll',
@@ -115,7 +117,7 @@ describe('errorWithReason and reasonOf', () => {
     }
   });
 
-  it('words Git provider failures as before, the reset time in UTC', () => {
+  it('words Git provider failures, the reset time in UTC', () => {
     expect(
       reasonMessage({
         code: 'gitRateLimited',
@@ -125,14 +127,14 @@ describe('errorWithReason and reasonOf', () => {
           resetTime: '2026-12-01T14:05:00.000Z',
         },
       }),
-    ).toBe('GitHub github.com rate limited until 14:05 UTC');
+    ).toBe('GitHub github.com: rate limited until 14:05 UTC');
     expect(
       reasonMessage({
         code: 'gitUnauthorized',
         params: { provider: 'GitLab', host: 'gitlab.example.com' },
       }),
     ).toBe(
-      'GitLab rejected the credentials of integration gitlab.example.com (401); check integrations.gitlab for gitlab.example.com',
+      'GitLab rejected the credentials of the integration gitlab.example.com (401); check its entry under integrations in the app config',
     );
   });
 });

@@ -1,12 +1,14 @@
 import { flatText } from '../util/text';
-import { formatClock, formatDuration } from '../util/time';
-import { KARGO_API_ENGLISH, type KargoApiReasonParams } from './kargoApi';
+import type { KargoApiReasonParams } from './kargoApi';
+import { interpolate, REASON_TEMPLATES } from './templates';
+import { ENGLISH_FORMATTERS, reasonValues } from './values';
 
 /**
  * The parameters of each reason code: why an action or a Freight is (not)
- * available. The frontend words a code through its translation ref (and
- * formats times and durations in the viewer's locale and time zone); API
- * answers carry the English {@link reasonMessage} beside the code.
+ * available. Each code's English is its template in `REASON_TEMPLATES`; the
+ * frontend words a code through its translation ref (whose English is that
+ * same object), API answers carry the English {@link reasonMessage} beside
+ * the code.
  *
  * Times are RFC 3339 strings, durations milliseconds.
  *
@@ -113,139 +115,25 @@ export type Reason = {
   [C in ReasonCode]: { code: C; params: ReasonParams[C] };
 }[ReasonCode];
 
-const noVerification = 'This Stage has no verification configured';
-const upstreamList = (upstream: string[]) => upstream.join(', ') || 'none';
-
-const LOCATIONS = {
-  path: 'path parameter',
-  query: 'query parameter',
-  body: 'request body field',
-} as const;
-
-const ENGLISH: { [C in ReasonCode]: (params: ReasonParams[C]) => string } = {
-  promotionRunning: p =>
-    `Kargo does not verify while Promotion ${p.promotion} is running; wait for it to finish`,
-  noVerification: () => noVerification,
-  noFreight: () => 'No Freight has been promoted to this Stage yet',
-  notVerified: () => 'The current Freight has not been verified yet',
-  implicitVerification: () =>
-    'Kargo recorded the current verification without an id (an implicit verification), so it cannot be repeated or aborted; promote the Freight again instead',
-  verificationPending: p => verificationOngoing('pending', p.startTime),
-  verificationRunning: p => verificationOngoing('running', p.startTime),
-  alreadyAborted: () => 'The current verification was already aborted',
-  stageUnreadable: () => 'This Stage could not be read',
-  alreadyFinished: p =>
-    `The current verification already finished (${p.phase}); there is nothing to abort`,
-  freightOtherProject: p =>
-    `Freight "${p.freight}" belongs to project "${p.freightProject}", not to "${p.stageProject}"`,
-  originNotRequested: p =>
-    `Stage "${p.stage}" does not request Freight from ${p.origin}`,
-  freightApproved: p =>
-    `Freight "${p.freight}" is approved for Stage "${p.stage}"`,
-  directOrigin: p =>
-    `Stage "${p.stage}" takes Freight directly from ${p.origin}`,
-  verifiedUpstream: p =>
-    `Freight "${p.freight}" is verified in ${p.stages.join(', ')}`,
-  soaking: p =>
-    `Freight "${p.freight}" must soak ${formatDuration(
-      p.soakMs,
-    )} in its upstream Stages to be available to Stage "${
-      p.stage
-    }"; so far ${p.soaking
-      .map((s, i) => `${formatDuration(p.soakedMs[i] ?? 0)} in ${s}`)
-      .join(', ')}`,
-  notVerifiedInAll: p =>
-    `Freight "${
-      p.freight
-    }" must be verified in all upstream Stages (${upstreamList(
-      p.upstream,
-    )}) to be available to Stage "${p.stage}"`,
-  notVerifiedInAny: p =>
-    `Freight "${
-      p.freight
-    }" must be verified in at least one upstream Stage (${upstreamList(
-      p.upstream,
-    )}) to be available to Stage "${p.stage}"`,
-  freightNotGiven: p =>
-    `No Freight given: pass a Freight name or alias in project ${p.project}`,
-  freightNotFound: p =>
-    `No Freight named or aliased "${p.freight}" in project ${p.project}`,
-  noPromotionSteps: p =>
-    `Stage ${p.stage} has no promotion steps, so Freight cannot be promoted into it`,
-  promotionNotFound: p =>
-    `Promotion ${p.promotion} of Stage ${p.stage} not found in project ${p.project}`,
-  promotionOtherStage: p =>
-    `Promotion ${p.promotion} does not promote into Stage ${p.stage}`,
-  promotionEnded: p =>
-    `Promotion ${p.promotion} has already ended (${p.phase}); only a Pending or Running Promotion can be aborted`,
-  pullRequestNotOfStage: p =>
-    `${p.reference} is not an open pull request of Stage ${p.stage}`,
-  pullRequestNotOpen: p => `${p.reference} is not open`,
-  pullRequestWaitedOn: p =>
-    `${p.reference} is not orphaned: Promotion ${p.promotion} waits on it`,
-  pullRequestFromFork: p =>
-    `${p.reference} comes from a fork: its branch is not one Kargo pushed`,
-  pullRequestNotPromotionBranch: p =>
-    `${p.reference} is from branch ${p.branch}, which no Promotion of the Stage pushes to`,
-  pullRequestBranchShared: p =>
-    `The branch ${p.branch} of ${p.reference} is not a single Promotion's own, so it is not deleted`,
-  gitNoIntegration: p =>
-    `No Git provider integration is configured for host ${p.host}`,
-  gitRateLimited: p =>
-    `${p.provider} ${p.host} rate limited until ${formatClock(p.resetTime)}`,
-  gitUnreachable: p =>
-    `${p.provider} ${p.host} could not be reached for ${p.repo}: ${p.detail}`,
-  gitUnauthorized: p =>
-    `${p.provider} rejected the credentials of integration ${
-      p.host
-    } (401); check integrations.${p.provider.toLowerCase()} for ${p.host}`,
-  gitForbidden: p =>
-    `The ${p.provider} integration of ${p.host} is not allowed to access ${p.repo} (403): ${p.detail}`,
-  gitNotFound: p =>
-    `repository ${p.repo} not found or not visible to the integration ${p.host}`,
-  gitConflict: p => `${p.provider} ${p.host}: ${p.detail}`,
-  gitRefused: p =>
-    `${p.provider} ${p.host} refused the request for ${p.repo}: ${p.detail}`,
-  gitFailed: p =>
-    `${p.provider} ${p.host} failed for ${p.repo} (${p.status}): ${p.detail}`,
-  projectNotFound: p =>
-    `Kargo project '${p.project}' not found in instance '${p.instance}'`,
-  projectNotReadYet: p =>
-    `Kargo project '${p.project}' of instance '${p.instance}' could not be read yet`,
-  stageNotFound: p =>
-    `Stage '${p.stage}' not found in Kargo project '${p.project}' of instance '${p.instance}'`,
-  analysisRunNotFound: p =>
-    `AnalysisRun '${p.analysisRun}' not found in Kargo project '${p.project}' of instance '${p.instance}'`,
-  entityNotFound: p =>
-    `Entity ${p.kind}:${p.namespace}/${p.name} not found in the catalog`,
-  invalidRequest: p => `Invalid ${LOCATIONS[p.location]} '${p.field}'`,
-  ...KARGO_API_ENGLISH,
-};
-
-function verificationOngoing(state: string, startTime: string | null) {
-  const since = formatClock(startTime);
-  return `Verification is still ${state}${
-    since ? ` (started ${since})` : ''
-  }; abort it or wait for it to finish`;
-}
-
 /**
  * Every reason code, for a frontend's test that each one has a message.
  *
  * @public
  */
-export const REASON_CODES = Object.keys(ENGLISH) as ReasonCode[];
+export const REASON_CODES = Object.keys(REASON_TEMPLATES) as ReasonCode[];
 
 /**
  * The English sentence of a reason, for API users, logs and MCP actions
- * (times in UTC).
+ * (times in UTC): its {@link REASON_TEMPLATES} template filled in English.
  *
  * @public
  */
 export function reasonMessage(reason: Reason): string {
-  const english = ENGLISH[reason.code] as (params: unknown) => string;
+  const template: string = REASON_TEMPLATES[reason.code];
   // Held flat: details keep their reasons as long as they live.
-  return flatText(english(reason.params));
+  return flatText(
+    interpolate(template, reasonValues(reason, ENGLISH_FORMATTERS)),
+  );
 }
 
 /**
@@ -282,7 +170,7 @@ export function reasonOf(error: unknown): Reason | undefined {
   // Own codes only: `in` would also take Object.prototype's names.
   if (
     typeof code !== 'string' ||
-    !Object.prototype.hasOwnProperty.call(ENGLISH, code)
+    !Object.prototype.hasOwnProperty.call(REASON_TEMPLATES, code)
   )
     return undefined;
   if (!params || typeof params !== 'object') return undefined;

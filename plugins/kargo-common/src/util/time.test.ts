@@ -1,4 +1,4 @@
-import { formatClock, formatDuration, parseGoDuration } from './time';
+import { formatUtcClock, formatEnglishDuration, parseGoDuration } from './time';
 
 describe('parseGoDuration', () => {
   it.each([
@@ -21,7 +21,7 @@ describe('parseGoDuration', () => {
   );
 });
 
-describe('formatDuration', () => {
+describe('formatEnglishDuration', () => {
   it.each([
     [5_400_000, '1h 30m'],
     [7_200_000, '2h'],
@@ -30,16 +30,16 @@ describe('formatDuration', () => {
     [754_000, '12m 34s'],
     [0, '0s'],
   ])('writes %d ms as %s', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
+    expect(formatEnglishDuration(ms)).toBe(text);
   });
 });
 
-describe('formatClock', () => {
+describe('formatUtcClock', () => {
   it('formats HH:MM UTC of a time or a Date', () => {
-    expect(formatClock(new Date(Date.UTC(2026, 10, 30, 9, 5)))).toBe(
+    expect(formatUtcClock(new Date(Date.UTC(2026, 10, 30, 9, 5)))).toBe(
       '09:05 UTC',
     );
-    expect(formatClock('2026-11-30T09:05:59+02:00')).toBe('07:05 UTC');
-    expect(formatClock('not a time')).toBeUndefined();
+    expect(formatUtcClock('2026-11-30T09:05:59+02:00')).toBe('07:05 UTC');
+    expect(formatUtcClock('not a time')).toBeUndefined();
   });
 });

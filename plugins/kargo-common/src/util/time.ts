@@ -6,12 +6,13 @@ export function toMillis(time: string | null | undefined): number | undefined {
 }
 
 /**
- * `HH:MM UTC` of a time, for messages a person reads: the one clock format of
- * the domain and the Git service (the UI shows times in the viewer's zone).
+ * `HH:MM UTC` of a time, for the English messages of the API, logs and MCP
+ * actions: always UTC, never the reader's zone (the frontend has its own
+ * locale-aware clock, plugins/kargo's utils/format.ts).
  *
  * @public
  */
-export function formatClock(
+export function formatUtcClock(
   time: string | Date | null | undefined,
 ): string | undefined {
   const ms = time instanceof Date ? time.getTime() : toMillis(time);
@@ -50,8 +51,11 @@ export function parseGoDuration(text: unknown): number | undefined {
   return total;
 }
 
-/** A duration as a person reads it: `1h 30m`, `10m`, `45s`. */
-export function formatDuration(ms: number): string {
+/**
+ * A duration in the English of API messages: `1h 30m`, `10m`, `45s` (the
+ * frontend words durations in the viewer's language itself).
+ */
+export function formatEnglishDuration(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);

@@ -168,14 +168,14 @@ describe('deriveStageActions', () => {
     });
   });
 
-  it('omits the start time it does not know', () => {
+  it('says so when it does not know the start time', () => {
     const stage = clone(testStage);
     delete stage.status!.freightHistory![0].verificationHistory![0].startTime;
     const run = clone(testRun);
     delete run.status!.startedAt;
     delete run.metadata!.creationTimestamp;
     expect(actionsOf(stage, [run]).reverify.reason).toBe(
-      'Verification is still running; abort it or wait for it to finish',
+      'Verification is still running (started unknown); abort it or wait for it to finish',
     );
   });
 

@@ -98,15 +98,30 @@ describe('createPullRequestService', () => {
       ),
     );
     const service = createTestService();
-    await expect(service.listOpenPullRequests(REPO)).rejects.toBeInstanceOf(
-      RateLimitedError,
-    );
+    const first = await service.listOpenPullRequests(REPO).catch(e => e);
+    expect(first).toBeInstanceOf(RateLimitedError);
 
     const second = await service
       .listOpenPullRequests('https://github.com/acme/other')
       .catch(e => e);
     expect(second).toBeInstanceOf(RateLimitedError);
     expect(second.resetAt).toEqual(new Date(reset * 1000));
+    // Refused locally, in the same words and with the same reason code as
+    // GitHub's own 403 rate limit answer.
+    const resetTime = new Date(reset * 1000).toISOString();
+    const reason = {
+      code: 'gitRateLimited',
+      params: { provider: 'GitHub', host: 'github.com', resetTime },
+    };
+    expect(first).toMatchObject(reason);
+    expect(second).toMatchObject(reason);
+    expect(second.message).toBe(first.message);
+    expect(second.message).toBe(
+      `GitHub github.com: rate limited until ${resetTime.slice(
+        11,
+        16,
+      )} UTC; caused by Error: HTTP 403: API rate limit exceeded`,
+    );
     expect(calls).toBe(1);
     expect(service.stats()).toMatchObject({ github: 1, rateLimited: 2 });
     // Another host, and another owner (its own App installation token), are

@@ -1,4 +1,3 @@
-import { formatClock } from '@kargo-backstage/plugin-kargo-common';
 import { RateLimitedError } from './errors';
 import { GitStats } from './stats';
 
@@ -6,10 +5,13 @@ import { GitStats } from './stats';
  * Remembers, per key (GitHub host/owner, GitLab host), until when the provider
  * said we are rate limited, and refuses calls for that key until then without
  * sending them: requests made while limited still count against GitHub's
- * secondary limits.
+ * secondary limits. The refusal is the provider's own answer again: a
+ * RateLimitedError of the same provider, host and reset time, so the same
+ * reason code (`gitRateLimited`) and message (with the provider's words as
+ * its cause).
  */
 export class RateLimitGate {
-  private readonly until = new Map<string, Date>();
+  private readonly limits = new Map<string, RateLimitedError>();
 
   constructor(
     private readonly stats: GitStats,
@@ -18,18 +20,19 @@ export class RateLimitGate {
 
   /** @throws RateLimitedError while the host is limited. */
   check(key: string): void {
-    const resetAt = this.until.get(key);
-    if (!resetAt) {
+    const limit = this.limits.get(key);
+    if (!limit) {
       return;
     }
-    if (resetAt.getTime() <= this.now()) {
-      this.until.delete(key);
+    if (limit.resetAt.getTime() <= this.now()) {
+      this.limits.delete(key);
       return;
     }
     this.stats.rateLimited += 1;
+    const { provider, host } = limit.params;
     throw new RateLimitedError(
-      `${key} rate limited until ${formatClock(resetAt)}`,
-      resetAt,
+      { provider, host, resetAt: limit.resetAt },
+      limit.cause,
     );
   }
 
@@ -37,7 +40,7 @@ export class RateLimitGate {
   record(key: string, error: unknown): void {
     if (error instanceof RateLimitedError) {
       this.stats.rateLimited += 1;
-      this.until.set(key, error.resetAt);
+      this.limits.set(key, error);
     }
   }
 }

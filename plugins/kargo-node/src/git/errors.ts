@@ -1,4 +1,8 @@
 import { CustomErrorBase } from '@backstage/errors';
+import {
+  reasonMessage,
+  type ReasonParams,
+} from '@kargo-backstage/plugin-kargo-common';
 
 /**
  * The Git provider answered with a rate limit (GitHub 403/429 with
@@ -6,6 +10,10 @@ import { CustomErrorBase } from '@backstage/errors';
  * without waiting, so a background refresh keeps its last known list and shows
  * "rate limited until" for the affected repository only. Until `resetAt`, the
  * service answers this error for the same host without calling the provider.
+ *
+ * Every one carries the reason code `gitRateLimited` with its params, and its
+ * message is that reason's English (kargo-common's `reasonMessage`), as
+ * `errorWithReason` gives other errors: the rate limit is worded once.
  *
  * `statusCode` 503 so that, should it reach an HTTP router, it is answered as a
  * temporary outage rather than a 500.
@@ -15,11 +23,24 @@ import { CustomErrorBase } from '@backstage/errors';
 export class RateLimitedError extends CustomErrorBase {
   name = 'RateLimitedError' as const;
   readonly statusCode = 503;
+  readonly code = 'gitRateLimited' as const;
+  readonly params: ReasonParams['gitRateLimited'];
+  /** When the provider lets us call again. */
   readonly resetAt: Date;
 
-  constructor(message: string, resetAt: Date, cause?: Error) {
-    super(message, cause);
-    this.resetAt = resetAt;
+  constructor(
+    /** `provider` as the user knows it (`GitHub`), `host` its integration. */
+    limited: { provider: string; host: string; resetAt: Date },
+    cause?: Error,
+  ) {
+    const params = {
+      provider: limited.provider,
+      host: limited.host,
+      resetTime: limited.resetAt.toISOString(),
+    };
+    super(reasonMessage({ code: 'gitRateLimited', params }), cause);
+    this.params = params;
+    this.resetAt = limited.resetAt;
   }
 }
 

@@ -25,14 +25,20 @@ describe('withListingRules', () => {
     await service.listRepository(REPO);
     const resetAt = new Date('2030-01-01T10:15:00Z');
     listOpenPullRequests.mockRejectedValueOnce(
-      new RateLimitedError('github.com/acme rate limited', resetAt),
+      new RateLimitedError({ provider: 'GitHub', host: 'github.com', resetAt }),
     );
     await expect(service.listRepository(`${REPO}.git`)).resolves.toEqual({
       pullRequests: [pr],
       error: {
         repoUrl: `${REPO}.git`,
-        message: 'rate limited until 10:15 UTC',
+        message: 'GitHub github.com: rate limited until 10:15 UTC',
         rateLimitedUntil: '2030-01-01T10:15:00.000Z',
+        code: 'gitRateLimited',
+        params: {
+          provider: 'GitHub',
+          host: 'github.com',
+          resetTime: '2030-01-01T10:15:00.000Z',
+        },
       },
     });
   });

@@ -1,7 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import {
   createLimiter,
-  formatClock,
   normalizeRepoUrl,
   reasonOf,
   type OpenPullRequest,
@@ -67,26 +66,21 @@ export class PullRequestListings {
       return { pullRequests, error: null };
     } catch (error) {
       const pullRequests = this.lastGood.get(keyOf(repoUrl)) ?? [];
-      if (error instanceof RateLimitedError) {
-        this.logger?.warn(
-          `Pull requests of ${repoUrl}: rate limited until ${error.resetAt.toISOString()}`,
-        );
-        return {
-          pullRequests,
-          error: {
-            repoUrl,
-            message: `rate limited until ${formatClock(error.resetAt)}`,
-            rateLimitedUntil: error.resetAt.toISOString(),
-            ...reasonOf(error),
-          },
-        };
-      }
       const message = (error as Error)?.message ?? String(error);
       this.logger?.warn(`Cannot list pull requests of ${repoUrl}: ${message}`);
       return {
         pullRequests,
-        // The provider's reason code, when it gave one, for the UI to word.
-        error: { repoUrl, message, rateLimitedUntil: null, ...reasonOf(error) },
+        // The provider's reason code, when it gave one, for the UI to word;
+        // a rate limit's is `gitRateLimited`, its message that reason's.
+        error: {
+          repoUrl,
+          message,
+          rateLimitedUntil:
+            error instanceof RateLimitedError
+              ? error.resetAt.toISOString()
+              : null,
+          ...reasonOf(error),
+        },
       };
     }
   }

@@ -274,7 +274,7 @@ describe.each(CASES)('GitProvider contract: $name', c => {
       name: 'NotFoundError',
       code: 'gitNotFound',
       message: expect.stringContaining(
-        `repository ${repoUrl} not found or not visible to the integration ${c.host}`,
+        `Repository ${repoUrl} not found or not visible to the integration ${c.host}`,
       ),
     });
   });
@@ -288,7 +288,7 @@ describe.each(CASES)('GitProvider contract: $name', c => {
       name: 'ServiceUnavailableError',
       code: 'gitUnauthorized',
       message: expect.stringContaining(
-        `${c.label} rejected the credentials of integration ${c.host}`,
+        `${c.label} rejected the credentials of the integration ${c.host}`,
       ),
     });
     expect(JSON.stringify(serializeError(error))).not.toContain(
@@ -296,7 +296,7 @@ describe.each(CASES)('GitProvider contract: $name', c => {
     );
   });
 
-  it('answers a rate limit with RateLimitedError, then refuses calls until the reset without sending them', async () => {
+  it('answers a rate limit with RateLimitedError, then refuses calls until the reset without sending them, worded alike', async () => {
     const repoUrl = seedRepository(1);
     const service = createService();
     sandbox.git.setFault({
@@ -313,6 +313,24 @@ describe.each(CASES)('GitProvider contract: $name', c => {
     const second = await service.listOpenPullRequests(repoUrl).catch(e => e);
     expect(second).toBeInstanceOf(RateLimitedError);
     expect(sandbox.git.requests()).toHaveLength(before);
+    // The local refusal is the provider's answer again: code, params, words.
+    const reason = {
+      code: 'gitRateLimited',
+      params: {
+        provider: c.label,
+        host: c.host,
+        resetTime: first.resetAt.toISOString(),
+      },
+    };
+    expect(first).toMatchObject(reason);
+    expect(second).toMatchObject(reason);
+    expect(second.message).toBe(first.message);
+    expect(first.message).toMatch(
+      new RegExp(
+        `^${c.label} ${c.host}: rate limited until \\d\\d:\\d\\d UTC(;|$)`,
+      ),
+    );
+    expect(serializeError(second)).toMatchObject(reason);
   });
 
   it("parses its webhook's pull request event as the repository to re-list", () => {

@@ -71,7 +71,7 @@ describe('translateProviderError', () => {
     );
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.message).toMatch(
-      /^GitLab gitlab.example.com rate limited until 14:05 UTC/,
+      /^GitLab gitlab.example.com: rate limited until 14:05 UTC/,
     );
     expect(reasonOf(error)).toEqual({
       code: 'gitRateLimited',

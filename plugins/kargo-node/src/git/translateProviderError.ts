@@ -6,7 +6,6 @@ import {
 } from '@backstage/errors';
 import {
   errorWithReason,
-  reasonMessage,
   type Reason,
 } from '@kargo-backstage/plugin-kargo-common';
 import {
@@ -58,14 +57,7 @@ export function translateProviderError(
 
   if (failure.rateLimited) {
     const resetAt = resetAtFromHeaders(failure.headers);
-    const why: Reason = {
-      code: 'gitRateLimited',
-      params: { provider, host, resetTime: resetAt.toISOString() },
-    };
-    return Object.assign(
-      new RateLimitedError(reasonMessage(why), resetAt, cause),
-      why,
-    );
+    return new RateLimitedError({ provider, host, resetAt }, cause);
   }
   switch (failure.status) {
     case 401:

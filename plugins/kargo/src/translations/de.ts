@@ -48,7 +48,6 @@ const de = createTranslationMessages({
     'stage.pullRequests': 'Pull-Requests',
     'stage.pullRequestError':
       'Pull-Requests von {{repo}} konnten nicht gelistet werden',
-    'stage.rateLimitedUntil': 'Rate-Limit bis {{time}}.',
     'verification.phase': 'Phase',
     'verification.start': 'Gestartet',
     'verification.duration': 'Dauer',
@@ -392,7 +391,7 @@ const de = createTranslationMessages({
       'AnalysisRun „{{analysisRun}}“ im Kargo-Projekt „{{project}}“ der Instanz „{{instance}}“ nicht gefunden',
     'reasons.entityNotFound':
       'Entität {{kind}}:{{namespace}}/{{name}} nicht im Katalog gefunden',
-    'reasons.invalidRequest': 'Ungültiger Wert für „{{field}}“',
+    'reasons.invalidRequest': '{{location}} „{{field}}“ ist ungültig',
     'reasons.kargoRejected':
       'Kargo (Instanz „{{instance}}“) hat die Anfrage abgelehnt: {{message}}',
     'reasons.kargoSignInAgain':
@@ -414,6 +413,9 @@ const de = createTranslationMessages({
     'reasonParts.unknownTime': 'unbekannt',
     'reasonParts.soakedIn': '{{duration}} in {{stage}}',
     'reasonParts.none': 'keine',
+    'reasonParts.locationPath': 'Pfadparameter',
+    'reasonParts.locationQuery': 'Query-Parameter',
+    'reasonParts.locationBody': 'Feld des Request-Body',
     'catalogFilter.title': 'Kargo',
     'catalogFilter.phase': 'Verifizierung',
     'catalogFilter.anyPhase': 'Alle',

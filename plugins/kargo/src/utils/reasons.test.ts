@@ -117,7 +117,7 @@ describe('reasonText', () => {
     );
   });
 
-  it('words a missing entity and a refused request field, in English and German', () => {
+  it('words a missing entity and a refused request field with where it is, in English and German', () => {
     const missing = {
       code: 'entityNotFound',
       params: { kind: 'component', namespace: 'default', name: 'shop' },
@@ -133,10 +133,10 @@ describe('reasonText', () => {
       params: { field: 'stage', location: 'path' },
     };
     expect(reasonText(invalid, null, 'en', english)).toBe(
-      'Invalid value for "stage"',
+      "Invalid path parameter 'stage'",
     );
     expect(reasonText(invalid, null, 'de', german)).toBe(
-      'Ungültiger Wert für „stage“',
+      'Pfadparameter „stage“ ist ungültig',
     );
   });
 

@@ -1,10 +1,18 @@
 /**
  * Words a reason code of the backend (kargo-common's `ReasonCode`, with its
  * params) through the translation ref, with times in the viewer's time zone
- * and durations and lists in their language (the formatters of ./format). A code this frontend does not
- * know (a newer backend) shows the backend's English sentence.
+ * and durations and lists in their language (the formatters of ./format).
+ * kargo-common turns the params into placeholder values (`reasonValues`, the
+ * same function that words the API's English); this file only lends it the
+ * viewer's formatters. A code this frontend does not know (a newer backend)
+ * shows the backend's English sentence.
  */
-import { kargoMessages } from '../translation';
+import {
+  REASON_TEMPLATES,
+  reasonValues,
+  type Reason,
+  type ReasonFormatters,
+} from '@kargo-backstage/plugin-kargo-common';
 import { formatClock, formatDuration, formatList } from './format';
 
 /** What the API sends beside an English sentence: a code and its params. */
@@ -19,44 +27,21 @@ export type ReasonTranslate = (
   options?: Record<string, string>,
 ) => string;
 
-const KNOWN = new Set(Object.keys(kargoMessages.reasons));
-
-function list(items: string[], language: string, t: ReasonTranslate) {
-  return items.length ? formatList(items, language) : t('reasonParts.none');
+function known(code: string): boolean {
+  return Object.prototype.hasOwnProperty.call(REASON_TEMPLATES, code);
 }
 
-function formatParams(
-  params: Record<string, unknown>,
+/** The viewer's formatters, for kargo-common's `reasonValues`. */
+function viewerFormatters(
   language: string,
   t: ReasonTranslate,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (key.endsWith('Time')) {
-      out[key] =
-        (typeof value === 'string' && formatClock(value, language)) ||
-        t('reasonParts.unknownTime');
-    } else if (key.endsWith('Ms') && typeof value === 'number') {
-      out[key] = formatDuration(value, language);
-    } else if (Array.isArray(value)) {
-      out[key] = list(value.map(String), language, t);
-    } else {
-      out[key] = value === null || value === undefined ? '' : String(value);
-    }
-  }
-  // `soaking`: each upstream Stage with how long the Freight soaked there.
-  const soaking = params.soaking;
-  const soakedMs = params.soakedMs;
-  if (Array.isArray(soaking) && Array.isArray(soakedMs)) {
-    const each = soaking.map((stage, i) =>
-      t('reasonParts.soakedIn', {
-        duration: formatDuration(Number(soakedMs[i] ?? 0), language),
-        stage: String(stage),
-      }),
-    );
-    out.soaked = list(each, language, t);
-  }
-  return out;
+): ReasonFormatters {
+  return {
+    clock: time => formatClock(time, language),
+    duration: ms => formatDuration(ms, language),
+    list: items => formatList(items, language),
+    part: (part, values) => t(`reasonParts.${part}`, values),
+  };
 }
 
 /**
@@ -70,6 +55,10 @@ export function reasonText(
   t: ReasonTranslate,
 ): string | undefined {
   const code = reason.code;
-  if (!code || !KNOWN.has(code)) return english ?? undefined;
-  return t(`reasons.${code}`, formatParams(reason.params ?? {}, language, t));
+  if (!code || !known(code)) return english ?? undefined;
+  const data = { code, params: reason.params ?? {} } as Reason;
+  return t(
+    `reasons.${code}`,
+    reasonValues(data, viewerFormatters(language, t)),
+  );
 }

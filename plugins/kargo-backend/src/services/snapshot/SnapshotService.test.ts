@@ -284,7 +284,7 @@ describe('SnapshotService', () => {
     const resetAt = new Date(Date.now() + 3_600_000);
     repoFailures.set(
       CHECKOUT_REPO,
-      new RateLimitedError('GitHub rate limit exceeded', resetAt),
+      new RateLimitedError({ provider: 'GitHub', host: 'github.com', resetAt }),
     );
     await service.refreshAll();
     // The listing's Stages are rebuilt after it (not awaited by the refresh).
@@ -300,8 +300,14 @@ describe('SnapshotService', () => {
       expect(stage.pullRequestErrors).toEqual([
         {
           repoUrl: CHECKOUT_REPO,
-          message: `rate limited until ${hhmm} UTC`,
+          message: `GitHub github.com: rate limited until ${hhmm} UTC`,
           rateLimitedUntil: resetAt.toISOString(),
+          code: 'gitRateLimited',
+          params: {
+            provider: 'GitHub',
+            host: 'github.com',
+            resetTime: resetAt.toISOString(),
+          },
         },
       ]);
     }

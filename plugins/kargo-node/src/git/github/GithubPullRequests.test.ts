@@ -144,7 +144,7 @@ describe('GitHub pull requests', () => {
       expect(error.name).toBe('RateLimitedError');
       expect(error.resetAt).toEqual(new Date(reset * 1000));
       expect(error.message).toMatch(
-        /^GitHub github.com rate limited until \d\d:\d\d UTC/,
+        /^GitHub github.com: rate limited until \d\d:\d\d UTC/,
       );
     });
 

@@ -7,6 +7,7 @@ import {
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
+import { reasonMessage } from '@kargo-backstage/plugin-kargo-common';
 import { ParsedRepoUrl } from '../parseRepoUrl';
 import { GitStats } from '../stats';
 
@@ -156,14 +157,12 @@ export class GithubClientProvider {
       // translation, which throws RateLimitedError(resetAt) at once.
       throttle: {
         onRateLimit: (retryAfter: number) => {
-          logger.warn(
-            `GitHub ${host} rate limit reached; next request allowed in ${retryAfter}s`,
-          );
+          logger.warn(rateLimitedFor(host, retryAfter));
           return false;
         },
         onSecondaryRateLimit: (retryAfter: number) => {
           logger.warn(
-            `GitHub ${host} secondary rate limit reached; retry after ${retryAfter}s`,
+            `${rateLimitedFor(host, retryAfter)} (secondary rate limit)`,
           );
           return false;
         },
@@ -180,4 +179,16 @@ export class GithubClientProvider {
     });
     return octokit;
   }
+}
+
+/** The one wording of a rate limit (`gitRateLimited`), for the log. */
+function rateLimitedFor(host: string, retryAfterSeconds: number): string {
+  return reasonMessage({
+    code: 'gitRateLimited',
+    params: {
+      provider: 'GitHub',
+      host,
+      resetTime: new Date(Date.now() + retryAfterSeconds * 1000).toISOString(),
+    },
+  });
 }

@@ -9,7 +9,7 @@ import {
   staleStaging,
 } from '../../__fixtures__/stages';
 import { createTestApis } from '../../__testUtils__/testApis';
-import { formatDateTime } from '../../utils/format';
+import { formatClock } from '../../utils/format';
 import { StageSection } from './StageSection';
 
 function Toggled(props: { stage: typeof staleStaging }) {
@@ -151,11 +151,15 @@ describe('StageSection', () => {
   it("says once when a rate-limited repository may be listed again, in the viewer's time", async () => {
     const until = '2026-12-01T14:05:00.000Z';
     await renderWithListingError({
-      message: 'rate limited until 14:05 UTC',
+      message: 'GitHub github.com: rate limited until 14:05 UTC',
       rateLimitedUntil: until,
+      code: 'gitRateLimited',
+      params: { provider: 'GitHub', host: 'github.com', resetTime: until },
     });
     expect(
-      screen.getByText(`Rate limited until ${formatDateTime(until, 'en')}.`),
+      screen.getByText(
+        `GitHub github.com: rate limited until ${formatClock(until, 'en')}`,
+      ),
     ).toBeVisible();
     expect(screen.queryByText(/14:05 UTC/)).toBeNull();
   });

@@ -6,7 +6,6 @@ import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { useEffect, useRef } from 'react';
 import { useReasonText } from '../../hooks';
 import { kargoTranslationRef } from '../../translation';
-import { useFormatters } from '../../hooks/useFormatters';
 import { FreightSummaryView } from '../FreightSummaryView';
 import { PromoteButton } from '../PromoteButton';
 import { PromotionTimeline } from '../PromotionTimeline';
@@ -56,7 +55,6 @@ export function StageSection(props: {
     onToggle,
   } = props;
   const { t } = useTranslationRef(kargoTranslationRef);
-  const format = useFormatters();
   const wordReason = useReasonText();
   const title = stageTitle(stage, showInstance);
   const detailsId = `${stageSectionId(stage)}-details`;
@@ -146,18 +144,10 @@ export function StageSection(props: {
             <WarningPanel
               severity="warning"
               title={t('stage.pullRequestError', { repo: e.repoUrl })}
-              // Worded here from the provider's reason code (times in the
-              // viewer's time zone); the backend's English message is in UTC.
-              message={
-                wordReason(e, null) ??
-                (e.rateLimitedUntil
-                  ? t('stage.rateLimitedUntil', {
-                      time:
-                        format.dateTime(e.rateLimitedUntil) ??
-                        e.rateLimitedUntil,
-                    })
-                  : e.message)
-              }
+              // Worded here from the provider's reason code (a rate limit's
+              // reset in the viewer's time zone); the backend's English
+              // message, in UTC, only without a code this UI knows.
+              message={wordReason(e, null) ?? e.message}
               defaultExpanded
             />
           </Box>
