@@ -135,7 +135,7 @@ test("bob signs in; Kargo refuses his Promote and Reverify, the tab says so in K
   await promoteDev(page);
   // Kargo's refusal, worded by the plugin around Kargo's own message.
   const refusal = page.getByText(
-    /Kargo \(instance "sandbox"\) does not allow this: .*forbidden/,
+    /Kargo \(instance 'sandbox'\) does not allow this: .*forbidden/,
   );
   await expect(refusal.first()).toBeVisible();
 

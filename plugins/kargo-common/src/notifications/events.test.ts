@@ -43,12 +43,31 @@ describe('eventsOfStage', () => {
     expect(events[0].description).toMatch(
       /^It has waited 119 minutes for https:\/\/github.com\/acme\/checkout-deploy\/pull\/42/,
     );
+    expect(events[0].title).toMatch(/ waits on pull request #42$/);
+    expect(events[1].title).toBe('Orphaned pull request #41 for checkout/prod');
     // Within the allowed time the Promotion is not announced.
     expect(
       eventsOfStage(prod, { ...options, promotionWaitMs: 3 * HOUR }).map(
         e => e.kind,
       ),
     ).toEqual(['pull-request-orphaned']);
+  });
+
+  it("words a GitLab merge request in GitLab's terms: merge request !7, never PR #7", () => {
+    const gitlab: StageDetail = {
+      ...prod,
+      pullRequests: prod.pullRequests.map(pr => ({
+        ...pr,
+        provider: 'gitlab',
+        url: pr.url.replace('/pull/', '/-/merge_requests/'),
+      })),
+    };
+    const [waiting, orphaned] = eventsOfStage(gitlab, options);
+    expect(waiting.title).toMatch(/ waits on merge request !42$/);
+    expect(waiting.description).toMatch(
+      /Kargo fails the Promotion if the merge request stays open too long$/,
+    );
+    expect(orphaned.title).toBe('Orphaned merge request !41 for checkout/prod');
   });
 });
 

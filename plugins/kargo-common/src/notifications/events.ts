@@ -2,6 +2,7 @@ import type { StageDetail, VerificationEntry } from '../types';
 import { effectiveVerificationPhase } from '../verification/kargoRecord';
 import { describeMetricFailure } from '../assistant/stageView';
 import { isFailedVerificationPhase } from '../phases/phaseSets';
+import { pullRequestInEnglish } from '../pullRequests/terms';
 
 /**
  * Something about a Stage its owners should hear about once. `key` names the
@@ -86,7 +87,10 @@ function pullRequestEvents(
         ...base,
         kind: 'pull-request-orphaned',
         key: `pull-request:${pr.url}`,
-        title: `Orphaned pull request #${pr.number} for ${where(stage)}`,
+        title: `Orphaned ${pullRequestInEnglish(
+          pr.provider,
+          pr.number,
+        )} for ${where(stage)}`,
         description: `"${pr.title}" is open but no Promotion waits for it any more: merge it with a new Promotion or close it (${pr.url})`,
       });
       continue;
@@ -100,10 +104,12 @@ function pullRequestEvents(
         key: `promotion:${stage.instance}/${stage.project}/${pr.promotion}`,
         title: `Promotion ${pr.promotion} to ${where(
           stage,
-        )} waits on pull request #${pr.number}`,
+        )} waits on ${pullRequestInEnglish(pr.provider, pr.number)}`,
         description: `It has waited ${formatMinutes(minutes)} for ${
           pr.url
-        } to be merged; Kargo fails the Promotion if the pull request stays open too long`,
+        } to be merged; Kargo fails the Promotion if the ${pullRequestInEnglish(
+          pr.provider,
+        )} stays open too long`,
       });
     }
   }

@@ -19,6 +19,7 @@ export {
 } from './openTarget';
 export {
   providerOfPullRequestUrl,
+  pullRequestInEnglish,
   pullRequestReference,
   pullRequestTerms,
   type PullRequestTerms,

@@ -1,4 +1,8 @@
-import { pullRequestReference, pullRequestTerms } from './terms';
+import {
+  pullRequestInEnglish,
+  pullRequestReference,
+  pullRequestTerms,
+} from './terms';
 
 describe('pullRequestTerms', () => {
   it.each([
@@ -11,5 +15,14 @@ describe('pullRequestTerms', () => {
   ])('words a %s change request as a %s %s', (provider, noun, reference) => {
     expect(pullRequestTerms(provider).noun).toBe(noun);
     expect(pullRequestReference(provider, 7)).toBe(reference);
+  });
+});
+
+describe('pullRequestInEnglish', () => {
+  it("names a PR/MR in its provider's words, with or without its number", () => {
+    expect(pullRequestInEnglish('github', 7)).toBe('pull request #7');
+    expect(pullRequestInEnglish('gitlab', 7)).toBe('merge request !7');
+    expect(pullRequestInEnglish('bitbucket', 7)).toBe('pull request #7');
+    expect(pullRequestInEnglish('gitlab')).toBe('merge request');
   });
 });

@@ -42,6 +42,27 @@ export function pullRequestReference(provider: string, number: number): string {
   return `${pullRequestTerms(provider).prefix}${number}`;
 }
 
+const ENGLISH_NOUN: Record<PullRequestTerms['noun'], string> = {
+  pullRequest: 'pull request',
+  mergeRequest: 'merge request',
+};
+
+/**
+ * A PR/MR in English, for notifications and API messages: "pull request #7",
+ * GitLab's "merge request !7"; without a number, the noun alone.
+ *
+ * @public
+ */
+export function pullRequestInEnglish(
+  provider: string,
+  number?: number,
+): string {
+  const noun = ENGLISH_NOUN[pullRequestTerms(provider).noun];
+  return number === undefined
+    ? noun
+    : `${noun} ${pullRequestReference(provider, number)}`;
+}
+
 /**
  * The provider a PR/MR web URL names when no listing of it is at hand: a
  * GitLab merge request's path holds `merge_requests`; any other provider is

@@ -22,7 +22,7 @@ export function createKargoPullRequestCloseAction(options: KargoActionOptions) {
     examples: [
       {
         description:
-          "Close checkout/prod's orphaned pull request #41 and delete its branch",
+          "Close checkout/prod's orphaned GitHub PR 41 and delete its branch",
         example: yaml.stringify({
           steps: [
             {

@@ -192,7 +192,7 @@ describe('a write Kargo refuses, through the real client', () => {
     expect(header).toBe(`Bearer ${TOKEN}`);
     const message: string = alertApi.post.mock.calls[0][0].message;
     expect(message).toBe(
-      'Reverify of checkout/staging failed: Kargo (instance "production") does not allow this: bob@example.com may not update stages/verification in project checkout',
+      "Reverify of checkout/staging failed: Kargo (instance 'production') does not allow this: bob@example.com may not update stages/verification in project checkout",
     );
     expect(message).not.toContain(TOKEN);
     expect(document.body.innerHTML).not.toContain('alice-secret-id-token');
