@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { productionSources } from './__testUtils__/sources';
 
 // kargo-common is pure and shared by every package and every Kargo instance
 // of a backend: a module-level cache would be shared by all of them, live
@@ -64,19 +65,9 @@ function moduleStateOf(source: string): string[] {
   return found;
 }
 
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
-      ? [path]
-      : [];
-  });
-}
-
 describe('kargo-common holds no module-level state', () => {
   it('no source file keeps a cache, a growing collection or a mutable binding at module level', () => {
-    const files = sourcesUnder(__dirname);
+    const files = productionSources(__dirname);
     expect(files.length).toBeGreaterThan(50);
     expect(files.some(f => f.endsWith(join('util', 'interner.ts')))).toBe(true);
     const found = files.flatMap(file =>

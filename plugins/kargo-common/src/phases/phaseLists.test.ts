@@ -1,5 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import {
+  PLUGINS_DIR as PLUGINS,
+  productionSourcesOfPlugins,
+} from '../__testUtils__/sources';
 
 /*
  * phaseSets.ts is the one owner of what phases mean. This test reads every
@@ -7,26 +11,12 @@ import { join, relative } from 'node:path';
  * list of phases comes back: an array or Set of two or more phase names, or a
  * chain of comparisons with them (`phase === 'Failed' || phase === 'Error'`).
  */
-const PLUGINS = join(__dirname, '../../..');
 const PHASE =
   "'(?:Pending|Running|Successful|Succeeded|Failed|Error|Errored|Aborted|Inconclusive|Skipped)'";
 const LIST = new RegExp(`[\\[(]\\s*${PHASE}\\s*,\\s*${PHASE}`);
 const CHAIN = new RegExp(
   `===\\s*${PHASE}\\s*(?:\\|\\||&&)[^;\\n]*===\\s*${PHASE}`,
 );
-
-function sourceFiles(dir: string, found: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (['node_modules', 'dist', 'dist-types', 'generated'].includes(name))
-      continue;
-    if (name.startsWith('__')) continue; // __fixtures__, __testUtils__
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sourceFiles(path, found);
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-      found.push(path);
-  }
-  return found;
-}
 
 function offenders(files: string[]): string[] {
   return files.flatMap(file => {
@@ -40,10 +30,7 @@ function offenders(files: string[]): string[] {
 }
 
 describe('phase lists', () => {
-  const files = readdirSync(PLUGINS)
-    .map(plugin => join(PLUGINS, plugin, 'src'))
-    .filter(dir => statSync(dir, { throwIfNoEntry: false })?.isDirectory())
-    .flatMap(dir => sourceFiles(dir));
+  const files = productionSourcesOfPlugins();
 
   it('reads the production sources of every plugin', () => {
     expect(files.length).toBeGreaterThan(300);

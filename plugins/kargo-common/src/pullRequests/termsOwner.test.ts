@@ -1,5 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import {
+  PLUGINS_DIR as PLUGINS,
+  productionSourcesOfPlugins,
+} from '../__testUtils__/sources';
 
 /*
  * terms.ts is the one owner of how a PR/MR is named in English ("pull
@@ -9,7 +13,6 @@ import { join, relative, sep } from 'node:path';
  * fails where a string names a PR/MR by hand again ("PR #", "MR !", ...),
  * which is how GitLab's !7 once became "PR #7".
  */
-const PLUGINS = join(__dirname, '../../..');
 const HAND_WORDED =
   /(['"`])[^'"`]*\b(?:PR #|MR !|pull request #|merge request !)/i;
 const OWNERS = [
@@ -21,19 +24,6 @@ const OWNERS = [
   join('kargo-node', 'src', 'git', 'bitbucketCloud') + sep,
 ];
 
-function sourceFiles(dir: string, found: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (['node_modules', 'dist', 'dist-types', 'generated'].includes(name))
-      continue;
-    if (name.startsWith('__')) continue; // __fixtures__, __testUtils__
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sourceFiles(path, found);
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-      found.push(path);
-  }
-  return found;
-}
-
 /** Code lines only: comments may quote the words they explain. */
 function codeLines(text: string): Array<{ line: string; at: number }> {
   return text
@@ -43,10 +33,7 @@ function codeLines(text: string): Array<{ line: string; at: number }> {
 }
 
 describe('PR/MR wording', () => {
-  const files = readdirSync(PLUGINS)
-    .map(plugin => join(PLUGINS, plugin, 'src'))
-    .filter(dir => statSync(dir, { throwIfNoEntry: false })?.isDirectory())
-    .flatMap(dir => sourceFiles(dir));
+  const files = productionSourcesOfPlugins();
 
   it('reads the production sources of every plugin', () => {
     expect(files.length).toBeGreaterThan(300);
