@@ -29,6 +29,7 @@ import {
   ReadDecisions,
   recordingReadDecisions,
 } from './permissions/readDecisions';
+import { readNotificationsConfig } from './notifications/config';
 import { publishStageChanges } from './services/snapshot/signals';
 import { ProjectSignalChannels } from './services/snapshot/signalChannels';
 import {
@@ -104,7 +105,9 @@ export const kargoPlugin = createBackendPlugin({
         const scopes = readServiceScopes(deps.config);
         // Users' kargo.stage.read decisions are remembered as they read, so
         // that notifications go only to owners the policy lets read the Stage.
-        const readDecisions = new ReadDecisions();
+        const readDecisions = new ReadDecisions(
+          readNotificationsConfig(deps.config).readDecisionMaxAgeMs,
+        );
         // Where an instance sets api.authorizeReads, Kargo has the last word
         // on a person's reads (asked once per person and project a minute).
         const kargoReads = new KargoReadAnswers(

@@ -13,7 +13,7 @@ import type { SentNotifications } from './SentNotifications';
 import type { StageTransition } from './stageTransitions';
 
 interface KargoNotifierOptions {
-  config: KargoNotificationsConfig;
+  config: Omit<KargoNotificationsConfig, 'readDecisionMaxAgeMs'>;
   notifications: NotificationService;
   sent: SentNotifications;
   catalog: CatalogService;

@@ -1,6 +1,7 @@
 import type { Config } from '@backstage/config';
 import { readDurationFromConfig } from '@backstage/config';
 import { durationToMilliseconds } from '@backstage/types';
+import { READ_DECISION_MAX_AGE_MS } from '../permissions/readDecisions';
 import type {
   KargoNotificationSeverity,
   KargoSeverityConfig,
@@ -18,6 +19,11 @@ export interface KargoNotificationsConfig {
   enabled: boolean;
   /** A Promotion waiting on its open PR longer than this is announced. */
   promotionWaitMs: number;
+  /**
+   * How long a user's recorded `kargo.stage.read` ALLOW lets them be told of
+   * that Stage: after a revoked access, the longest they may still hear.
+   */
+  readDecisionMaxAgeMs: number;
   severity: KargoSeverityConfig;
 }
 
@@ -43,6 +49,16 @@ export function readNotificationsConfig(
         readDurationFromConfig(c, { key: 'promotionWaitTimeout' }),
       )
     : 60 * 60_000;
+  const readDecisionMaxAgeMs = c?.has('readDecisionMaxAge')
+    ? durationToMilliseconds(
+        readDurationFromConfig(c, { key: 'readDecisionMaxAge' }),
+      )
+    : READ_DECISION_MAX_AGE_MS;
+  if (!(readDecisionMaxAgeMs > 0)) {
+    throw new Error(
+      'Invalid kargo.notifications.readDecisionMaxAge: must be longer than 0',
+    );
+  }
   const stages: Record<string, KargoNotificationSeverity> = {};
   const byStage = c?.getOptionalConfig('severity.stages');
   for (const key of byStage?.keys() ?? []) {
@@ -54,6 +70,7 @@ export function readNotificationsConfig(
   return {
     enabled: c?.getOptionalBoolean('enabled') ?? false,
     promotionWaitMs: wait,
+    readDecisionMaxAgeMs,
     severity: {
       default:
         severity(
