@@ -57,7 +57,7 @@ describe('the demo pipeline served from the snapshot', () => {
     });
   });
 
-  it('offers payments/perf the hand-approved icy-koala, and not humble-crane which qa never verified', async () => {
+  it('offers payments/perf the hand-approved icy-koala, and humble-crane with the warning Kargo does not give', async () => {
     const perf = await stage('payments', 'perf');
     const option = (alias: string) =>
       perf.freightOptions?.find(o => o.alias === alias);
@@ -65,15 +65,23 @@ describe('the demo pipeline served from the snapshot', () => {
       available: true,
       approved: true,
     });
+    // Verified in qa, then re-verified there with a failure: Kargo still
+    // offers it (akuity/kargo#5144); we say so.
     expect(option('humble-crane')).toMatchObject({
-      available: false,
+      available: true,
       current: true,
+      reverifiedFailed: [
+        { stage: 'qa', phase: 'Failed', metric: 'error-rate' },
+      ],
+    });
+    expect(option('gentle-moose')).toMatchObject({
+      available: false,
       reason: expect.stringMatching(
         /must be verified in at least one upstream Stage \(qa\)/,
       ),
       // The code and params the UI translates, beside the English reason.
       code: 'notVerifiedInAny',
-      params: { freight: 'humble-crane', stage: 'perf', upstream: ['qa'] },
+      params: { freight: 'gentle-moose', stage: 'perf', upstream: ['qa'] },
     });
   });
 });
