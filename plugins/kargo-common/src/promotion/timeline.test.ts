@@ -241,4 +241,41 @@ describe('pullRequestWaitOf', () => {
       pullRequestWaitOf(buildPromotionTimeline({ promotions: [failed] })),
     ).toBeNull();
   });
+
+  // Issue 35, attack 4: a step's output is whatever the Stage's template
+  // wrote (compose-output can record any `pr`). The timeline and the wait
+  // banner put its URL in a link: a `javascript:` URL made Backstage's Link
+  // throw (the Stage's Promotions table failed to render for every viewer), and a URL
+  // with credentials showed them in the browser. The steps drawer already
+  // kept http(s) URLs only (httpUrlOf); now every reader of `pr.url` does.
+  it('links no recorded pull request URL that is not plain http(s)', () => {
+    for (const url of [
+      // eslint-disable-next-line no-script-url
+      'javascript:alert(document.cookie)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'https://bot:ghp_secret@github.com/acme/app/pull/42',
+      '/catalog/default/component/other',
+    ]) {
+      const forged = promotion('p3', '2026-12-01T10:00:00Z', {
+        phase: 'Running',
+        currentStep: 3,
+        stepExecutionMetadata: [
+          { alias: 'step-1', status: 'Succeeded' },
+          { alias: 'push', status: 'Succeeded' },
+          { alias: 'open-pr', status: 'Succeeded' },
+          {
+            alias: 'wait-for-pr',
+            status: 'Running',
+            startedAt: '2026-12-01T10:00:05Z',
+          },
+        ],
+        state: { 'open-pr': { pr: { id: 42, url } } },
+      });
+      const timeline = buildPromotionTimeline({ promotions: [forged] });
+      expect(timeline[0].pullRequest).toBeNull();
+      expect(JSON.stringify(timeline)).not.toContain(url);
+      expect(pullRequestWaitOf(timeline)?.url ?? null).toBeNull();
+    }
+  });
 });

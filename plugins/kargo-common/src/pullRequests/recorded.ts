@@ -1,5 +1,6 @@
 import type { Promotion, PromotionStep, Stage } from '../types';
-import { asRecord, asString } from '../util/objects';
+import { httpUrlOf } from '../promotion/stepView';
+import { asRecord } from '../util/objects';
 import { parsePullRequestUrl } from './repoUrl';
 import { GitStep, gitStepsOfStage, promotionsOfStage } from './steps';
 
@@ -30,15 +31,18 @@ export interface PullRequestRecord {
  * The one reader of a pull request a step recorded in a Promotion's
  * `status.state[<alias>]`: `pr.url` and `pr.id` (git-open-pr v1.5+,
  * git-wait-for-pr; the id may be a number or a string of digits), or the older
- * `prNumber` (git-open-pr <= v1.6). Undefined when the output records neither
- * a URL nor a positive integer number.
+ * `prNumber` (git-open-pr <= v1.6). The URL only when it is an http(s) URL
+ * without credentials (httpUrlOf). Undefined when the output records neither
+ * such a URL nor a positive integer number.
  */
 export function pullRequestRecordOf(
   output: unknown,
 ): PullRequestRecord | undefined {
   const record = asRecord(output);
   const pr = asRecord(record?.pr);
-  const url = asString(pr?.url);
+  // A step output is whatever the Stage's template wrote: only a plain
+  // http(s) URL is ever linked (no `javascript:`, no credentials).
+  const url = httpUrlOf(pr?.url);
   const number = asNumber(pr?.id) ?? asNumber(record?.prNumber);
   return url || number !== undefined ? { url, number } : undefined;
 }

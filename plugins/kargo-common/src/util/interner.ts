@@ -1,6 +1,9 @@
 import { SharedMetrics } from '../verification/sharedMetrics';
 import { flatText } from './text';
 
+/** Levels of a JSON value internAll walks down (see internWithin). */
+const MAX_DEPTH = 64;
+
 /**
  * The bounds of an {@link Interner}.
  *
@@ -84,15 +87,24 @@ export class Interner {
   /**
    * Replaces, in place, every string in this JSON value (object and array
    * elements, not keys: V8 already holds property names once) by its shared
-   * copy.
+   * copy, down to 64 levels (see internWithin).
    */
   internAll(value: unknown): void {
-    if (!value || typeof value !== 'object') return;
+    this.internWithin(value, MAX_DEPTH);
+  }
+
+  /**
+   * internAll down to `depth` more levels: a Kargo object is JSON any project
+   * member may nest as deep as the API server stores (10,000 levels), and a
+   * walk that deep overflows the stack; no repeated name lives that deep.
+   */
+  private internWithin(value: unknown, depth: number): void {
+    if (!value || typeof value !== 'object' || depth <= 0) return;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         const item = value[i];
         if (typeof item === 'string') value[i] = this.intern(item);
-        else this.internAll(item);
+        else this.internWithin(item, depth - 1);
       }
     } else {
       const record = value as Record<string, unknown>;
@@ -102,7 +114,7 @@ export class Interner {
       for (const key in record) {
         const item = record[key];
         if (typeof item === 'string') record[key] = this.intern(item);
-        else this.internAll(item);
+        else this.internWithin(item, depth - 1);
       }
     }
   }

@@ -121,4 +121,40 @@ describe('ObjectCompactor', () => {
     compactor.compact('stages', read(stage('uat')));
     expect(strings.size).toBe(seen + 3);
   });
+
+  // Issue 35, attack 4: a Kargo object is JSON any project member writes (a
+  // step's config, a step's output in a Promotion's state) and the API server
+  // stores up to 10,000 levels deep. One such object threw (JSON.stringify
+  // and the interning walk recursed past the stack), which failed the
+  // cluster-wide LIST page it came in, so every project's Stages went stale.
+  it('keeps an object nested as deep as the API server stores, without throwing', () => {
+    const deep = (depth: number): Wire => {
+      let value: Wire = { leaf: 'x' };
+      for (let i = 0; i < depth; i++) value = { a: value };
+      return value;
+    };
+    const compactor = new ObjectCompactor();
+    const tenant = stage('tenant');
+    tenant.spec.promotionTemplate = {
+      spec: { steps: [{ uses: 'compose-output', config: deep(9_500) }] },
+    };
+    const promotion: Wire = {
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Promotion',
+      metadata: { name: 'p1', namespace: 'shop' },
+      spec: { stage: 'tenant', steps: [{ uses: 'compose-output', as: 'out' }] },
+      status: { phase: 'Succeeded', state: { out: deep(9_500) } },
+    };
+    const compactedStage = compactor.compact('stages', tenant as KubeObject);
+    const compactedPromotion = compactor.compact(
+      'promotions',
+      promotion as KubeObject,
+    );
+    expect(compactedStage.metadata?.name).toBe('tenant');
+    expect(compactedPromotion.metadata?.name).toBe('p1');
+    // The next object is compacted as before.
+    expect(compactor.compact('stages', read(stage('uat')))).toMatchObject({
+      metadata: { name: 'uat' },
+    });
+  });
 });

@@ -91,7 +91,14 @@ export class ObjectCompactor {
   /** The one copy of a value equal to this one (by JSON), or this one, remembered. */
   private shared<T>(value: T): T {
     if (!value || typeof value !== 'object') return value;
-    const key = JSON.stringify(value);
+    let key: string;
+    try {
+      key = JSON.stringify(value);
+    } catch {
+      // Nested deeper than the stack (a step config may be 10,000 levels):
+      // kept as it is rather than failing the LIST page it came in.
+      return value;
+    }
     const known = this.parts.get(key);
     if (known !== undefined) return known as T;
     if (this.parts.size >= this.maxParts) this.parts.clear();
