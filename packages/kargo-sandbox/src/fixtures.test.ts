@@ -106,7 +106,7 @@ describe('demo fixtures', () => {
       'Failed',
       'Successful',
     ]);
-    const qa = qaRuns.find((a: any) => a.status.phase === 'Failed');
+    const qa = qaRuns.find((a: any) => a.status.phase === 'Failed')!;
     const failed = qa.status.metricResults
       .flatMap((m: any) => m.measurements)
       .filter((m: any) => m.phase === 'Failed');
