@@ -1,7 +1,7 @@
 import type { Promotion, PromotionStep, Stage } from '../types';
 import { httpUrlOf } from '../promotion/stepView';
 import { asRecord } from '../util/objects';
-import { parsePullRequestUrl } from './repoUrl';
+import { parsePullRequestUrl, repoKey } from './repoUrl';
 import { GitStep, gitStepsOfStage, promotionsOfStage } from './steps';
 
 /** A PR a Promotion of the Stage recorded in its step outputs. */
@@ -91,7 +91,9 @@ export function recordedPullRequestNumber(promotion: Promotion): number | null {
  * PRs the Stage's Promotions recorded in `status.state.<alias>`: `pr.id` and
  * `pr.url` (git-open-pr v1.5+, git-wait-for-pr), or `prNumber` (git-open-pr
  * <= v1.6). A record without a URL takes its repository from the step of the
- * same alias (in the Promotion, else in the Stage's template).
+ * same alias (in the Promotion, else in the Stage's template). Only records of
+ * a git-open-pr or git-wait-for-pr step, in its repository when it is known,
+ * count (recordedByPullRequestStep).
  */
 export function recordedPullRequests(
   stage: Stage,
@@ -99,6 +101,26 @@ export function recordedPullRequests(
   steps: GitStep[] = gitStepsOfStage(stage, promotions),
 ): RecordedPullRequest[] {
   return recordedByOwn(promotionsOfStage(stage, promotions), steps);
+}
+
+/**
+ * Whether a record is one Kargo's own PR step could have written: under the
+ * alias of a git-open-pr or git-wait-for-pr step, and (when both are known)
+ * in that step's repository. A step output is whatever the Stage's template
+ * wrote (compose-output records any `pr`): an unchecked URL made the portal
+ * list, show and close PRs of any repository its Git identity reads.
+ */
+function recordedByPullRequestStep(
+  step: GitStep | undefined,
+  urlRepo: string | undefined,
+): boolean {
+  // The steps whose output Kargo gives a `pr` (git_pr_opener.go, git_pr_waiter.go).
+  if (step?.uses !== 'git-open-pr' && step?.uses !== 'git-wait-for-pr') {
+    return false;
+  }
+  return (
+    !urlRepo || !step.repoUrl || repoKey(urlRepo) === repoKey(step.repoUrl)
+  );
 }
 
 /** recordedPullRequests of the Stage's own Promotions, already selected (promotionsOfStage). */
@@ -119,6 +141,7 @@ export function recordedByOwn(
       const step =
         steps.find(s => s.promotion === name && s.alias === alias) ??
         steps.find(s => s.promotion === null && s.alias === alias);
+      if (!recordedByPullRequestStep(step, parsed?.repoUrl)) continue;
       recorded.push({
         promotion: name,
         alias,

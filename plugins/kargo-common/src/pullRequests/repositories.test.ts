@@ -9,6 +9,7 @@ import {
   paymentsProdPromotion,
   paymentsProdStage,
 } from '../__testUtils__/payments';
+import { attributePullRequests } from './attribution';
 import { repositoriesOfStage } from './walk';
 import { promotionsOfStage } from './steps';
 
@@ -78,6 +79,11 @@ describe('repositoriesOfStage', () => {
         {
           uses: 'git-clone',
           config: { repoURL: 'git@github.com:acme/other-repo.git' },
+        },
+        {
+          uses: 'git-open-pr',
+          as: 'open-pr',
+          config: { repoURL: '${{ outputs.clone.repo }}' },
         },
       ],
       {
@@ -157,5 +163,55 @@ describe('promotionsOfStage', () => {
     ]);
     expect(once.map(p => p.status?.phase)).toEqual(['Succeeded', 'Failed']);
     expect(promotionsOfStage(prodStage, once)).toEqual(once);
+  });
+
+  // Issue 35, attack 4: a step output is whatever the Stage's template
+  // wrote. Recorded under a step that opens no PR (compose-output), or
+  // naming another repository than the one its git-open-pr step opens PRs
+  // in, a pr.url made the portal list that repository with its Git identity
+  // and show (and offer to close) its PRs as the Stage's: any repository the
+  // portal's integration can read, whatever the Kargo project may read.
+  it('takes no repository from a PR URL no PR step of the Stage recorded in its own repository', () => {
+    const victim = 'https://github.com/acme/private-payroll';
+    const forged = promotion(
+      'checkout',
+      'prod',
+      71,
+      'abc1234',
+      'Succeeded',
+      [
+        { uses: 'compose-output', as: 'fake', config: {} },
+        {
+          uses: 'git-open-pr',
+          as: 'open-pr',
+          config: { repoURL: 'https://github.com/acme/checkout-deploy' },
+        },
+      ],
+      {
+        fake: { pr: { id: 7, url: `${victim}/pull/7` } },
+        'open-pr': { pr: { id: 8, url: `${victim}/pull/8` } },
+      },
+    );
+    expect(repositoriesOfStage(prodStage, [forged])).not.toContain(victim);
+    const listed = [7, 8].map(number => ({
+      provider: 'github',
+      repoUrl: victim,
+      number,
+      title: `Payroll change ${number}`,
+      url: `${victim}/pull/${number}`,
+      state: 'open' as const,
+      sourceBranch: `feature-${number}`,
+      targetBranch: 'main',
+      author: 'payroll-dev',
+      createdAt: '2026-12-01T00:00:00Z',
+      fromFork: false,
+    }));
+    expect(
+      attributePullRequests({
+        stage: prodStage,
+        promotions: [forged],
+        pullRequests: listed,
+      }),
+    ).toEqual([]);
   });
 });
