@@ -99,8 +99,8 @@ test('Promote on payments/perf promotes the hand-approved icy-koala, and the Pro
     name: 'Promote Freight into payments/perf',
   });
   await expect(dialog).toBeVisible();
-  // humble-crane was never verified in qa: shown with Kargo's reason, not selectable.
-  await expect(dialog.getByRole('radio', { name: /humble-crane/ })).toBeDisabled();
+  // gentle-moose was never verified in qa: shown with Kargo's reason, not selectable.
+  await expect(dialog.getByRole('radio', { name: /gentle-moose/ })).toBeDisabled();
   await dialog.getByRole('radio', { name: /icy-koala/ }).check();
   await expect(dialog).toContainText('approved');
   await dialog.getByRole('button', { name: 'Promote', exact: true }).click();
