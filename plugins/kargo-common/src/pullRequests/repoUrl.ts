@@ -9,6 +9,13 @@ const SCHEMES = new Set([
 ]);
 
 /**
+ * No repository URL is longer (browsers and Git servers stop near 2 KB): a
+ * longer string (an unsigned webhook's payload may carry megabytes) is
+ * answered at once, before any parsing.
+ */
+const MAX_REPO_URL_LENGTH = 2048;
+
+/**
  * An https repository URL that the URL parser would give back as it is but
  * for a `.git` and a trailing slash: a lower-case host name (no port, no
  * credentials, no IP address: its last label starts with a letter) and at
@@ -37,12 +44,15 @@ function cleanPath(path: string): string | undefined {
  * `.git`, queries and trailing slashes go. `http://` stays http (and keeps
  * its port), for self-hosted servers. GitLab subgroups keep their whole
  * path. Undefined for anything that is not a repository URL, including
- * unresolved `${{ }}` expressions.
+ * unresolved `${{ }}` expressions and anything longer than
+ * 2048 characters.
  *
  * @public
  */
 export function normalizeRepoUrl(url: unknown): string | undefined {
-  if (typeof url !== 'string') return undefined;
+  if (typeof url !== 'string' || url.length > MAX_REPO_URL_LENGTH) {
+    return undefined;
+  }
   return canonicalHttps(url) ?? normalize(url);
 }
 
@@ -84,7 +94,9 @@ export function normalize(url: string): string | undefined {
       return path && `https://${scp[1].toLowerCase()}/${path}`;
     }
     // `github.com/o/r`: Kargo's Git client accepts a URL without scheme.
-    return looksLikeHostAndPath(text) ? normalize(`https://${text}`) : undefined;
+    return looksLikeHostAndPath(text)
+      ? normalize(`https://${text}`)
+      : undefined;
   }
 
   let parsed: URL;

@@ -18,6 +18,14 @@ export interface ParsedRepoUrl {
   url: string;
 }
 
+/** The refusal quotes at most 100 characters of what it was given. */
+function invalidRepoUrl(repoUrl: string): InputError {
+  const quoted = repoUrl.length > 100 ? `${repoUrl.slice(0, 100)}…` : repoUrl;
+  return new InputError(
+    `Invalid repository URL "${quoted}": expected https://<host>/<owner>/<repository>`,
+  );
+}
+
 /**
  * Parses `https://host/owner/repo(.git)`, GitLab's `https://host/group/sub/proj`,
  * `ssh://git@host/owner/repo.git` and `git@host:owner/repo.git`. A GitLab URL
@@ -36,16 +44,12 @@ export function parseRepoUrl(repoUrl: string): ParsedRepoUrl {
     normalizeRepoUrl(String(repoUrl))?.split('/-/')[0],
   );
   if (!url) {
-    throw new InputError(
-      `Invalid repository URL "${repoUrl}": expected https://<host>/<owner>/<repository>`,
-    );
+    throw invalidRepoUrl(String(repoUrl));
   }
   const parsed = new URL(url);
   const segments = parsed.pathname.split('/').filter(s => s.length > 0);
   if (segments.length < 2) {
-    throw new InputError(
-      `Invalid repository URL "${repoUrl}": expected https://<host>/<owner>/<repository>`,
-    );
+    throw invalidRepoUrl(String(repoUrl));
   }
   return {
     host: parsed.host,

@@ -356,4 +356,11 @@ describe.each(CASES)('GitProvider contract: $name', c => {
     const { topic, payload } = c.webhook('not a repository');
     expect(registry.parseWebhookEvent(topic, payload)).toBeUndefined();
   });
+
+  it("ignores its webhook's event naming a repository URL longer than 2048 characters (an unsigned payload may carry megabytes)", () => {
+    const registry = createService().providers;
+    const long = `https://${c.host}/acme/${'r'.repeat(5_000_000)}`;
+    const { topic, payload } = c.webhook(long);
+    expect(registry.parseWebhookEvent(topic, payload)).toBeUndefined();
+  });
 });

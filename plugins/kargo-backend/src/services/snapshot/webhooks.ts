@@ -9,9 +9,6 @@ import type { SnapshotService } from './SnapshotService';
 /** At most one webhook re-list per repository within this time (one more after it if events kept coming). */
 export const WEBHOOK_DEBOUNCE_MS = 5_000;
 
-/** Longer "repository URLs" in a payload are no repository (and are not looked up). */
-const MAX_REPO_URL_LENGTH = 2048;
-
 /**
  * With the Backstage events service receiving Git providers' webhooks
  * (plugin-events-backend-module-github / -gitlab, which check the
@@ -38,7 +35,7 @@ export async function subscribePullRequestWebhooks(
     topics: providers.webhookTopics(),
     onEvent: async ({ topic, eventPayload }) => {
       const repo = providers.parseWebhookEvent(topic, eventPayload)?.repoUrl;
-      if (!repo || repo.length > MAX_REPO_URL_LENGTH) return;
+      if (!repo) return;
       if (!snapshots.pullRequests.isShown(repo)) return;
       debounce.push(normalizeRepoUrl(repo) ?? repo, repo);
     },
