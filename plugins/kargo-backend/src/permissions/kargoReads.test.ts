@@ -11,6 +11,8 @@ import {
   KARGO_READ_DECISION_MS,
   withKargoReadToken,
 } from './kargoReads';
+import { recordingReadDecisions, ReadDecisions } from './readDecisions';
+import { mayReadUnknownStagesOf } from './unknownStages';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c2ln';
 
@@ -153,5 +155,54 @@ describe('kargoAuthorizedReads', () => {
     );
     expect(otherInstance[0].result).toBe(AuthorizeResult.ALLOW);
     expect(k.mayListStages).not.toHaveBeenCalled();
+  });
+
+  // Attack 4 (low): while a project's first read fails, its Stages are not
+  // known, and the route answers 503 "not read yet" only to who may read
+  // some Stage of it. Backstage's conditional decision names no project, so
+  // a person Backstage allows but Kargo hides the project from was told
+  // that it exists (503), where a missing project answers 404.
+  it('tells a person of a project never read only where Kargo lists it to them, asking Kargo once a minute', async () => {
+    const k = kargo(async project => project === 'checkout');
+    const inner = policy(AuthorizeResult.ALLOW);
+    inner.authorizeConditional.mockImplementation(async queries =>
+      queries.map(() => ({ result: AuthorizeResult.ALLOW })),
+    );
+    // As the plugin composes it: read decisions recorded around Kargo's say.
+    const permissions = recordingReadDecisions(
+      kargoAuthorizedReads(inner, new KargoReadAnswers(k.kargoApi)),
+      new ReadDecisions(60_000),
+    );
+    const person = mockCredentials.user('user:default/a');
+    const mayRead = (project: string, credentials = person) =>
+      withKargoReadToken(TOKEN, () =>
+        mayReadUnknownStagesOf(permissions, credentials, {
+          instance: 'prod',
+          project,
+        }),
+      );
+    expect(await mayRead('payments')).toBe(false);
+    expect(await mayRead('checkout')).toBe(true);
+    expect(await mayRead('payments')).toBe(false);
+    expect(k.mayListStages).toHaveBeenCalledTimes(2);
+    // Services keep kargo.access.services; instances without authorizeReads
+    // and the instance as a whole are Backstage's alone.
+    expect(
+      await mayRead('payments', mockCredentials.service('plugin:catalog')),
+    ).toBe(true);
+    expect(
+      await withKargoReadToken(TOKEN, () =>
+        mayReadUnknownStagesOf(permissions, person, { instance: 'prod' }),
+      ),
+    ).toBe(true);
+    expect(
+      await withKargoReadToken(TOKEN, () =>
+        mayReadUnknownStagesOf(permissions, person, {
+          instance: 'dev',
+          project: 'payments',
+        }),
+      ),
+    ).toBe(true);
+    expect(k.mayListStages).toHaveBeenCalledTimes(2);
   });
 });

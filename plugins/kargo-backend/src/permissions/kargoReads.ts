@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type {
+  BackstageCredentials,
   LoggerService,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
@@ -109,6 +110,20 @@ const GATED = new Set([
 ]);
 
 /**
+ * A permissions service that also tells whether Kargo lets the caller read
+ * a project whose Stages are not known yet (never read): the question of
+ * unknownStages.ts, which Backstage's conditional decision cannot answer
+ * for Kargo (it names no project).
+ */
+export interface KargoAwarePermissionsService extends PermissionsService {
+  kargoMayReadProject?(
+    credentials: BackstageCredentials,
+    instance: string,
+    project: string,
+  ): Promise<boolean>;
+}
+
+/**
  * The permissions service with Kargo's say on people's reads: where an
  * instance sets `api.authorizeReads`, a `kargo.stage.read` (or raw
  * AnalysisRun) ALLOW for a person stands only if Kargo lists that project's
@@ -119,11 +134,18 @@ const GATED = new Set([
 export function kargoAuthorizedReads(
   inner: PermissionsService,
   answers: KargoReadAnswers,
-): PermissionsService {
+): KargoAwarePermissionsService {
   return {
-    // Conditional decisions name no project (unknownStages.ts): Backstage's.
+    // Conditional decisions name no project: Backstage's. Where a project
+    // is not known yet, unknownStages.ts asks kargoMayReadProject too.
     authorizeConditional: (queries, options) =>
       inner.authorizeConditional(queries, options),
+    kargoMayReadProject(credentials, instance, project) {
+      const user = userOf({ credentials });
+      if (!user || !answers.applies(instance)) return Promise.resolve(true);
+      const token = requestToken.getStore()?.token;
+      return answers.mayRead(user, instance, project, token);
+    },
     async authorize(requests, options) {
       const decisions = await inner.authorize(requests, options);
       const user = userOf(options);

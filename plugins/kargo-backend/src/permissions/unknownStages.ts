@@ -18,6 +18,7 @@ import {
   KARGO_STAGE_RESOURCE_TYPE,
   kargoStageReadPermission,
 } from '@kargo-backstage/plugin-kargo-common';
+import type { KargoAwarePermissionsService } from './kargoReads';
 
 /** Where the Stages are not known: an instance, or one of its projects. */
 export interface UnknownStagesOf {
@@ -89,8 +90,10 @@ function allowsSomewhere(decision: PolicyDecision, where: UnknownStagesOf) {
  * project that does not exist. Decided with the policy's conditional
  * decision on `kargo.stage.read`: DENY, or conditions that cannot hold
  * there (another project or instance), is no; ALLOW, or conditions that may
- * hold for a Stage not known yet, is yes. The policy is asked once per
- * caller of the returned function, however many places it is asked about.
+ * hold for a Stage not known yet, is yes; where an instance sets
+ * `api.authorizeReads`, a person also needs Kargo to list the project to
+ * them (kargoReads.ts). The policy is asked once per caller of the returned
+ * function, however many places it is asked about.
  */
 export function unknownStagesReader(
   permissions: PermissionsService,
@@ -103,7 +106,13 @@ export function unknownStagesReader(
         credentials,
       })
       .then(([answer]) => answer);
-    return allowsSomewhere(await decision, where);
+    if (!allowsSomewhere(await decision, where)) return false;
+    // Under api.authorizeReads, Kargo too must let a person read the project.
+    const kargo = (permissions as KargoAwarePermissionsService)
+      .kargoMayReadProject;
+    return where.project === undefined || !kargo
+      ? true
+      : kargo(credentials, where.instance, where.project);
   };
 }
 
