@@ -1,3 +1,4 @@
+import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
@@ -174,7 +175,10 @@ describe('kargoAuthorizedReads', () => {
       new ReadDecisions(60_000),
     );
     const person = mockCredentials.user('user:default/a');
-    const mayRead = (project: string, credentials = person) =>
+    const mayRead = (
+      project: string,
+      credentials: BackstageCredentials = person,
+    ) =>
       withKargoReadToken(TOKEN, () =>
         mayReadUnknownStagesOf(permissions, credentials, {
           instance: 'prod',

@@ -9,6 +9,7 @@ export {
 } from './reasons';
 export type { KargoApiReasonParams } from './kargoApi';
 export {
+  interpolate,
   REASON_PART_TEMPLATES,
   REASON_TEMPLATES,
   type ReasonPart,

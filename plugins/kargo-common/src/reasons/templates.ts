@@ -133,7 +133,12 @@ export function templatePlaceholders(template: string): string[] {
   return [...template.matchAll(/\{\{(\w+)\}\}/g)].map(match => match[1]);
 }
 
-/** A template with its `{{name}}`s filled (a missing value fills nothing). */
+/**
+ * A template with its `{{name}}`s filled in one pass (a missing value fills
+ * nothing): a value is taken literally, even one holding `{{other}}`.
+ *
+ * @public
+ */
 export function interpolate(
   template: string,
   values: Record<string, string>,

@@ -8,8 +8,8 @@ import de from '../translations/de';
 
 /**
  * The app's translation and language APIs switched to German: messages from
- * the plugin's German resource, `{{placeholders}}` filled as i18next fills
- * them (the test app's own translation API knows English only).
+ * the plugin's German resource, `{{placeholders}}` filled (or, with
+ * `skipInterpolation`, not) as i18next fills them (the test app's own translation API knows English only).
  */
 export function germanApis() {
   const english = mockApis.translation();
@@ -17,9 +17,11 @@ export function germanApis() {
   const never = () => english.translation$(kargoTranslationRef);
   const messages = de.messages as Record<string, string>;
   const t = (key: string, options: Record<string, unknown> = {}) =>
-    (messages[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-      String(options[name] ?? ''),
-    );
+    options.skipInterpolation
+      ? messages[key] ?? key
+      : (messages[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+          String(options[name] ?? ''),
+        );
   const translationApi = {
     getTranslation: () => ({ ready: true, t }),
     translation$: never,

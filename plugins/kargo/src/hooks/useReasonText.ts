@@ -1,5 +1,3 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
-import { kargoTranslationRef } from '../translation';
 import { useLanguage } from './useFormatters';
 import { errorMessage, errorReason } from '../utils/errors';
 import {
@@ -7,6 +5,7 @@ import {
   type ReasonData,
   type ReasonTranslate,
 } from '../utils/reasons';
+import { useKargoTranslation } from './useKargoTranslation';
 
 /**
  * Words reason codes in the app's language (English when the app has no
@@ -16,7 +15,7 @@ export function useReasonText(): (
   reason: ReasonData,
   english: string | null | undefined,
 ) => string | undefined {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const language = useLanguage();
   return (reason, english) =>
     reasonText(reason, english, language, t as unknown as ReasonTranslate);

@@ -1,12 +1,11 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import DialogContentText from '@material-ui/core/DialogContentText';
 import type { PromotionTimelineEntry } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
 import { useStagePromotePermission } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { GuardedActionButton } from '../GuardedActionButton';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * Abort a Pending or Running Promotion, through the guarded action button.
@@ -19,7 +18,7 @@ export function AbortPromotionButton(props: {
   promotion: Pick<PromotionTimelineEntry, 'name' | 'abortRequested'>;
 }) {
   const { stage, promotion } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const api = useApi(kargoApiRef);
   const permission = useStagePromotePermission(stage);
   // Asked for here: disabled until the next answer says it has ended.

@@ -1,14 +1,13 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import type { AnalysisRunResponse } from '@kargo-backstage/plugin-kargo-common';
 import { useAnalysisRun, useErrorText } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { SideDrawer } from '../SideDrawer';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 import { MetricLogs } from './AnalysisRunLogs';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** Which AnalysisRun to show. */
 export interface AnalysisRunTarget {
@@ -22,7 +21,7 @@ function AnalysisRunBody(props: {
   target: AnalysisRunTarget;
 }) {
   const { run, target } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   return (
     <>
@@ -105,7 +104,7 @@ export function AnalysisRunDrawer(props: {
   onClose: () => void;
 }) {
   const { target, onClose } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const title = target ? t('drawer.title', { name: target.name }) : '';
   return (
     <SideDrawer open={!!target} title={title} width={568} onClose={onClose}>

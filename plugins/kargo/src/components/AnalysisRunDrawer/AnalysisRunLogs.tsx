@@ -1,5 +1,4 @@
 import { LogViewer } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import type { AnalysisRunResponse } from '@kargo-backstage/plugin-kargo-common';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
@@ -11,7 +10,7 @@ import { useState } from 'react';
 import type { AnalysisRunTarget } from './AnalysisRunDrawer';
 import { useErrorText } from '../../hooks';
 import { useAnalysisRunLogs } from '../../hooks/useAnalysisRunLogs';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 export type JobMetric = NonNullable<AnalysisRunResponse['jobMetrics']>[number];
 
@@ -23,7 +22,7 @@ function LogStream(props: {
   container?: string;
 }) {
   const { target, metric, container } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const wordError = useErrorText();
   const logs = useAnalysisRunLogs({ ...target, metric, container });
   // Follow off: the view keeps what it showed; new lines wait below.
@@ -107,7 +106,7 @@ export function AnalysisRunLogs(props: {
   job: JobMetric;
 }) {
   const { target, job } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const [container, setContainer] = useState(job.containers[0]);
   if (!job.hasJob) {
     return <Typography variant="body2">{t('logs.noJob')}</Typography>;
@@ -155,7 +154,7 @@ export function MetricLogs(props: {
   jobMetrics: JobMetric[] | undefined;
 }) {
   const { target, metric, jobMetrics } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const [open, setOpen] = useState(false);
   const job = jobMetrics?.find(j => j.metric === metric);
   if (!job) {

@@ -1,5 +1,4 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import DialogContentText from '@material-ui/core/DialogContentText';
 import type {
   FreightOption,
@@ -7,8 +6,8 @@ import type {
 } from '@kargo-backstage/plugin-kargo-common';
 import { kargoApiRef } from '../../api';
 import { useFreightApprovePermission } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { GuardedActionButton } from '../GuardedActionButton';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * "Approve for <Stage>" on a Freight not available to the Stage (Kargo's
@@ -21,7 +20,7 @@ export function ApproveFreightButton(props: {
   freight: FreightOption;
 }) {
   const { stage, freight } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const api = useApi(kargoApiRef);
   const permission = useFreightApprovePermission(stage);
   const approve = api.approveFreight?.bind(api);

@@ -1,4 +1,3 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Typography from '@material-ui/core/Typography';
 import {
   autoPromotionEffectOf,
@@ -6,11 +5,11 @@ import {
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import { useFormatters } from '../../hooks/useFormatters';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** One hold in words: which origin, since when, set by which Promotion. */
 function useHoldText() {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   return (hold: AutoPromotionHold) => {
     const origin = hold.warehouse ?? hold.origin;
@@ -30,7 +29,7 @@ function useHoldText() {
  * auto-promote into it and nothing holds it.
  */
 export function AutoPromotionStatus(props: { stage: StageDetail }) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const holdText = useHoldText();
   const auto = props.stage.autoPromotion;
   if (!auto) return null;
@@ -53,7 +52,7 @@ export function AutoPromotionEffect(props: {
   freight: string | undefined;
 }) {
   const { stage, freight } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   if (!freight) return null;
   const effect = autoPromotionEffectOf(
     stage.autoPromotion,

@@ -1,1 +1,4 @@
-export { AutoPromotionEffect, AutoPromotionStatus } from './AutoPromotionStatus';
+export {
+  AutoPromotionEffect,
+  AutoPromotionStatus,
+} from './AutoPromotionStatus';

@@ -1,5 +1,4 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import DialogContentText from '@material-ui/core/DialogContentText';
 import {
@@ -9,8 +8,8 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { kargoApiRef } from '../../api';
 import { usePullRequestClosePermission } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { GuardedActionButton } from '../GuardedActionButton';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * "Close" and, for a Promotion's own branch, "Close and delete branch" on an
@@ -24,7 +23,7 @@ export function ClosePullRequestButtons(props: {
   pr: PullRequestInfo;
 }) {
   const { stage, pr } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const api = useApi(kargoApiRef);
   const permission = usePullRequestClosePermission(stage);
   const close = api.closePullRequest?.bind(api);

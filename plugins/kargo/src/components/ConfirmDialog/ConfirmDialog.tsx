@@ -1,11 +1,10 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Button from '@material-ui/core/Button';
 import Dialog from '@material-ui/core/Dialog';
 import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
 import DialogTitle from '@material-ui/core/DialogTitle';
 import { useState, type ReactNode } from 'react';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** @internal */
 interface ConfirmDialogProps {
@@ -30,7 +29,7 @@ interface ConfirmDialogProps {
  * them, and MUI's closed dialogs still cost a render each.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const [mounted, setMounted] = useState(props.open);
   if (props.open && !mounted) setMounted(true);
   if (!mounted) return null;

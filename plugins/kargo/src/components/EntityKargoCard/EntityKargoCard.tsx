@@ -1,5 +1,4 @@
 import { InfoCard } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
@@ -9,7 +8,6 @@ import type {
   EntityStagesResponse,
   StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
 import { EntityStages } from '../EntityStages';
 import { ResponseNotices } from '../KargoStates';
 import { StageActionButton, type StageAction } from '../StageActionButton';
@@ -17,6 +15,7 @@ import { StageArgoCdApps, StageLinksButton } from '../StageLinks';
 import { stageTitle } from '../StageSection';
 import { StaleMarker } from '../StaleMarker';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 function StageRow(props: {
   stage: StageDetail;
@@ -24,7 +23,7 @@ function StageRow(props: {
   onActionDone?: (stage: StageDetail, action: StageAction) => void;
 }) {
   const { stage, showInstance, onActionDone } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const open = stage.openPullRequests;
   const stale = stage.verifications.find(v => v.stale);
   return (
@@ -66,7 +65,7 @@ function EntityKargoCardView(props: {
   onActionDone?: (stage: StageDetail, action: StageAction) => void;
 }) {
   const { response, onActionDone } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const showInstance = new Set(response.items.map(s => s.instance)).size > 1;
   return (
     <>
@@ -104,7 +103,7 @@ function EntityKargoCardView(props: {
  * @public
  */
 export function EntityKargoCard() {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   return (
     <InfoCard title={t('card.title')}>
       <EntityStages

@@ -4,7 +4,6 @@ import {
   ResponseErrorPanel,
   WarningPanel,
 } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import {
   MissingAnnotationEmptyState,
@@ -17,9 +16,9 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { isKargoAvailable } from '../../conditions';
 import { useEntityStages, useErrorText } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import type { StageAction } from '../StageActionButton';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** Renders a loaded answer; `onActionDone` watches the Stage acted on. */
 type RenderEntityStages = (
@@ -32,7 +31,7 @@ function RefreshFailedBanner(props: {
   error: Error;
   response: EntityStagesResponse;
 }) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const message = useErrorText()(props.error);
   const time = useFormatters().dateTime(props.response.lastUpdated);
   return (

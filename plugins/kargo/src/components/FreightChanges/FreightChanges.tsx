@@ -1,11 +1,10 @@
 import { Link } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Typography from '@material-ui/core/Typography';
 import type {
   FreightChange,
   FreightOption,
 } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const SHORT_SHA = 7;
 const COMMIT_ID = /^[0-9a-f]{40,64}$/i;
@@ -16,7 +15,7 @@ const short = (version: string) =>
 
 function ChangeLine(props: { change: FreightChange }) {
   const { change } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const words = {
     repository: change.repository,
     from: change.from ? short(change.from) : '',
@@ -41,7 +40,7 @@ function ChangeLine(props: { change: FreightChange }) {
 
 /** What the Freight holds: each commit (linked on its host), image and chart. */
 function Contents(props: { option: FreightOption }) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const artifacts = props.option.artifacts;
   if (!artifacts) return null;
   const items = [
@@ -89,7 +88,7 @@ function Contents(props: { option: FreightOption }) {
  */
 export function FreightChanges(props: { option: FreightOption }) {
   const { option } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   if (!option.changes) return <Contents option={option} />;
   if (!option.changes.length) {
     return (

@@ -1,13 +1,12 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Typography from '@material-ui/core/Typography';
 import type { FreightSummary } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
 import { shortRepo, shortSha } from '../../utils/format';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** The Stage's current Freight: alias, commits, image tags, chart versions. */
 export function FreightSummaryView(props: { freight: FreightSummary | null }) {
   const { freight } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   if (!freight) {
     return <Typography variant="body2">{t('stage.noFreight')}</Typography>;
   }

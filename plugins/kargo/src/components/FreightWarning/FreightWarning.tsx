@@ -1,15 +1,14 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Typography from '@material-ui/core/Typography';
 import type { FreightOption } from '@kargo-backstage/plugin-kargo-common';
 import { useFormatters } from '../../hooks/useFormatters';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * The warning Kargo does not give (akuity/kargo#5144): a Freight offered to
  * the Stage although its re-verification in an upstream Stage failed.
  */
 export function FreightWarning(props: { option: FreightOption }) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   const warnings = props.option.reverifiedFailed ?? [];
   if (!warnings.length) return null;

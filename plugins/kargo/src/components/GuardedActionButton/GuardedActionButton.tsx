@@ -1,11 +1,10 @@
 import { alertApiRef, useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Button, { type ButtonProps } from '@material-ui/core/Button';
 import Tooltip from '@material-ui/core/Tooltip';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useErrorText, useKargoWriteIdentity } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** @internal */
 export interface GuardedActionButtonProps<T> {
@@ -58,7 +57,7 @@ export interface GuardedActionButtonProps<T> {
  * with Kargo's message). Kargo's answer is final.
  */
 export function GuardedActionButton<T>(props: GuardedActionButtonProps<T>) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const alertApi = useApi(alertApiRef);
   const wordError = useErrorText();
   const write = useKargoWriteIdentity(props.instance);

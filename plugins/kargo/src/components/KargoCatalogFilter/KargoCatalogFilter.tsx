@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import {
   useEntityList,
   type DefaultEntityFilters,
@@ -16,8 +15,8 @@ import {
   type KargoCatalogSelection,
   VERIFICATION_PHASES,
 } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
 import { KargoEntityFilter } from './KargoEntityFilter';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** Worst first, as the catalog's rollup ranks them; `None`: no verification. */
 const PHASES = [...VERIFICATION_PHASES, 'None'];
@@ -40,7 +39,7 @@ const FLAGS: Flag[] = ['stale', 'openPullRequests', 'orphanedPullRequests'];
  * @public
  */
 export function KargoCatalogFilter() {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const { updateFilters, queryParameters } =
     useEntityList<KargoEntityFilters>();
   const [selection, setSelection] = useState<KargoCatalogSelection>(() =>

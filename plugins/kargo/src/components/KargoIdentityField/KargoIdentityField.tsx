@@ -1,5 +1,4 @@
 import { useApiHolder } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import {
   useTemplateSecrets,
   type FieldExtensionComponentProps,
@@ -10,12 +9,12 @@ import FormLabel from '@material-ui/core/FormLabel';
 import Typography from '@material-ui/core/Typography';
 import { useEffect, useState } from 'react';
 import { kargoAuthApiRef, type KargoAuthApi } from '../../api';
-import { kargoTranslationRef } from '../../translation';
 import {
   DEFAULT_SECRETS_KEY,
   type KargoIdentityFieldOptions,
   type KargoIdentityValue,
 } from './types';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * How often the field takes the person's ID token again while the form is
@@ -58,7 +57,7 @@ export function KargoIdentityField(
   const options = uiSchema?.['ui:options'] ?? {};
   const secretsKey = options.secretsKey ?? DEFAULT_SECRETS_KEY;
   const instance = options.instance;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const kargoAuthApi = useApiHolder().get(kargoAuthApiRef);
   const { setSecrets } = useTemplateSecrets();
   const [resolved, setResolved] = useState<Resolved | undefined>();

@@ -1,6 +1,5 @@
 import { Link } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import { catalogApiRef } from '@backstage/plugin-catalog-react';
 import type {
   ResultHighlight,
@@ -19,8 +18,8 @@ import ListItemText from '@material-ui/core/ListItemText';
 import Typography from '@material-ui/core/Typography';
 import type { ReactNode } from 'react';
 import useAsync from 'react-use/esm/useAsync';
-import { kargoTranslationRef } from '../../translation';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** Props of {@link KargoStageSearchResultListItem}, as Backstage's CatalogSearchResultListItem. @public */
 export interface KargoStageSearchResultListItemProps {
@@ -62,7 +61,7 @@ function useStageStatus(result: SearchDocument | undefined) {
 
 function StageStatus(props: { status: KargoStageStatus }) {
   const { status } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   return (
     <Box display="flex" alignItems="center" flexWrap="wrap" style={{ gap: 8 }}>
       <Typography variant="body2" component="span">
@@ -105,7 +104,7 @@ export function KargoStageSearchResultListItem(
   props: KargoStageSearchResultListItemProps,
 ) {
   const { result, highlight, icon } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const status = useStageStatus(result);
   if (!result) return null;
   const text = (field: 'title' | 'text', fallback: string) =>

@@ -1,14 +1,13 @@
 import { EmptyState, WarningPanel } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import type { EntityStagesResponse } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** The banner shown when the backend answers from an old snapshot. */
 function StaleBanner(props: { response: EntityStagesResponse }) {
   const { response } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   if (!response.stale) return null;
   const time = format.dateTime(response.lastUpdated);
@@ -29,7 +28,7 @@ function StaleBanner(props: { response: EntityStagesResponse }) {
 
 /** Projects the entity names that could not be read; the rest still renders. */
 function ProjectErrors(props: { response: EntityStagesResponse }) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   return (
     <>
       {props.response.errors.map(e => (
@@ -51,7 +50,7 @@ function ProjectErrors(props: { response: EntityStagesResponse }) {
 
 /** No Stages and no errors: say so instead of an empty page. */
 function NoStages() {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   return (
     <EmptyState
       missing="data"

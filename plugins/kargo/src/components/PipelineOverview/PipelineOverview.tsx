@@ -1,5 +1,4 @@
 import { InfoCard } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import ButtonBase from '@material-ui/core/ButtonBase';
 import Paper from '@material-ui/core/Paper';
 import Typography from '@material-ui/core/Typography';
@@ -9,9 +8,9 @@ import {
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import { memo, useMemo } from 'react';
-import { kargoTranslationRef } from '../../translation';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const NODE_WIDTH = 220;
 
@@ -61,7 +60,7 @@ const StageNode = memo(function StageNodeCard(props: {
   onSelect: (stage: StageDetail) => void;
 }) {
   const { stage, from, hidden, onSelect } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const classes = useStyles();
   const freight = freightLines(stage);
   return (
@@ -181,7 +180,7 @@ export const PipelineOverview = memo(function PipelineOverviewCard(props: {
   onSelect: (stage: StageDetail) => void;
 }) {
   const { stages, onSelect } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const projects = useMemo(() => {
     const byProject = new Map<string, StageDetail[]>();
     for (const stage of stages) {

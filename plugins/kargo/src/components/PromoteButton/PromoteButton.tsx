@@ -1,5 +1,4 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Chip from '@material-ui/core/Chip';
 import DialogContentText from '@material-ui/core/DialogContentText';
@@ -18,16 +17,16 @@ import {
   useReasonText,
   useStagePromotePermission,
 } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { ApproveFreightButton } from '../ApproveFreightButton';
 import { AutoPromotionEffect } from '../AutoPromotionStatus';
 import { FreightChanges } from '../FreightChanges';
 import { FreightWarning } from '../FreightWarning';
 import { GuardedActionButton } from '../GuardedActionButton';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 function FreightLabel(props: { option: FreightOption; stage: StageDetail }) {
   const { option, stage } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const wordReason = useReasonText();
   return (
     <Box>
@@ -62,7 +61,7 @@ function FreightLabel(props: { option: FreightOption; stage: StageDetail }) {
  */
 export function PromoteButton(props: { stage: StageDetail }) {
   const { stage } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const api = useApi(kargoApiRef);
   const permission = useStagePromotePermission(stage);
   const options = stage.freightOptions ?? [];

@@ -1,5 +1,4 @@
 import { Link } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
@@ -14,17 +13,17 @@ import {
   type PromotionStepView,
   type PromotionTimelineEntry,
 } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 import { linkName } from './PromotionLinks';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const SHORT_SHA = 7;
 
 /** The PR, commit, branch and links a step recorded, as links where safe. */
 function StepOutputs(props: { step: PromotionStepView }) {
   const { step } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const items = [];
   if (step.pullRequest) {
     items.push(
@@ -84,7 +83,7 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
  */
 export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
   const { promotion } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   const steps = promotion.steps ?? [];
   const notRun = isActivePhase(promotion.phase)

@@ -1,10 +1,9 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import type { PromotionTimelineEntry } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
 import { SideDrawer } from '../SideDrawer';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 import { PromotionSteps } from './PromotionSteps';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * A Promotion opened to every step, beside the timeline. It is given the
@@ -15,7 +14,7 @@ export function PromotionStepsDrawer(props: {
   onClose: () => void;
 }) {
   const { promotion, onClose } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const title = promotion ? t('steps.title', { name: promotion.name }) : '';
   return (
     <SideDrawer open={!!promotion} title={title} width={1120} onClose={onClose}>

@@ -1,5 +1,4 @@
 import { Link, Table, type TableColumn } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import IconButton from '@material-ui/core/IconButton';
 import ListIcon from '@material-ui/icons/FormatListBulleted';
@@ -12,7 +11,6 @@ import {
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import { useMemo, useState } from 'react';
-import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { compactTableOptions } from '../../utils/tableOptions';
 import { AbortPromotionButton } from '../AbortPromotionButton';
@@ -20,6 +18,7 @@ import { PromotionLinks, PromotionStepsDrawer } from '../PromotionSteps';
 import { RetryPromotionButton } from '../RetryPromotionButton';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const PROMOTIONS_PAGE_SIZE = 5;
 
@@ -48,7 +47,7 @@ export function PromotionTimeline(props: {
   stage: Pick<StageDetail, 'promotions' | 'instance' | 'project' | 'name'>;
 }) {
   const { stage } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   // By name: the drawer shows the live entry as the Promotion moves on.
   const [opened, setOpened] = useState<string>();

@@ -1,5 +1,4 @@
 import { Link } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
@@ -7,8 +6,8 @@ import {
   pullRequestTerms,
   type PullRequestWait,
 } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
 import { waitAge } from '../../utils/format';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const AGE_KEYS = {
   minutes: 'waiting.minutes',
@@ -26,7 +25,7 @@ export function PullRequestWaitBanner(props: {
   now?: Date;
 }) {
   const { wait, now = new Date() } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   if (!wait) return null;
   const since = waitAge(wait.since, now);
   // In the app's language, with its plural rules ("3 days", "3 Tagen").

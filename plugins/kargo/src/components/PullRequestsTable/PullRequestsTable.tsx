@@ -1,5 +1,4 @@
 import { Link, Table, type TableColumn } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Chip from '@material-ui/core/Chip';
 import Tooltip from '@material-ui/core/Tooltip';
@@ -11,9 +10,9 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { ClosePullRequestButtons } from '../ClosePullRequestButton';
 import { useMemo } from 'react';
-import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
 import { TruncatedText } from '../TruncatedText';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const TITLE = {
   display: 'inline-block',
@@ -37,7 +36,7 @@ export function PullRequestsTable(props: {
 }) {
   const { stage } = props;
   const closable = !!stage && props.pullRequests.some(pr => pr.closable);
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   // material-table keeps row state by `id`; the URL names a PR uniquely.
   const rows = useMemo(

@@ -1,5 +1,4 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import DialogContentText from '@material-ui/core/DialogContentText';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
 import Radio from '@material-ui/core/Radio';
@@ -8,8 +7,8 @@ import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
 import { useStageRefreshPermission } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { GuardedActionButton } from '../GuardedActionButton';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 type Target = 'warehouses' | 'stage';
 
@@ -30,7 +29,7 @@ function warehousesOf(stage: StageDetail): string[] {
  */
 export function RefreshButton(props: { stage: StageDetail }) {
   const { stage } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const api = useApi(kargoApiRef);
   const permission = useStageRefreshPermission(stage);
   const warehouses = warehousesOf(stage);

@@ -1,5 +1,4 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import DialogContentText from '@material-ui/core/DialogContentText';
 import {
   isFailedPromotionPhase,
@@ -7,8 +6,8 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { kargoApiRef } from '../../api';
 import { useStagePromotePermission } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { GuardedActionButton } from '../GuardedActionButton';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * Retry a Failed or Errored Promotion: promotes the same Freight into the
@@ -21,7 +20,7 @@ export function RetryPromotionButton(props: {
   promotion: Pick<PromotionTimelineEntry, 'name' | 'phase' | 'freight'>;
 }) {
   const { stage, promotion } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const api = useApi(kargoApiRef);
   const permission = useStagePromotePermission(stage);
   const freight = promotion.freight?.name;

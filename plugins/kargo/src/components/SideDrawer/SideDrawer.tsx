@@ -1,11 +1,10 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Drawer from '@material-ui/core/Drawer';
 import IconButton from '@material-ui/core/IconButton';
 import Typography from '@material-ui/core/Typography';
 import CloseIcon from '@material-ui/icons/Close';
 import type { ReactNode } from 'react';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * A side panel from the right: a region named by its title, with a close
@@ -19,7 +18,7 @@ export function SideDrawer(props: {
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   return (
     <Drawer
       anchor="right"

@@ -1,11 +1,10 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import DialogContentText from '@material-ui/core/DialogContentText';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { kargoApiRef } from '../../api';
 import { useReasonText, useStageActionPermission } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { GuardedActionButton } from '../GuardedActionButton';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** The Stage actions the UI offers. */
 export type StageAction = 'reverify' | 'abort';
@@ -42,7 +41,7 @@ export function StageActionButton(props: {
   onDone?: (stage: StageDetail, action: StageAction) => void;
 }) {
   const { stage, action, onDone } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const api = useApi(kargoApiRef);
   const permission = useStageActionPermission(stage, action);
   const wordReason = useReasonText();

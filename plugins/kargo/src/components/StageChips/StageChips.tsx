@@ -1,7 +1,6 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Chip from '@material-ui/core/Chip';
 import type { StageSummary } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const PHASE_COLOR: Record<string, 'primary' | 'secondary' | 'default'> = {
   Ready: 'primary',
@@ -13,7 +12,7 @@ export function StageChips(props: {
   stage: Pick<StageSummary, 'phase' | 'health'>;
 }) {
   const { stage } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   return (
     <>
       <Chip

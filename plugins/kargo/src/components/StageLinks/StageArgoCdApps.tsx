@@ -1,7 +1,6 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Chip from '@material-ui/core/Chip';
 import type { StageSummary } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const GOOD = new Set(['Healthy', 'Synced']);
 const BAD = new Set(['Degraded', 'Missing', 'OutOfSync']);
@@ -12,7 +11,7 @@ const BAD = new Set(['Degraded', 'Missing', 'OutOfSync']);
  * the Stage view (the watch snapshot): no request of its own.
  */
 export function StageArgoCdApps(props: { stage: StageSummary }) {
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const apps = props.stage.argoCdApps ?? [];
   if (apps.length === 0) return null;
   return (

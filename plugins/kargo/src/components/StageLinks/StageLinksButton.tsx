@@ -1,5 +1,4 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Button from '@material-ui/core/Button';
 import CircularProgress from '@material-ui/core/CircularProgress';
 import Menu from '@material-ui/core/Menu';
@@ -12,7 +11,7 @@ import type {
 } from '@kargo-backstage/plugin-kargo-common';
 import { useState } from 'react';
 import { kargoApiRef } from '../../api';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 type State =
   | { kind: 'closed' }
@@ -28,7 +27,7 @@ type State =
 export function StageLinksButton(props: { stage: StageSummary }) {
   const { stage } = props;
   const api = useApi(kargoApiRef);
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [state, setState] = useState<State>({ kind: 'closed' });
   if (!api.getStageLinks) return null;

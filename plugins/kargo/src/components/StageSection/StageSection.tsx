@@ -1,11 +1,9 @@
 import { InfoCard, Link, WarningPanel } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
 import { useEffect, useRef } from 'react';
 import { useReasonText } from '../../hooks';
-import { kargoTranslationRef } from '../../translation';
 import { FreightSummaryView } from '../FreightSummaryView';
 import { PromoteButton } from '../PromoteButton';
 import { PromotionTimeline } from '../PromotionTimeline';
@@ -18,6 +16,7 @@ import { StageChips } from '../StageChips';
 import { StageArgoCdApps, StageLinksButton } from '../StageLinks';
 import { StageSummaryRow, useToggleFocusStyle } from '../StageSummaryRow';
 import { VerificationHistoryTable } from '../VerificationHistoryTable';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** `checkout/staging`, plus the instance when the page spans several. */
 export function stageTitle(stage: StageDetail, showInstance: boolean): string {
@@ -54,7 +53,7 @@ export function StageSection(props: {
     expanded = true,
     onToggle,
   } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const wordReason = useReasonText();
   const title = stageTitle(stage, showInstance);
   const detailsId = `${stageSectionId(stage)}-details`;

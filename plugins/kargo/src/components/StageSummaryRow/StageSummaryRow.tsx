@@ -1,4 +1,3 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Chip from '@material-ui/core/Chip';
 import IconButton from '@material-ui/core/IconButton';
 import Paper from '@material-ui/core/Paper';
@@ -10,12 +9,12 @@ import {
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
 import type { ReactNode } from 'react';
-import { kargoTranslationRef } from '../../translation';
 import { AutoPromotionStatus } from '../AutoPromotionStatus';
 import { StageChips } from '../StageChips';
 import { StageArgoCdApps, StageLinksButton } from '../StageLinks';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const useStyles = makeStyles(theme => ({
   focusVisible: {
@@ -62,7 +61,7 @@ export function useToggleFocusStyle() {
 /** What waits on a PR, else how many are open (nothing when none are). */
 function PullRequestIndicator(props: { stage: StageDetail }) {
   const { stage } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const wait = stage.waitingOnPullRequest;
   if (wait) {
     const label =
@@ -108,7 +107,7 @@ export function StageSummaryRow(props: {
   actions?: ReactNode;
 }) {
   const { stage, title, onExpand, actions } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const toggleFocus = useToggleFocusStyle();
   const classes = useRowStyles();
   const freight = stage.currentFreight;

@@ -1,9 +1,8 @@
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Chip from '@material-ui/core/Chip';
 import Tooltip from '@material-ui/core/Tooltip';
 import type { VerificationEntry } from '@kargo-backstage/plugin-kargo-common';
-import { kargoTranslationRef } from '../../translation';
 import { useFormatters } from '../../hooks/useFormatters';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /**
  * Marks a verification whose recorded phase in the Stage status disagrees
@@ -16,7 +15,7 @@ export function StaleMarker(props: {
   >;
 }) {
   const { entry } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   if (!entry.stale) return null;
   const time = format.clock(entry.finishTime);

@@ -1,9 +1,8 @@
 import { CopyTextButton } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Tooltip from '@material-ui/core/Tooltip';
 import Typography from '@material-ui/core/Typography';
 import { makeStyles } from '@material-ui/core/styles';
-import { kargoTranslationRef } from '../../translation';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 // A static class, not a Box: a Box makes a style rule per instance, and
 // the Kargo tab shows a few hundred of these lines.
@@ -22,7 +21,7 @@ export function TruncatedText(props: {
   color?: 'textSecondary' | 'textPrimary' | 'error';
 }) {
   const { text, maxWidth = 240, copy = false, color } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const classes = useStyles();
   return (
     <div className={classes.line}>

@@ -1,5 +1,4 @@
 import { Table, type TableColumn } from '@backstage/core-components';
-import { useTranslationRef } from '@backstage/core-plugin-api/alpha';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import Typography from '@material-ui/core/Typography';
@@ -8,7 +7,6 @@ import type {
   VerificationEntry,
 } from '@kargo-backstage/plugin-kargo-common';
 import { useMemo, useState } from 'react';
-import { kargoTranslationRef } from '../../translation';
 import { isTerminalPhase } from '@kargo-backstage/plugin-kargo-common';
 import { useFormatters } from '../../hooks/useFormatters';
 import {
@@ -19,6 +17,7 @@ import { StaleMarker } from '../StaleMarker';
 import { TruncatedText } from '../TruncatedText';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 import { compactTableOptions } from '../../utils/tableOptions';
+import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const PAGE_SIZE = 10;
 
@@ -35,7 +34,7 @@ export function VerificationHistoryTable(props: {
   stage: Pick<StageDetail, 'instance' | 'project' | 'verifications'>;
 }) {
   const { stage } = props;
-  const { t } = useTranslationRef(kargoTranslationRef);
+  const { t } = useKargoTranslation();
   const format = useFormatters();
   const [target, setTarget] = useState<AnalysisRunTarget>();
   // material-table annotates its rows; give it copies, not our state, each
