@@ -68,7 +68,7 @@ function pullRequestOf(output: Record<string, unknown> | undefined) {
   return {
     url,
     number:
-      typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null,
+      typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null,
   };
 }
 

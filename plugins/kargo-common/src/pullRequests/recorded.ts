@@ -18,7 +18,11 @@ export interface RecordedPullRequest {
 function asNumber(value: unknown): number | undefined {
   const n =
     typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+  // Safe integers only: `1e21` or twenty digits is no PR number (it printed
+  // as `#1e+21` and matched nothing a provider lists).
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0
+    ? n
+    : undefined;
 }
 
 /** What one step output says about the pull request its step opened or waited for. */
