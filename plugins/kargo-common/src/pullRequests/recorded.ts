@@ -1,6 +1,6 @@
 import type { Promotion, PromotionStep, Stage } from '../types';
 import { httpUrlOf } from '../promotion/stepView';
-import { asRecord } from '../util/objects';
+import { asArray, asRecord } from '../util/objects';
 import { parsePullRequestUrl, repoKey } from './repoUrl';
 import { GitStep, gitStepsOfStage, promotionsOfStage } from './steps';
 
@@ -136,15 +136,20 @@ export function recordedByOwn(
   for (const promotion of own) {
     const name = promotion.metadata!.name!;
     const state = asRecord(promotion.status?.state) ?? {};
+    const ownSteps = asArray(promotion.spec?.steps).length > 0;
     for (const [alias, value] of Object.entries(state)) {
       const record = pullRequestRecordOf(value);
       if (!record) continue;
       const { url } = record;
       const parsed = parsePullRequestUrl(url);
       const number = record.number ?? parsed?.number;
-      const step =
-        steps.find(s => s.promotion === name && s.alias === alias) ??
-        steps.find(s => s.promotion === null && s.alias === alias);
+      // The Promotion's own step of that alias, whatever its kind: Kargo
+      // copies the template's steps into every Promotion, so the template's
+      // step (edited since: a git-open-pr now where a compose-output wrote
+      // the record) stands in only for a Promotion that lists no steps.
+      const step = ownSteps
+        ? steps.find(s => s.promotion === name && s.alias === alias)
+        : steps.find(s => s.promotion === null && s.alias === alias);
       if (!recordedByPullRequestStep(step, parsed?.repoUrl)) continue;
       recorded.push({
         promotion: name,
