@@ -56,35 +56,51 @@ function stepAlias(step: PromotionStep, index: number): string {
   return step.as || `step-${index + 1}`;
 }
 
+/** The steps whose output Kargo gives a `pr` (git_pr_opener.go, git_pr_waiter.go), in the order they are asked. */
+const PULL_REQUEST_STEPS = ['git-open-pr', 'git-wait-for-pr'];
+
 /**
- * The pull request URL a `git-open-pr` step recorded in the Promotion's
- * shared state (`status.state[<alias>].pr.url`, Kargo v1.5+). Steps that use
- * `git-open-pr` are looked at first; any other step output carrying `pr.url`
- * (such as `git-wait-for-pr`) is the fallback.
+ * The outputs of the Promotion's git-open-pr steps, then of its
+ * git-wait-for-pr steps: a step output is whatever the Stage's template
+ * wrote (compose-output records any `pr`), so no other step's is the
+ * Promotion's PR. Every output of a Promotion read without its steps.
+ */
+function pullRequestOutputs(promotion: Promotion): unknown[] {
+  const state = asRecord(promotion.status?.state);
+  if (!state) return [];
+  const steps = asArray(promotion.spec?.steps);
+  if (!steps.length) return Object.values(state);
+  return PULL_REQUEST_STEPS.flatMap(uses =>
+    steps.flatMap((step, index) => {
+      const alias = step?.uses === uses ? stepAlias(step, index) : undefined;
+      return alias && Object.prototype.hasOwnProperty.call(state, alias)
+        ? [state[alias]]
+        : [];
+    }),
+  );
+}
+
+/**
+ * The pull request URL the Promotion's `git-open-pr` step recorded in its
+ * shared state (`status.state[<alias>].pr.url`, Kargo v1.5+), else its
+ * `git-wait-for-pr` step's. No other step's output counts
+ * (pullRequestOutputs).
  *
  * @public
  */
 export function recordedPullRequestUrl(
   promotion: Promotion,
 ): string | undefined {
-  const state = promotion.status?.state;
-  if (!state) return undefined;
-  const steps = promotion.spec?.steps ?? [];
-  for (const [index, step] of steps.entries()) {
-    if (step.uses !== 'git-open-pr') continue;
-    const url = pullRequestRecordOf(state[stepAlias(step, index)])?.url;
-    if (url) return url;
-  }
-  for (const output of Object.values(state)) {
+  for (const output of pullRequestOutputs(promotion)) {
     const url = pullRequestRecordOf(output)?.url;
     if (url) return url;
   }
   return undefined;
 }
 
-/** The `pr.id` (or older `prNumber`) the first step that recorded one left in the Promotion's state. */
+/** The `pr.id` (or older `prNumber`) the Promotion's PR step recorded (as recordedPullRequestUrl). */
 export function recordedPullRequestNumber(promotion: Promotion): number | null {
-  for (const output of Object.values(promotion.status?.state ?? {})) {
+  for (const output of pullRequestOutputs(promotion)) {
     const number = pullRequestRecordOf(output)?.number;
     if (number !== undefined) return number;
   }
