@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
   startReliabilityBackend,
