@@ -143,12 +143,32 @@ function recordedByPullRequestStep(
   );
 }
 
+/** The key of a step in {@link stepsByAlias}: its Promotion (none: the template's) and alias. */
+const stepKey = (promotion: string | null, alias: string) =>
+  `${promotion ?? ''}\u0000${alias}`;
+
+/**
+ * The Git steps by Promotion and alias, the first of each kept (as `find`
+ * would): looked up once per recorded output, so a Stage whose Promotions
+ * record thousands of outputs beside thousands of steps costs their sum,
+ * not their product (a project member writes both).
+ */
+function stepsByAlias(steps: GitStep[]): Map<string, GitStep> {
+  const byAlias = new Map<string, GitStep>();
+  for (const step of steps) {
+    const key = stepKey(step.promotion, step.alias);
+    if (!byAlias.has(key)) byAlias.set(key, step);
+  }
+  return byAlias;
+}
+
 /** recordedPullRequests of the Stage's own Promotions, already selected (promotionsOfStage). */
 export function recordedByOwn(
   own: Promotion[],
   steps: GitStep[],
 ): RecordedPullRequest[] {
   const recorded: RecordedPullRequest[] = [];
+  const byAlias = stepsByAlias(steps);
   for (const promotion of own) {
     const name = promotion.metadata!.name!;
     const state = asRecord(promotion.status?.state) ?? {};
@@ -163,9 +183,7 @@ export function recordedByOwn(
       // copies the template's steps into every Promotion, so the template's
       // step (edited since: a git-open-pr now where a compose-output wrote
       // the record) stands in only for a Promotion that lists no steps.
-      const step = ownSteps
-        ? steps.find(s => s.promotion === name && s.alias === alias)
-        : steps.find(s => s.promotion === null && s.alias === alias);
+      const step = byAlias.get(stepKey(ownSteps ? name : null, alias));
       if (!recordedByPullRequestStep(step, parsed?.repoUrl)) continue;
       recorded.push({
         promotion: name,

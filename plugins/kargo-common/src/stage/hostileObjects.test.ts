@@ -139,4 +139,37 @@ describe('hostile objects (issue 35, attack 5)', () => {
     );
     expect(pullRequestRecordOf({ pr: { id: '42' } })?.number).toBe(42);
   });
+
+  // Issue 35, attack 5 (medium): each recorded output looked its step up
+  // with a scan of every Git step of the Stage and all its Promotions, so
+  // 10 Promotions of a template of 4,000 compose-output steps (each
+  // recording a `pr`) and 4,000 git-clone steps (~0.4 MB each, well within
+  // what the API server stores) took ~12 s of the backend's one thread per
+  // rebuild of that Stage: every user and project of the portal waited.
+  it('builds a Stage whose Promotions record thousands of outputs beside thousands of Git steps in well under the time of a page', () => {
+    const outputs = 4_000;
+    const steps = [
+      ...Array.from({ length: outputs }, (_, i) => ({
+        uses: 'compose-output',
+        as: `o${i}`,
+        config: { pr: { id: 1 } },
+      })),
+      ...Array.from({ length: outputs }, (_, i) => ({
+        uses: 'git-clone',
+        as: `c${i}`,
+        config: { repoURL: 'https://github.com/acme/app' },
+      })),
+    ];
+    const state: Record<string, unknown> = {};
+    for (let i = 0; i < outputs; i++) state[`o${i}`] = { pr: { id: i + 1 } };
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 10 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Failed', steps, state),
+    );
+    const started = Date.now();
+    const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(detail.error).toBeNull();
+    expect(detail.promotions).toHaveLength(10);
+  });
 });
