@@ -223,4 +223,42 @@ describe('ObjectCompactor', () => {
       Object.prototype,
     );
   });
+
+  // Issue 35, attack 5 (medium): the table of parts held once was bounded
+  // by count (100,000) only, and a part is whatever a project member wrote:
+  // each edit of a Stage's template (up to the API server's 1.5 MB) left its
+  // JSON and its step list in the table after the Stage moved on, so a
+  // script editing one Stage 2,000 times made the backend hold ~3 GB, for
+  // every project of the instance, until it ran out of memory.
+  it("holds a bounded amount of JSON however often a Stage's template changes, and still shares equal parts", () => {
+    const compactor = new ObjectCompactor();
+    const filler = 'x'.repeat(1000);
+    const version = (v: number): Wire => {
+      const edited = stage('hostile');
+      edited.spec.promotionTemplate = {
+        spec: {
+          steps: Array.from({ length: 500 }, (_, i) => ({
+            uses: 'compose-output',
+            as: `s${i}`,
+            config: { v, filler },
+          })),
+        },
+      };
+      return edited;
+    };
+    for (let v = 0; v < 200; v++) {
+      compactor.compact('stages', version(v) as KubeObject);
+    }
+    const held = (compactor as unknown as { parts: Map<string, unknown> })
+      .parts;
+    const chars = [...held.keys()].reduce((n, key) => n + key.length, 0);
+    // 200 versions of ~0.5 MB each: ~107 MB before; 64 Mi at most now.
+    expect(chars).toBeLessThanOrEqual(64 * 2 ** 20);
+    // Equal parts are still held once.
+    const a = compactor.compact('stages', version(500) as KubeObject) as Wire;
+    const b = compactor.compact('stages', version(500) as KubeObject) as Wire;
+    expect(b.spec.promotionTemplate.spec.steps).toBe(
+      a.spec.promotionTemplate.spec.steps,
+    );
+  });
 });
