@@ -27,7 +27,14 @@ function webRepository(
 ): { base: string; host: Host } | undefined {
   const base = normalizeRepoUrl(repoURL);
   if (!base?.startsWith('https://')) return undefined;
-  const hostname = new URL(base).hostname;
+  let hostname: string;
+  try {
+    hostname = new URL(base).hostname;
+  } catch {
+    // An scp-like URL whose host the URL parser refuses (`git@a<b:o/r`):
+    // no link, rather than no Freight options for the Stage.
+    return undefined;
+  }
   if (hostname === 'github.com') return { base, host: 'github' };
   if (hostname === 'bitbucket.org') return { base, host: 'bitbucket' };
   if (/(^|\.)gitlab\./.test(hostname)) return { base, host: 'gitlab' };

@@ -9,6 +9,14 @@ import { isUnsuccessfulStepStatus, stepStatusOf } from '../phases/phaseSets';
 
 /** Links kept per step: a step's output is user-controlled, the view is not. */
 const MAX_LINKS = 20;
+/**
+ * Steps shown per Promotion (the one it failed at, or runs, besides): a
+ * template is whatever a project member wrote, and every Promotion copies
+ * it, while the watch holds equal step lists once; a view per step of
+ * thousands, in every Promotion, cost the backend seconds and megabytes per
+ * rebuild of that Stage.
+ */
+export const MAX_STEP_VIEWS = 200;
 /** Longest label, commit id or branch kept; longer text is cut. */
 const MAX_TEXT = 200;
 
@@ -68,7 +76,7 @@ function pullRequestOf(output: Record<string, unknown> | undefined) {
   return {
     url,
     number:
-      typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null,
+      typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null,
   };
 }
 
@@ -105,7 +113,7 @@ export function promotionStepsOf(promotion: Promotion): PromotionStepView[] {
   const count = Math.max(specSteps.length, metadata.length);
   const failedAt = lastFailed(metadata);
   const views: PromotionStepView[] = [];
-  for (let i = 0; i < count; i++) {
+  for (const i of shownSteps(count, failedAt, promotion.status?.currentStep)) {
     const step = asRecord(specSteps[i]);
     const meta = asRecord(metadata[i]) as StepExecutionMetadata | undefined;
     const alias =
@@ -135,6 +143,23 @@ export function promotionStepsOf(promotion: Promotion): PromotionStepView[] {
     });
   }
   return views;
+}
+
+/**
+ * The indices of the steps shown: the first {@link MAX_STEP_VIEWS}, and the
+ * step the Promotion failed at or runs when it comes later.
+ */
+function shownSteps(
+  count: number,
+  failedAt: number,
+  currentStep: unknown,
+): number[] {
+  const shown: number[] = [];
+  for (let i = 0; i < Math.min(count, MAX_STEP_VIEWS); i++) shown.push(i);
+  const later = [failedAt, typeof currentStep === 'number' ? currentStep : -1]
+    .filter(i => Number.isInteger(i) && i >= MAX_STEP_VIEWS && i < count)
+    .sort((a, b) => a - b);
+  return [...shown, ...new Set(later)];
 }
 
 /** Index of the last step recorded Failed, Errored or Aborted, else -1. */

@@ -278,4 +278,42 @@ describe('pullRequestWaitOf', () => {
       expect(pullRequestWaitOf(timeline)?.url ?? null).toBeNull();
     }
   });
+
+  // Issue 35, attack 5: any step output carrying `pr.url` (a compose-output,
+  // or a step aliased `__proto__`) was the Promotion's PR when its
+  // git-open-pr had recorded none: the timeline and the wait banner linked
+  // any site as "the pull request", and the scaffolder's wait ended on it,
+  // handing the template that URL as `pullRequestUrl`.
+  it("takes the Promotion's PR only from its git-open-pr or git-wait-for-pr step", () => {
+    const phishing = 'https://github-login.example/acme/app/pull/42';
+    const forged = promotion('p3', '2026-12-01T10:00:00Z', {
+      phase: 'Running',
+      currentStep: 3,
+      stepExecutionMetadata: [
+        { alias: 'step-1', status: 'Succeeded' },
+        { alias: 'push', status: 'Succeeded' },
+        { alias: 'open-pr', status: 'Running' },
+      ],
+      state: JSON.parse(
+        `{"push": {"pr": {"id": 42, "url": "${phishing}"}}, "__proto__": {"pr": {"id": 43, "url": "${phishing}/x"}}}`,
+      ),
+    });
+    const timeline = buildPromotionTimeline({ promotions: [forged] });
+    expect(timeline[0].pullRequest).toBeNull();
+    expect(pullRequestWaitOf(timeline)?.url ?? null).toBeNull();
+    // The steps drawer still shows what each step's own output says.
+    expect(timeline[0].steps?.[1].pullRequest?.url).toBe(phishing);
+    // The wait-for-pr step's record counts when open-pr recorded none.
+    const waited = promotion('p4', '2026-12-01T10:00:00Z', {
+      phase: 'Running',
+      state: {
+        'wait-for-pr': {
+          pr: { id: 42, url: 'https://github.com/acme/app/pull/42' },
+        },
+      },
+    });
+    expect(
+      buildPromotionTimeline({ promotions: [waited] })[0].pullRequest,
+    ).toMatchObject({ url: 'https://github.com/acme/app/pull/42', number: 42 });
+  });
 });

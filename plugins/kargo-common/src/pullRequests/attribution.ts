@@ -66,6 +66,18 @@ function literalBranches(steps: GitStep[]): LiteralBranch[] {
   return branches;
 }
 
+/** The items by key, in their order. */
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
 /** A URL compared case-insensitively, without surrounding space or trailing slashes. */
 function urlKey(url: string): string {
   const key = url.trim().toLowerCase();
@@ -92,14 +104,41 @@ function keysOf(record: RecordedPullRequest): RecordKeys {
   };
 }
 
-function recordedIt(
-  record: RecordKeys,
+/** The recorded PRs by URL and by number in a repository, each a list of indices into `recorded`. */
+function indexRecords(recorded: RecordKeys[]) {
+  const byUrl = new Map<string, number[]>();
+  const byNumber = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, key: string, index: number) => {
+    const list = map.get(key);
+    if (list) list.push(index);
+    else map.set(key, [index]);
+  };
+  recorded.forEach((record, index) => {
+    if (record.url) add(byUrl, record.url, index);
+    if (record.number !== undefined && record.repo) {
+      add(byNumber, `${record.number}\u0000${record.repo}`, index);
+    }
+  });
+  return { byUrl, byNumber };
+}
+
+/**
+ * The Promotions that recorded the PR (by URL, or by number in its
+ * repository), in the order of `recorded`: looked up, not filtered, so
+ * thousands of records beside a busy repository's PRs cost their sum.
+ */
+function recordersOf(
+  recorded: RecordKeys[],
+  index: ReturnType<typeof indexRecords>,
   pr: PullRequestCandidate,
   prUrl: string,
   prRepo: string | undefined,
-): boolean {
-  if (record.url && record.url === prUrl) return true;
-  return record.number === pr.number && !!record.repo && record.repo === prRepo;
+): string[] {
+  const hits = new Set([
+    ...(index.byUrl.get(prUrl) ?? []),
+    ...(prRepo ? index.byNumber.get(`${pr.number}\u0000${prRepo}`) ?? [] : []),
+  ]);
+  return [...hits].sort((a, b) => a - b).map(i => recorded[i].promotion);
 }
 
 /**
@@ -156,11 +195,18 @@ export function attributeWalked(
     promotions.map(p => [p.metadata!.name!, p.status?.phase ?? '']),
   );
   const recorded = walk.recorded.map(keysOf);
-  const literals = literalBranches(steps);
-  const branches = promotions.map(p => ({
-    name: p.metadata!.name!,
-    branch: promotionBranch(p.metadata!.name!),
-  }));
+  const recordIndex = indexRecords(recorded);
+  // By branch: each PR looks up its own source branch, so thousands of Git
+  // steps (a project member writes them) beside a busy repository's PRs cost
+  // their sum, not their product.
+  const literals = groupBy(literalBranches(steps), l => l.branch);
+  const branches = groupBy(
+    promotions.map(p => ({
+      name: p.metadata!.name!,
+      branch: promotionBranch(p.metadata!.name!),
+    })),
+    b => b.branch,
+  );
 
   const seen = new Set<string>();
   const result: PullRequestInfo[] = [];
@@ -169,17 +215,15 @@ export function attributeWalked(
     const prUrl = urlKey(pr.url);
     if (seen.has(prUrl)) continue;
     const prRepo = repoKey(pr.repoUrl);
-    const recorders = recorded
-      .filter(r => recordedIt(r, pr, prUrl, prRepo))
-      .map(r => r.promotion);
+    const recorders = recordersOf(recorded, recordIndex, pr, prUrl, prRepo);
     // A fork's branch is never one a Promotion pushed, whatever its name.
     const ownBranch = pr.fromFork === false || pr.fromFork === undefined;
     const byBranch = ownBranch
-      ? branches.filter(b => b.branch === pr.sourceBranch).map(b => b.name)
+      ? (branches.get(pr.sourceBranch) ?? []).map(b => b.name)
       : [];
     const byLiteral = ownBranch
-      ? literals.filter(
-          l => l.branch === pr.sourceBranch && (!l.repo || l.repo === prRepo),
+      ? (literals.get(pr.sourceBranch) ?? []).filter(
+          l => !l.repo || l.repo === prRepo,
         )
       : [];
     if (!recorders.length && !byBranch.length && !byLiteral.length) continue;
@@ -190,9 +234,7 @@ export function attributeWalked(
       ...byBranch,
       ...byLiteral.flatMap(l => (l.promotion ? [l.promotion] : [])),
     ];
-    const waiting = associated.some(name =>
-      mayWait(phases.get(name)),
-    );
+    const waiting = associated.some(name => mayWait(phases.get(name)));
     result.push({
       provider: pr.provider,
       repoUrl: pr.repoUrl,

@@ -1,6 +1,6 @@
 import type { Promotion, PromotionStep, Stage } from '../types';
 import { httpUrlOf } from '../promotion/stepView';
-import { asRecord } from '../util/objects';
+import { asArray, asRecord } from '../util/objects';
 import { parsePullRequestUrl, repoKey } from './repoUrl';
 import { GitStep, gitStepsOfStage, promotionsOfStage } from './steps';
 
@@ -18,7 +18,11 @@ export interface RecordedPullRequest {
 function asNumber(value: unknown): number | undefined {
   const n =
     typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+  // Safe integers only: `1e21` or twenty digits is no PR number (it printed
+  // as `#1e+21` and matched nothing a provider lists).
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0
+    ? n
+    : undefined;
 }
 
 /** What one step output says about the pull request its step opened or waited for. */
@@ -52,35 +56,51 @@ function stepAlias(step: PromotionStep, index: number): string {
   return step.as || `step-${index + 1}`;
 }
 
+/** The steps whose output Kargo gives a `pr` (git_pr_opener.go, git_pr_waiter.go), in the order they are asked. */
+const PULL_REQUEST_STEPS = ['git-open-pr', 'git-wait-for-pr'];
+
 /**
- * The pull request URL a `git-open-pr` step recorded in the Promotion's
- * shared state (`status.state[<alias>].pr.url`, Kargo v1.5+). Steps that use
- * `git-open-pr` are looked at first; any other step output carrying `pr.url`
- * (such as `git-wait-for-pr`) is the fallback.
+ * The outputs of the Promotion's git-open-pr steps, then of its
+ * git-wait-for-pr steps: a step output is whatever the Stage's template
+ * wrote (compose-output records any `pr`), so no other step's is the
+ * Promotion's PR. Every output of a Promotion read without its steps.
+ */
+function pullRequestOutputs(promotion: Promotion): unknown[] {
+  const state = asRecord(promotion.status?.state);
+  if (!state) return [];
+  const steps = asArray(promotion.spec?.steps);
+  if (!steps.length) return Object.values(state);
+  return PULL_REQUEST_STEPS.flatMap(uses =>
+    steps.flatMap((step, index) => {
+      const alias = step?.uses === uses ? stepAlias(step, index) : undefined;
+      return alias && Object.prototype.hasOwnProperty.call(state, alias)
+        ? [state[alias]]
+        : [];
+    }),
+  );
+}
+
+/**
+ * The pull request URL the Promotion's `git-open-pr` step recorded in its
+ * shared state (`status.state[<alias>].pr.url`, Kargo v1.5+), else its
+ * `git-wait-for-pr` step's. No other step's output counts
+ * (pullRequestOutputs).
  *
  * @public
  */
 export function recordedPullRequestUrl(
   promotion: Promotion,
 ): string | undefined {
-  const state = promotion.status?.state;
-  if (!state) return undefined;
-  const steps = promotion.spec?.steps ?? [];
-  for (const [index, step] of steps.entries()) {
-    if (step.uses !== 'git-open-pr') continue;
-    const url = pullRequestRecordOf(state[stepAlias(step, index)])?.url;
-    if (url) return url;
-  }
-  for (const output of Object.values(state)) {
+  for (const output of pullRequestOutputs(promotion)) {
     const url = pullRequestRecordOf(output)?.url;
     if (url) return url;
   }
   return undefined;
 }
 
-/** The `pr.id` (or older `prNumber`) the first step that recorded one left in the Promotion's state. */
+/** The `pr.id` (or older `prNumber`) the Promotion's PR step recorded (as recordedPullRequestUrl). */
 export function recordedPullRequestNumber(promotion: Promotion): number | null {
-  for (const output of Object.values(promotion.status?.state ?? {})) {
+  for (const output of pullRequestOutputs(promotion)) {
     const number = pullRequestRecordOf(output)?.number;
     if (number !== undefined) return number;
   }
@@ -123,24 +143,47 @@ function recordedByPullRequestStep(
   );
 }
 
+/** The key of a step in {@link stepsByAlias}: its Promotion (none: the template's) and alias. */
+const stepKey = (promotion: string | null, alias: string) =>
+  `${promotion ?? ''}\u0000${alias}`;
+
+/**
+ * The Git steps by Promotion and alias, the first of each kept (as `find`
+ * would): looked up once per recorded output, so a Stage whose Promotions
+ * record thousands of outputs beside thousands of steps costs their sum,
+ * not their product (a project member writes both).
+ */
+function stepsByAlias(steps: GitStep[]): Map<string, GitStep> {
+  const byAlias = new Map<string, GitStep>();
+  for (const step of steps) {
+    const key = stepKey(step.promotion, step.alias);
+    if (!byAlias.has(key)) byAlias.set(key, step);
+  }
+  return byAlias;
+}
+
 /** recordedPullRequests of the Stage's own Promotions, already selected (promotionsOfStage). */
 export function recordedByOwn(
   own: Promotion[],
   steps: GitStep[],
 ): RecordedPullRequest[] {
   const recorded: RecordedPullRequest[] = [];
+  const byAlias = stepsByAlias(steps);
   for (const promotion of own) {
     const name = promotion.metadata!.name!;
     const state = asRecord(promotion.status?.state) ?? {};
+    const ownSteps = asArray(promotion.spec?.steps).length > 0;
     for (const [alias, value] of Object.entries(state)) {
       const record = pullRequestRecordOf(value);
       if (!record) continue;
       const { url } = record;
       const parsed = parsePullRequestUrl(url);
       const number = record.number ?? parsed?.number;
-      const step =
-        steps.find(s => s.promotion === name && s.alias === alias) ??
-        steps.find(s => s.promotion === null && s.alias === alias);
+      // The Promotion's own step of that alias, whatever its kind: Kargo
+      // copies the template's steps into every Promotion, so the template's
+      // step (edited since: a git-open-pr now where a compose-output wrote
+      // the record) stands in only for a Promotion that lists no steps.
+      const step = byAlias.get(stepKey(ownSteps ? name : null, alias));
       if (!recordedByPullRequestStep(step, parsed?.repoUrl)) continue;
       recorded.push({
         promotion: name,

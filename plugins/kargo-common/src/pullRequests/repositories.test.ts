@@ -214,4 +214,38 @@ describe('promotionsOfStage', () => {
       }),
     ).toEqual([]);
   });
+
+  // Issue 35, attack 5: the template's step of an alias stood in for the
+  // Promotion's. A record a compose-output wrote under `open-pr` counted
+  // once the Stage's template had a git-open-pr `open-pr` whose repository
+  // is only known at run time: the repository the record named joined the
+  // Stage's.
+  it("counts a record under the Promotion's own step of that alias, not the template's of the same alias", () => {
+    const victim = 'https://github.com/acme/private-payroll';
+    const edited = stage({
+      project: 'checkout',
+      name: 'prod',
+      warehouse: 'checkout',
+      steps: [
+        {
+          uses: 'git-open-pr',
+          as: 'open-pr',
+          config: { repoURL: '${{ outputs.clone.repo }}' },
+        },
+      ],
+    });
+    const forged = promotion(
+      'checkout',
+      'prod',
+      71,
+      'abc1234',
+      'Succeeded',
+      [{ uses: 'compose-output', as: 'open-pr', config: {} }],
+      { 'open-pr': { pr: { id: 7, url: `${victim}/pull/7` } } },
+    );
+    expect(repositoriesOfStage(edited, [forged])).not.toContain(victim);
+    // A Promotion read without its steps still takes the template's.
+    const stepless = { ...forged, spec: { ...forged.spec!, steps: [] } };
+    expect(repositoriesOfStage(edited, [stepless])).toContain(victim);
+  });
 });

@@ -8,6 +8,14 @@ import { normalizeRepoUrl } from './repoUrl';
 const GIT_STEPS = ['git-clone', 'git-push', 'git-open-pr', 'git-wait-for-pr'];
 
 /**
+ * Git steps read per step list (the template's, each Promotion's): a
+ * template is whatever a project member wrote and every Promotion copies it;
+ * thousands of Git steps in each of a Stage's Promotions cost the backend
+ * seconds per rebuild of that Stage. No real template comes near.
+ */
+const MAX_GIT_STEPS = 200;
+
+/**
  * A Git step of a Stage's promotion template or of one of its Promotions.
  *
  * @public
@@ -78,6 +86,7 @@ function gitSteps(
   asArray(steps).forEach((step, index) => {
     const config = asRecord(step?.config);
     if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) return;
+    if (result.length === MAX_GIT_STEPS) return;
     // A step without vars of its own sees the layer below (no copy per step).
     const scope: ExpressionScope = {
       vars: asArray(step.vars).length

@@ -61,16 +61,24 @@ function compactMetadata(
 export class ObjectCompactor {
   /** Parts held once, by their JSON. */
   private readonly parts = new Map<string, unknown>();
+  /** Characters of the JSON keys in `parts`. */
+  private partChars = 0;
 
   /**
    * @param maxParts - distinct parts remembered at most; beyond, the table
    *   starts over (objects keep theirs).
    * @param strings - the short strings held once: the instance's table,
    *   shared with the Stage details built from these objects.
+   * @param maxPartChars - characters of JSON the table holds at most (64 Mi
+   *   by default); beyond, it starts over. A part is whatever a project
+   *   member wrote (a step list up to the API server's 1.5 MB): counted
+   *   only, 2,000 edits of one Stage's template kept 3 GB of versions no
+   *   object held any more.
    */
   constructor(
     private readonly maxParts = 100_000,
     private readonly strings = new Interner(),
+    private readonly maxPartChars = 64 * 2 ** 20,
   ) {}
 
   compact(kind: KargoWatchKind, object: KubeObject): KubeObject {
@@ -101,8 +109,16 @@ export class ObjectCompactor {
     }
     const known = this.parts.get(key);
     if (known !== undefined) return known as T;
-    if (this.parts.size >= this.maxParts) this.parts.clear();
+    if (key.length > this.maxPartChars) return value;
+    if (
+      this.parts.size >= this.maxParts ||
+      this.partChars + key.length > this.maxPartChars
+    ) {
+      this.parts.clear();
+      this.partChars = 0;
+    }
     this.parts.set(key, value);
+    this.partChars += key.length;
     return value;
   }
 

@@ -842,7 +842,7 @@ export const spec = {
           steps: {
             type: 'array',
             description:
-              "Every step of the Promotion, in order, with its outputs (Kargo's step view); steps after the one it ended at have a null status.",
+              "The steps of the Promotion, in order, with their outputs (Kargo's step view): the first 200, and the one it failed at or runs when it comes later; steps after the one it ended at have a null status.",
             items: {
               $ref: '#/components/schemas/PromotionStepView',
             },

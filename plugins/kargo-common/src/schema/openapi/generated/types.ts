@@ -502,7 +502,7 @@ export interface components {
       } | null;
       /** Someone asked Kargo to abort it (kargo.akuity.io/abort) and it has not ended yet. */
       abortRequested?: boolean;
-      /** Every step of the Promotion, in order, with its outputs (Kargo's step view); steps after the one it ended at have a null status. */
+      /** The steps of the Promotion, in order, with their outputs (Kargo's step view): the first 200, and the one it failed at or runs when it comes later; steps after the one it ended at have a null status. */
       steps?: components['schemas']['PromotionStepView'][];
       verification: {
         phase: components['schemas']['VerificationPhase'];
