@@ -241,4 +241,24 @@ describe('hostile objects (issue 35, attack 5)', () => {
     });
     expect(JSON.stringify(detail).length).toBeLessThan(5_000_000);
   });
+
+  // Issue 35, attack 5 (medium): the Git steps of every Promotion were
+  // walked on each rebuild (repositories, literal branches, records): 5,000
+  // Promotions of a template of 200 git-clone steps took 3.5 s.
+  it('walks the Git steps of the newest 100 Promotions and the running one, however many a promoter queued', () => {
+    const steps = Array.from({ length: 200 }, (_, i) => ({
+      uses: 'git-clone',
+      as: `s${i}`,
+      config: { repoURL: 'https://github.com/acme/app' },
+    }));
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 5_000 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Pending', steps),
+    );
+    const started = Date.now();
+    const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(detail.error).toBeNull();
+    expect(detail.promotions).toHaveLength(100);
+  });
 });
