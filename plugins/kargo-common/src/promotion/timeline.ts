@@ -23,6 +23,15 @@ import { freightAlias } from './freightAvailability';
 import { promotionStepsOf } from './stepView';
 import { currentStepOf, failedStepOf } from './steps';
 
+/**
+ * Promotions a timeline shows, newest first (the one running besides):
+ * Kargo keeps 20 finished ones per Stage by default (akuity/kargo v1.11.2
+ * pkg/garbage/collector.go, once two weeks old), but a promoter may
+ * queue thousands, each a view of up to 200 steps (stepView.ts): 5,000 cost
+ * the backend 1.2 s per rebuild of the Stage and a 117 MB detail.
+ */
+const MAX_TIMELINE_PROMOTIONS = 100;
+
 /** @public */
 export interface PromotionTimelineInput {
   /** The Stage's Promotions, newest first (`promotionsOfStage`). */
@@ -95,7 +104,10 @@ export function buildPromotionTimeline(
   input: PromotionTimelineInput,
 ): PromotionTimelineEntry[] {
   const freight = indexFreight(input.freight ?? []);
-  const { promotions } = input;
+  const promotions = input.promotions.filter(
+    (promotion, index) =>
+      index < MAX_TIMELINE_PROMOTIONS || currentStepOf(promotion) !== null,
+  );
   return promotions.map((promotion, index) => {
     const freightName =
       promotion.spec?.freight ?? promotion.status?.freight?.name ?? null;

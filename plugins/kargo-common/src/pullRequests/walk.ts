@@ -1,6 +1,7 @@
 import type { Promotion, Stage } from '../types';
 import { recordedByOwn, type RecordedPullRequest } from './recorded';
 import { repositoriesOf } from './repositories';
+import { currentStepOf } from '../promotion/steps';
 import { type GitStep, gitStepsOfOwn, promotionsOfStage } from './steps';
 
 /**
@@ -19,10 +20,27 @@ export interface StageWalk {
   repositories: string[];
 }
 
+/**
+ * Promotions whose steps and outputs are walked, newest first (the one
+ * running besides), as the timeline shows them: Kargo spares 20 finished
+ * ones per Stage once two weeks old (akuity/kargo v1.11.2
+ * pkg/garbage/collector.go), but a promoter may queue thousands, and 5,000
+ * of a template of 200 Git steps took 3.5 s to walk per rebuild. The
+ * others still count by their `kargo/promotion/<name>` branch.
+ */
+const MAX_WALKED_PROMOTIONS = 100;
+
 /** The walk of a Stage over its own Promotions, already selected (promotionsOfStage). */
 export function walkOwn(stage: Stage, own: Promotion[]): StageWalk {
-  const gitSteps = gitStepsOfOwn(stage, own);
-  const recorded = recordedByOwn(own, gitSteps);
+  const walked =
+    own.length > MAX_WALKED_PROMOTIONS
+      ? own.filter(
+          (promotion, index) =>
+            index < MAX_WALKED_PROMOTIONS || currentStepOf(promotion) !== null,
+        )
+      : own;
+  const gitSteps = gitStepsOfOwn(stage, walked);
+  const recorded = recordedByOwn(walked, gitSteps);
   return {
     promotions: own,
     gitSteps,

@@ -214,4 +214,51 @@ describe('hostile objects (issue 35, attack 5)', () => {
       message: 'step s9000 failed',
     });
   });
+
+  // Issue 35, attack 5 (medium): every Promotion of the Stage was a timeline
+  // entry with its step views; Kargo spares two weeks of them, and a
+  // promoter may queue thousands: 5,000 Promotions of a 200-step template
+  // took 1.2 s of the backend's one thread per rebuild and served 117 MB.
+  it('shows the newest 100 Promotions and the running one, however many a promoter queued', () => {
+    const steps = Array.from({ length: 200 }, (_, i) => ({
+      uses: 'compose-output',
+      as: `s${i}`,
+      config: {},
+    }));
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 5_000 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Pending', steps),
+    );
+    // The oldest runs; the 4,999 after it wait.
+    promotions[0].status = { phase: 'Running', currentStep: 3 };
+    const started = Date.now();
+    const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(detail.promotions).toHaveLength(101);
+    expect(detail.promotions![100]).toMatchObject({
+      name: promotions[0].metadata!.name,
+      currentStep: { alias: 's3' },
+    });
+    expect(JSON.stringify(detail).length).toBeLessThan(5_000_000);
+  });
+
+  // Issue 35, attack 5 (medium): the Git steps of every Promotion were
+  // walked on each rebuild (repositories, literal branches, records): 5,000
+  // Promotions of a template of 200 git-clone steps took 3.5 s.
+  it('walks the Git steps of the newest 100 Promotions and the running one, however many a promoter queued', () => {
+    const steps = Array.from({ length: 200 }, (_, i) => ({
+      uses: 'git-clone',
+      as: `s${i}`,
+      config: { repoURL: 'https://github.com/acme/app' },
+    }));
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 5_000 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Pending', steps),
+    );
+    const started = Date.now();
+    const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(detail.error).toBeNull();
+    expect(detail.promotions).toHaveLength(100);
+  });
 });

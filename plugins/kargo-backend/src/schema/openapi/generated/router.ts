@@ -1606,7 +1606,8 @@ export const spec = {
                 items: {
                   $ref: '#/components/schemas/PromotionTimelineEntry',
                 },
-                description: "The Stage's Promotions, newest first.",
+                description:
+                  "The Stage's newest 100 Promotions (and the one running, when older), newest first.",
               },
               waitingOnPullRequest: {
                 type: 'object',

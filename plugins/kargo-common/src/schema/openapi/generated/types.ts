@@ -765,7 +765,7 @@ export interface components {
       lastUpdated: string | null;
       /** True when the last gathering failed and this is older data. */
       stale: boolean;
-      /** The Stage's Promotions, newest first. */
+      /** The Stage's newest 100 Promotions (and the one running, when older), newest first. */
       promotions?: components['schemas']['PromotionTimelineEntry'][];
       /** Set while a running Promotion waits for a PR to be merged. */
       waitingOnPullRequest?: components['schemas']['PullRequestWait'] | null;
