@@ -84,6 +84,43 @@ describe('configuration schema', () => {
     },
   );
 
+  it('marks every Kargo credential secret: no view without secrets, the frontend least of all, holds one', () => {
+    const credentials = {
+      kargo: {
+        instances: [
+          {
+            name: 'a',
+            url: 'https://x',
+            serviceAccountToken: 'sekret-sa-token',
+            caData: 'sekret-ca-data',
+            api: {
+              url: 'https://k',
+              token: 'sekret-api-token',
+              caData: 'sekret-api-ca-data',
+            },
+          },
+        ],
+        signals: { channelKey: 'sekret-channel-key-0123456789abcdef' },
+      },
+    } as JsonObject;
+    const seen = (visibility: Array<'frontend' | 'backend' | 'secret'>) =>
+      JSON.stringify(
+        schema.process(
+          [
+            { data: demo, context: 'demo' },
+            { data: credentials, context: 'x' },
+          ],
+          { visibility },
+        ),
+      );
+    expect(seen(['frontend'])).not.toContain('sekret');
+    expect(seen(['frontend', 'backend'])).not.toContain('sekret');
+    // The values are there for the backend that holds secrets.
+    expect(
+      seen(['frontend', 'backend', 'secret']).match(/sekret/g),
+    ).toHaveLength(5);
+  });
+
   it.each([
     [{ name: 'a', url: 'https://x', authProvider: 'aws' }, 'authProvider'],
     [{ name: 'a', url: 'https://x', skipTLSVerify: 'yes' }, 'skipTLSVerify'],

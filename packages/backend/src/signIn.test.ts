@@ -38,8 +38,11 @@ const decodeJwt = (jwt: string) =>
 /** A cookie jar per site: name=value pairs from Set-Cookie, sent back on every request. */
 class Jar {
   private readonly cookies = new Map<string, string>();
+  /** Every Set-Cookie as sent, attributes included. */
+  readonly setCookies: string[] = [];
   take(res: Response) {
     for (const c of res.headers.getSetCookie()) {
+      this.setCookies.push(c);
       const [pair] = c.split(';');
       const i = pair.indexOf('=');
       this.cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1));
@@ -198,7 +201,13 @@ describe('the demo signs in through the sandbox OpenID provider', () => {
   }
 
   it('signs alice in as user:default/alice, with an ID token Kargo accepts (her email and groups, audience backstage)', async () => {
-    const { response } = await signIn('alice@example.com', 'alice');
+    const { response, backstage } = await signIn('alice@example.com', 'alice');
+    // The refresh token stays out of scripts' reach, sent only to the oidc auth routes.
+    const refreshCookie = backstage!.setCookies.find(c =>
+      /^oidc-refresh-token=[^;]+/.test(c),
+    );
+    expect(refreshCookie).toMatch(/;\s*HttpOnly/i);
+    expect(refreshCookie).toMatch(/;\s*Path=\/api\/auth\/oidc(;|$)/i);
     expect(response.type).toBe('authorization_response');
     const { backstageIdentity, providerInfo, profile } = response.response;
     expect(backstageIdentity.identity).toMatchObject({

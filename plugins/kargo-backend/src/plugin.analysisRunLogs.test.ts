@@ -91,6 +91,23 @@ describe('GET /projects/{project}/analysis-runs/{name}/logs', () => {
     expect(res.text).not.toContain('kargo-stream-broken');
   });
 
+  it('asks Kargo on every request and lets no cache keep the lines', async () => {
+    const streamed = () =>
+      Object.values(
+        backend.sandbox.kargoApi.reads().analysisRunLogs ?? {},
+      ).reduce((sum, n) => sum + n, 0);
+    const before = streamed();
+    for (const _ of [1, 2]) {
+      const res = await request(backend.server)
+        .get(logsOf(run, SMOKE))
+        .set('Authorization', user());
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/no-cache/);
+    }
+    await new Promise(resolve => setTimeout(resolve, 50));
+    expect(streamed() - before).toBe(2);
+  });
+
   it('names the job metrics and their containers in the AnalysisRun answer', async () => {
     const res = await request(backend.server)
       .get(`/api/kargo/projects/checkout/analysis-runs/${run}`)

@@ -136,6 +136,7 @@ describe('promote with a permission policy that denies kargo.stage.promote', () 
     });
     try {
       const before = await promotionsOf(backend.sandbox.url, 'dev');
+      backend.sandbox.faults.resetCounts();
       const res = await request(backend.server)
         .post('/api/kargo/projects/checkout/stages/dev/promote')
         .set('Authorization', user())
@@ -144,6 +145,13 @@ describe('promote with a permission policy that denies kargo.stage.promote', () 
       expect(res.body.error.message).toBe(
         "Not allowed: kargo.stage.promote on Stage 'dev' of project 'checkout'",
       );
+      // Nothing was read for it: neither the Stage nor the Freight it named.
+      expect(
+        backend.sandbox.faults
+          .requests()
+          .filter(r => /\/namespaces\/checkout\/(stages|freights)/.test(r.url))
+          .filter(r => !r.url.includes('watch=true')),
+      ).toEqual([]);
       expect(await promotionsOf(backend.sandbox.url, 'dev')).toHaveLength(
         before.length,
       );

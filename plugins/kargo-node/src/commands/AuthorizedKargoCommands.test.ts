@@ -270,6 +270,22 @@ describe('AuthorizedKargoCommands', () => {
     expect(events[0].meta).toMatchObject({ actedAs: 'portal' });
   });
 
+  it('refuses a service that kargo.access.services[].write does not name, before any call', async () => {
+    const { commands, events, kargoCalls } = setup();
+    await expect(
+      commands.run(
+        'promote',
+        { ...target, freight: FREIGHT },
+        { credentials: mockCredentials.service('external:ci-bot') },
+      ),
+    ).rejects.toMatchObject({
+      name: 'NotAllowedError',
+      message: expect.stringContaining('kargo.access.services[].write'),
+    });
+    expect(kargoCalls).toEqual([]);
+    expect(events[0].outcome).toBe('fail');
+  });
+
   it("never lends a signed-in person the portal's rights: without their own token they must sign in", async () => {
     const { commands, events, kargoCalls, answer } = setup();
     answer(() =>

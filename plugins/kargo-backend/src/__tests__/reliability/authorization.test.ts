@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
+import { spec } from '../../schema/openapi/generated/router';
 import type {
   EntityStagesResponse,
   StageListResponse,
@@ -60,6 +61,46 @@ describe('authorization', () => {
     ](path);
     expect(res.status).toBe(401);
     expect(res.body.error.message).toEqual(expect.any(String));
+    expect(writesReceived(sandbox)).toEqual([]);
+    expect(stageWriteState(sandbox, 'checkout', 'staging')).toEqual(before);
+  });
+
+  // Every route of the OpenAPI document, so a route added later is covered.
+  const PARAMS: Record<string, string> = {
+    project: 'checkout',
+    stage: 'staging',
+    name: 'checkout-service',
+    promotion: 'some-promotion',
+    kind: 'component',
+    namespace: 'default',
+  };
+  const everyRoute = Object.entries(spec.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map(
+      method =>
+        [
+          method.toUpperCase(),
+          `/api/kargo${path.replace(/\{(\w+)\}/g, (_, p) => PARAMS[p])}`,
+        ] as const,
+    ),
+  );
+
+  it('answers 401 on every route of its OpenAPI document but /health to a caller without credentials, writing nothing', async () => {
+    const before = stageWriteState(sandbox, 'checkout', 'staging');
+    const answers = await Promise.all(
+      everyRoute.map(async ([method, path]) => {
+        const res = await request(backend.server)[
+          method === 'GET' ? 'get' : 'post'
+        ](path);
+        return `${method} ${path} ${res.status}`;
+      }),
+    );
+    expect(answers).toEqual(
+      everyRoute.map(
+        ([method, path]) =>
+          `${method} ${path} ${path === '/api/kargo/health' ? 200 : 401}`,
+      ),
+    );
+    expect(answers.length).toBeGreaterThan(15);
     expect(writesReceived(sandbox)).toEqual([]);
     expect(stageWriteState(sandbox, 'checkout', 'staging')).toEqual(before);
   });

@@ -93,6 +93,43 @@ describe('secrets never leave the backend', () => {
       '/projects/checkout/stages/staging/reverify',
       mockCredentials.none.header(),
     );
+    await call('get', `/projects/checkout/analysis-runs/${run}/logs`);
+    await call('get', '/projects/checkout/stages/staging/links');
+    const json = (body: object) =>
+      [userHeader(), JSON.stringify(body)] as const;
+    await call(
+      'post',
+      '/projects/checkout/stages/staging/promote',
+      ...json({ freight: 'no-such-freight' }),
+    );
+    await call(
+      'post',
+      '/projects/checkout/stages/staging/approve',
+      ...json({ freight: 'no-such-freight' }),
+    );
+    await call('post', '/projects/checkout/stages/staging/refresh');
+    await call('post', '/projects/checkout/stages/staging/refresh-warehouses');
+    await call(
+      'post',
+      '/projects/checkout/stages/staging/promotions/no-such-promotion/abort',
+    );
+    await call(
+      'post',
+      '/projects/checkout/stages/prod/pull-requests/close',
+      ...json({
+        repoUrl: 'https://github.com/acme/checkout-deploy',
+        number: 42,
+      }),
+    );
+    await call(
+      'post',
+      '/projects/payments/stages/prod/pull-requests/close',
+      ...json({
+        repoUrl: 'https://gitlab.example.com/payments/deploy',
+        number: 7,
+        deleteBranch: true,
+      }),
+    );
     backend.decide(() => AuthorizeResult.DENY);
     await call('get', '/projects/checkout/stages/staging');
     await call('post', '/projects/payments/stages/test/abort-verification');
@@ -157,6 +194,10 @@ describe('secrets never leave the backend', () => {
       ALL_SECRETS.some(secret => s.includes(secret)),
     );
     expect(leakedResponses).toEqual([]);
+    const lastParts = Object.values(SECRETS).map(secret => secret.slice(-12));
+    expect(seen.filter(r => lastParts.some(part => r.includes(part)))).toEqual(
+      [],
+    );
     expect(backend.logs.containing(ALL_SECRETS)).toEqual([]);
     // Not even a recognisable part of a token.
     expect(

@@ -35,6 +35,11 @@ describe('ProjectSignalChannels', () => {
       const channel = a.channelOf('production', 'checkout');
       expect(b.channelOf('production', 'checkout')).toBe(channel);
       expect(c.channelOf('production', 'checkout')).toBe(channel);
+
+      // Deleting the key's row rotates it: every channel handed out before is revoked.
+      await knex('kargo_signal_keys').delete();
+      const rotated = await ProjectSignalChannels.create({ config, database });
+      expect(rotated.channelOf('production', 'checkout')).not.toBe(channel);
     },
   );
 
