@@ -19,6 +19,8 @@ export interface BenchArgs {
   screen: boolean;
   /** Promote as the person through Kargo's API, and reads authorized by Kargo (issue 32). */
   kargoApi: boolean;
+  /** One project member's huge Stage: the cost of a rebuild (issue 35). */
+  hostile: boolean;
   /** Skip the naive approach (it is slow on big fleets). */
   naive: boolean;
   connections: number;
@@ -27,7 +29,7 @@ export interface BenchArgs {
   heapSnapshot?: string;
 }
 
-export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--screen] [--catalog [--db D]] [--render] [--kargo-api] [--no-naive]
+export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [--scaling [--sizes A,B]] [--live] [--screen] [--catalog [--db D]] [--render] [--kargo-api] [--hostile] [--no-naive]
   --stages N     fleet size (default 1000); projects = N / 50 unless --projects
   --projects P   number of projects (Stages are spread evenly over them)
   --smoke        100 Stages, 2 s of detail load with 5 clients, checks the figures
@@ -46,6 +48,9 @@ export const USAGE = `Usage: yarn bench [--stages N] [--projects P] [--smoke] [-
   --render       the Kargo tab of a Component naming a 50-Stage project in Chromium (the
                  demo on the fleet, free ports): entity answer arrived -> 50 Stage sections
                  in the DOM, p50/p95 over 10 loads
+  --hostile      one project member's huge Stage (thousands of steps, outputs or queued
+                 Promotions, within what the API server stores): the time of one rebuild
+                 of it and the size of its answer (issue 35); also printed by --smoke
   --kargo-api    the demo sandbox's Kargo API with a signed-in person: promote as alice
                  20 times (Kargo's answer and the Promotion in the plugin's Stage answer,
                  p50/p95), then 2 people reading a 2-project tab every second for 65 s
@@ -95,6 +100,7 @@ export function parseArgs(argv: string[]): BenchArgs {
   let render = false;
   let screen = false;
   let kargoApi = false;
+  let hostile = false;
   let db = 'both';
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -110,6 +116,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     else if (flag === '--render') render = true;
     else if (flag === '--screen') screen = true;
     else if (flag === '--kargo-api') kargoApi = true;
+    else if (flag === '--hostile') hostile = true;
     else if (flag === '--smoke') smoke = true;
     else if (flag === '--scaling') scaling = true;
     else if (flag === '--live') live = true;
@@ -122,6 +129,7 @@ export function parseArgs(argv: string[]): BenchArgs {
     render,
     screen,
     kargoApi,
+    hostile,
     catalog: catalog ? databasesOf(db) : null,
     spec: fleetSpec(stages ?? (smoke ? 100 : 1000), projects),
     smoke,

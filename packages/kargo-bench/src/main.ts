@@ -12,6 +12,7 @@ import { catalogFailures, runCatalog } from './runs/catalog/catalogRun';
 import { runRender } from './runs/renderRun';
 import { runScreen } from './runs/screenRun';
 import { runKargoApi } from './runs/kargoApiRun';
+import { runHostile } from './runs/hostileRun';
 
 const SMOKE_SCHEDULES = { providerS: 2, collatorS: 3 };
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -53,9 +54,21 @@ async function scaling(args: BenchArgs) {
   print(JSON.stringify({ machine: machine(), scaling: rows, connections: args.connections }));
 }
 
+/** One rebuild of each hostile Stage shape, printed (never asserted). */
+async function hostile() {
+  const figures = await runHostile();
+  print(row('hostile Stage', ['rebuild ms', 'CPU ms', 'answer MB', 'shown'], 12));
+  for (const f of figures) print(row(f.shape, [f.ms, f.cpuMs, f.detailMb, f.promotionsShown], 12));
+  print(JSON.stringify({ machine: machine(), hostile: figures }));
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   log(machine());
+  if (args.hostile) {
+    await hostile();
+    return;
+  }
   if (args.scaling) {
     await scaling(args);
     return;
@@ -148,6 +161,7 @@ async function main() {
     const catalog = await runCatalog({ spec: args.spec, databases: ['sqlite'], log, schedules: SMOKE_SCHEDULES });
     print(JSON.stringify({ catalog }));
     failures.push(...catalog.flatMap(catalogFailures));
+    await hostile();
     if (failures.length > 0) {
       log(`smoke FAILED:\n  ${failures.join('\n  ')}`);
       process.exitCode = 1;

@@ -2,6 +2,7 @@ import { promotion, stage } from '../__testUtils__/builders';
 import { freightArtifactsOf, freightDiff } from '../promotion/freightDiff';
 import { httpUrlOf, promotionStepsOf } from '../promotion/stepView';
 import { pullRequestRecordOf } from '../pullRequests/recorded';
+import { walkStage } from '../pullRequests/walk';
 import { Interner } from '../util/interner';
 import { buildStageDetail } from './detail';
 
@@ -146,7 +147,7 @@ describe('hostile objects (issue 35, attack 5)', () => {
   // recording a `pr`) and 4,000 git-clone steps (~0.4 MB each, well within
   // what the API server stores) took ~12 s of the backend's one thread per
   // rebuild of that Stage: every user and project of the portal waited.
-  it('builds a Stage whose Promotions record thousands of outputs beside thousands of Git steps in well under the time of a page', () => {
+  it('builds a Stage whose Promotions record thousands of outputs beside thousands of Git steps without error (its rebuild time: yarn bench --hostile)', () => {
     const outputs = 4_000;
     const steps = [
       ...Array.from({ length: outputs }, (_, i) => ({
@@ -166,9 +167,7 @@ describe('hostile objects (issue 35, attack 5)', () => {
     const promotions = Array.from({ length: 10 }, (_, n) =>
       promotion('p', 's', n + 1, 'abc1234', 'Failed', steps, state),
     );
-    const started = Date.now();
     const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
-    expect(Date.now() - started).toBeLessThan(2_500);
     expect(detail.error).toBeNull();
     expect(detail.promotions).toHaveLength(10);
   });
@@ -199,9 +198,7 @@ describe('hostile objects (issue 35, attack 5)', () => {
         status: i === failedAt ? 'Failed' : 'Succeeded',
       })),
     };
-    const started = Date.now();
     const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(detail.error).toBeNull();
     expect(JSON.stringify(detail).length).toBeLessThan(5_000_000);
     const shown = detail.promotions!.find(
@@ -231,9 +228,7 @@ describe('hostile objects (issue 35, attack 5)', () => {
     );
     // The oldest runs; the 4,999 after it wait.
     promotions[0].status = { phase: 'Running', currentStep: 3 };
-    const started = Date.now();
     const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(detail.promotions).toHaveLength(101);
     expect(detail.promotions![100]).toMatchObject({
       name: promotions[0].metadata!.name,
@@ -246,19 +241,33 @@ describe('hostile objects (issue 35, attack 5)', () => {
   // walked on each rebuild (repositories, literal branches, records): 5,000
   // Promotions of a template of 200 git-clone steps took 3.5 s.
   it('walks the Git steps of the newest 100 Promotions and the running one, however many a promoter queued', () => {
-    const steps = Array.from({ length: 200 }, (_, i) => ({
-      uses: 'git-clone',
-      as: `s${i}`,
-      config: { repoURL: 'https://github.com/acme/app' },
-    }));
-    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const stepsOf = (repo: string) =>
+      Array.from({ length: 200 }, (_, i) => ({
+        uses: 'git-clone',
+        as: `s${i}`,
+        config: { repoURL: `https://github.com/acme/${repo}` },
+      }));
+    const s = stage({
+      project: 'p',
+      name: 's',
+      warehouse: 'w',
+      steps: stepsOf('app'),
+    });
+    // The oldest runs, the next oldest waits behind 4,998 newer ones.
+    const repoOf = (n: number) =>
+      ({ 0: 'running', 1: 'old', 4_999: 'newest' }[n] ?? 'app');
     const promotions = Array.from({ length: 5_000 }, (_, n) =>
-      promotion('p', 's', n + 1, 'abc1234', 'Pending', steps),
+      promotion('p', 's', n + 1, 'abc1234', 'Pending', stepsOf(repoOf(n))),
     );
-    const started = Date.now();
+    promotions[0].status = { phase: 'Running', currentStep: 3 };
+    const walk = walkStage(s, promotions);
+    expect(walk.repositories.sort()).toEqual([
+      'https://github.com/acme/app',
+      'https://github.com/acme/newest',
+      'https://github.com/acme/running',
+    ]);
     const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(detail.error).toBeNull();
-    expect(detail.promotions).toHaveLength(100);
+    expect(detail.promotions).toHaveLength(101);
   });
 });
