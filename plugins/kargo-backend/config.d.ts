@@ -97,7 +97,7 @@ export interface Config {
        * How long a user's last allowed read of a Stage (`kargo.stage.read`,
        * recorded as they read it) lets them be told of that Stage: an owner
        * whose access was revoked, and who has not read the Stage since, may
-       * be told for up to this long. Default: 7 days.
+       * be told for up to this long. Default: 7 days; at most 90 days.
        * @visibility backend
        */
       readDecisionMaxAge?: HumanDuration | string;

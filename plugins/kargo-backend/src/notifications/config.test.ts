@@ -46,4 +46,17 @@ describe('kargo.notifications', () => {
       readNotificationsConfig(configOf({ readDecisionMaxAge: { days: 0 } })),
     ).toThrow('kargo.notifications.readDecisionMaxAge');
   });
+
+  it('refuses more than 90 days, so a revoked owner is never told for long', () => {
+    expect(
+      readNotificationsConfig(configOf({ readDecisionMaxAge: { days: 90 } }))
+        .readDecisionMaxAgeMs,
+    ).toBe(90 * DAY);
+    expect(() =>
+      readNotificationsConfig(configOf({ readDecisionMaxAge: { days: 91 } })),
+    ).toThrow(/readDecisionMaxAge: .*at most 90 days/);
+    expect(() =>
+      readNotificationsConfig(configOf({ readDecisionMaxAge: { years: 10 } })),
+    ).toThrow('kargo.notifications.readDecisionMaxAge');
+  });
 });

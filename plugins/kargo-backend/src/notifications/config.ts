@@ -2,6 +2,9 @@ import type { Config } from '@backstage/config';
 import { readDurationFromConfig } from '@backstage/config';
 import { durationToMilliseconds } from '@backstage/types';
 import { READ_DECISION_MAX_AGE_MS } from '../permissions/readDecisions';
+
+/** The longest `readDecisionMaxAge` accepted: 90 days. */
+const READ_DECISION_MAX_AGE_LIMIT_MS = 90 * 24 * 60 * 60_000;
 import type {
   KargoNotificationSeverity,
   KargoSeverityConfig,
@@ -54,9 +57,13 @@ export function readNotificationsConfig(
         readDurationFromConfig(c, { key: 'readDecisionMaxAge' }),
       )
     : READ_DECISION_MAX_AGE_MS;
-  if (!(readDecisionMaxAgeMs > 0)) {
+  // Bounded: an owner whose access was revoked is told for at most this long.
+  if (
+    !(readDecisionMaxAgeMs > 0) ||
+    readDecisionMaxAgeMs > READ_DECISION_MAX_AGE_LIMIT_MS
+  ) {
     throw new Error(
-      'Invalid kargo.notifications.readDecisionMaxAge: must be longer than 0',
+      'Invalid kargo.notifications.readDecisionMaxAge: must be longer than 0 and at most 90 days',
     );
   }
   const stages: Record<string, KargoNotificationSeverity> = {};

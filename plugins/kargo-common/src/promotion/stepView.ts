@@ -32,6 +32,8 @@ const short = (text: string | undefined) =>
  * wrote: never a `javascript:` link, never a token in a URL in the browser.
  * Kargo's UI keeps only http(s) links too (akuity/kargo v1.11.2
  * ui/src/plugins/output-links-plugin/output-links.ts).
+ *
+ * @public
  */
 export function httpUrlOf(value: unknown): string | undefined {
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) {

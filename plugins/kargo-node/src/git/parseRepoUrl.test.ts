@@ -4,6 +4,18 @@ const CHECKOUT = 'https://github.com/acme/checkout-deploy';
 
 describe('parseRepoUrl', () => {
   it.each([
+    ['an scp-like URL whose host the URL parser refuses', 'git@a<b:acme/app'],
+    ['a malformed %-escape', 'https://github.com/acme/%E0%A4%A'],
+  ])("refuses %s as the caller's input (InputError, not a crash)", (_, url) => {
+    expect(() => parseRepoUrl(url)).toThrow(
+      expect.objectContaining({
+        name: 'InputError',
+        message: expect.stringContaining('Invalid repository URL'),
+      }),
+    );
+  });
+
+  it.each([
     [CHECKOUT, CHECKOUT, 'acme/checkout-deploy'],
     [
       'https://GitHub.com/acme/checkout-deploy.git',

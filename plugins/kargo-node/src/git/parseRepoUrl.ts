@@ -46,18 +46,26 @@ export function parseRepoUrl(repoUrl: string): ParsedRepoUrl {
   if (!url) {
     throw invalidRepoUrl(String(repoUrl));
   }
-  const parsed = new URL(url);
-  const segments = parsed.pathname.split('/').filter(s => s.length > 0);
-  if (segments.length < 2) {
+  try {
+    const parsed = new URL(url);
+    const segments = parsed.pathname
+      .split('/')
+      .filter(s => s.length > 0)
+      .map(s => decodeURIComponent(s));
+    if (segments.length < 2) throw invalidRepoUrl(String(repoUrl));
+    return {
+      host: parsed.host,
+      path: segments.join('/'),
+      owner: segments[0],
+      name: segments[segments.length - 1],
+      url,
+    };
+  } catch (error) {
+    // A host the URL parser refuses (scp-like `git@a<b:o/r`), a malformed
+    // %-escape: the caller's input, never a 500.
+    if ((error as Error)?.name === 'InputError') throw error;
     throw invalidRepoUrl(String(repoUrl));
   }
-  return {
-    host: parsed.host,
-    path: segments.map(s => decodeURIComponent(s)).join('/'),
-    owner: decodeURIComponent(segments[0]),
-    name: decodeURIComponent(segments[segments.length - 1]),
-    url,
-  };
 }
 
 /**

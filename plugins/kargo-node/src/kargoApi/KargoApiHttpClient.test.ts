@@ -179,7 +179,7 @@ describe('KargoApiHttpClient.resolveIdentity', () => {
 });
 
 describe('KargoApiHttpClient.getStageLinks', () => {
-  it("asks Kargo for the Stage's links as the person and keeps only http(s) links", async () => {
+  it("asks Kargo for the Stage's links as the person and keeps only http(s) links without credentials", async () => {
     const seen = kargo(() =>
       HttpResponse.json({
         links: [
@@ -191,6 +191,8 @@ describe('KargoApiHttpClient.getStageLinks', () => {
           // A template may resolve to a script URL: never a link.
           // eslint-disable-next-line no-script-url
           { title: 'Bad', url: 'javascript:alert(1)' },
+          // Nor one that would show a token in the browser.
+          { title: 'Creds', url: 'https://bot:s3cret@grafana.example.com/d/x' },
         ],
         errors: ['error evaluating URL template for link "x": boom'],
       }),

@@ -1,6 +1,9 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
-import { errorWithReason } from '@kargo-backstage/plugin-kargo-common';
+import {
+  errorWithReason,
+  httpUrlOf,
+} from '@kargo-backstage/plugin-kargo-common';
 import type { Promotion } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoApiConfig } from '../config';
 import { KargoApiTransport } from './KargoApiTransport';
@@ -299,10 +302,10 @@ export class KargoApiHttpClient implements KargoApiClient {
         params: { path },
       }),
     );
-    // Only what a link needs: a title and an http(s) URL (a template may
-    // resolve to anything, `javascript:` included).
+    // Only what a link needs: a title and an http(s) URL without credentials
+    // (a template may resolve to anything, `javascript:` included).
     const links = (data?.links ?? []).flatMap(link =>
-      link?.title && link.url && /^https?:\/\//i.test(link.url)
+      link?.title && httpUrlOf(link.url)
         ? [
             {
               title: link.title,
