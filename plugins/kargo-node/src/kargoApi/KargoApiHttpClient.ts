@@ -304,17 +304,18 @@ export class KargoApiHttpClient implements KargoApiClient {
     );
     // Only what a link needs: a title and an http(s) URL without credentials
     // (a template may resolve to anything, `javascript:` included).
-    const links = (data?.links ?? []).flatMap(link =>
-      link?.title && httpUrlOf(link.url)
+    const links = (data?.links ?? []).flatMap(link => {
+      const url = httpUrlOf(link?.url);
+      return link?.title && url
         ? [
             {
               title: link.title,
-              url: link.url,
+              url,
               ...(link.description ? { description: link.description } : {}),
             },
           ]
-        : [],
-    );
+        : [];
+    });
     return {
       links,
       errors: (data?.errors ?? []).filter(
