@@ -1,4 +1,9 @@
-import { isLiteral, layerVars, resolveExpression } from './expressions';
+import {
+  isLiteral,
+  layerOver,
+  layerVars,
+  resolveExpression,
+} from './expressions';
 
 const scope = {
   vars: layerVars(
@@ -104,5 +109,33 @@ describe('resolveExpression', () => {
     expect(
       resolveExpression('${{ vars.__proto__ }}', { vars, ctx }),
     ).toBeUndefined();
+  });
+
+  it("layers a step's vars over the Stage's without copying them, __proto__ a plain name", () => {
+    const stageVars = layerVars([
+      { name: 'org', value: 'acme' },
+      { name: 'repo', value: 'app' },
+    ]);
+    const step = layerOver(stageVars, [
+      { name: 'repo', value: 'web' },
+      { name: '__proto__', value: 'x' },
+    ]);
+    const ctx = {};
+    expect(
+      resolveExpression('${{ vars.org }}/${{ vars.repo }}', {
+        vars: step,
+        ctx,
+      }),
+    ).toBe('acme/web');
+    expect(
+      resolveExpression('${{ vars.repo }}', { vars: stageVars, ctx }),
+    ).toBe('app');
+    expect(
+      resolveExpression("${{ vars['__proto__'] }}", { vars: step, ctx }),
+    ).toBe('x');
+    expect(
+      resolveExpression('${{ vars.constructor }}', { vars: step, ctx }),
+    ).toBeUndefined();
+    expect(layerOver(stageVars, [])).toBe(stageVars);
   });
 });

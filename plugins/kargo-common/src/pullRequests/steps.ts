@@ -1,7 +1,12 @@
 import type { Promotion, PromotionStep, Stage } from '../types';
 import { asArray, asRecord } from '../util/objects';
 import { toMillis } from '../util/time';
-import { ExpressionScope, layerVars, resolveExpression } from './expressions';
+import {
+  ExpressionScope,
+  layerOver,
+  layerVars,
+  resolveExpression,
+} from './expressions';
 import { normalizeRepoUrl } from './repoUrl';
 
 /** Steps that name a Git repository in `config.repoURL`. */
@@ -87,11 +92,9 @@ function gitSteps(
     const config = asRecord(step?.config);
     if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) return;
     if (result.length === MAX_GIT_STEPS) return;
-    // A step without vars of its own sees the layer below (no copy per step).
+    // A step's own vars over the layer below, never a copy of it per step.
     const scope: ExpressionScope = {
-      vars: asArray(step.vars).length
-        ? { ...baseVars, ...layerVars(step.vars) }
-        : baseVars,
+      vars: layerOver(baseVars, step.vars),
       ctx,
     };
     let repoUrl = normalizeRepoUrl(resolveExpression(config.repoURL, scope));
@@ -131,9 +134,11 @@ export function gitStepsOfOwn(stage: Stage, own: Promotion[]): GitStep[] {
   const project = stage?.metadata?.namespace;
   const stageName = stage?.metadata?.name;
   const template = stage?.spec?.promotionTemplate?.spec;
+  // The Stage's vars read once, not once per Promotion.
+  const stageVars = layerVars(stage?.spec?.vars);
   const steps = gitSteps(
     template?.steps,
-    layerVars(stage?.spec?.vars, template?.vars),
+    layerOver(stageVars, template?.vars),
     { project, stage: stageName },
     null,
   );
@@ -142,7 +147,7 @@ export function gitStepsOfOwn(stage: Stage, own: Promotion[]): GitStep[] {
     steps.push(
       ...gitSteps(
         promotion.spec?.steps,
-        layerVars(stage?.spec?.vars, promotion.spec?.vars),
+        layerOver(stageVars, promotion.spec?.vars),
         { project, stage: stageName, promotion: name },
         name,
       ),

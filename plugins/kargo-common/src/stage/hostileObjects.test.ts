@@ -2,6 +2,7 @@ import { promotion, stage } from '../__testUtils__/builders';
 import { freightArtifactsOf, freightDiff } from '../promotion/freightDiff';
 import { httpUrlOf, promotionStepsOf } from '../promotion/stepView';
 import { pullRequestRecordOf } from '../pullRequests/recorded';
+import { repositoriesOfStage } from '../pullRequests/walk';
 import { Interner } from '../util/interner';
 import { buildStageDetail } from './detail';
 
@@ -213,5 +214,41 @@ describe('hostile objects (issue 35, attack 5)', () => {
       status: 'Failed',
       message: 'step s9000 failed',
     });
+  });
+
+  // Issue 35, attack 6 (medium): every Git step with a var of its own got a
+  // copy of all the Stage's and template's vars (and each Promotion one of
+  // the Stage's), so a Stage of 30,000 vars (0.9 MB) and a template of 200
+  // git-clone steps each naming one var, promoted 10 times, took ~75 s of the
+  // backend's one thread per rebuild of that Stage.
+  it("resolves a step's own vars over 30,000 Stage vars without copying them per step", () => {
+    const vars = Array.from({ length: 30_000 }, (_, i) => ({
+      name: `v${i}`,
+      value: 'x',
+    }));
+    const steps = Array.from({ length: 200 }, (_, i) => ({
+      uses: 'git-clone',
+      as: `c${i}`,
+      vars: [{ name: 'repo', value: i === 0 ? 'app' : 'app-${{ vars.v7 }}' }],
+      config: {
+        repoURL: 'https://github.com/${{ vars.org }}/${{ vars.repo }}',
+      },
+    }));
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    s.spec!.vars = [...vars, { name: 'org', value: 'acme' }];
+    const promotions = Array.from({ length: 10 }, (_, n) => {
+      const p = promotion('p', 's', n + 1, 'abc1234', 'Succeeded', steps);
+      p.spec!.vars = [{ name: 'org', value: n === 0 ? 'acme-next' : 'acme' }];
+      return p;
+    });
+    const started = Date.now();
+    const repositories = repositoriesOfStage(s, promotions);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(repositories.sort()).toEqual([
+      'https://github.com/acme-next/app',
+      'https://github.com/acme-next/app-x',
+      'https://github.com/acme/app',
+      'https://github.com/acme/app-x',
+    ]);
   });
 });
