@@ -134,13 +134,15 @@ function recordedByPullRequestStep(
   step: GitStep | undefined,
   urlRepo: string | undefined,
 ): boolean {
-  // The steps whose output Kargo gives a `pr` (git_pr_opener.go, git_pr_waiter.go).
-  if (step?.uses !== 'git-open-pr' && step?.uses !== 'git-wait-for-pr') {
-    return false;
-  }
+  if (!isPullRequestStep(step)) return false;
   return (
     !urlRepo || !step.repoUrl || repoKey(urlRepo) === repoKey(step.repoUrl)
   );
+}
+
+/** The steps whose output Kargo gives a `pr` (git_pr_opener.go, git_pr_waiter.go). */
+function isPullRequestStep(step: GitStep | undefined): step is GitStep {
+  return step?.uses === 'git-open-pr' || step?.uses === 'git-wait-for-pr';
 }
 
 /** The key of a step in {@link stepsByAlias}: its Promotion (none: the template's) and alias. */
@@ -174,16 +176,20 @@ export function recordedByOwn(
     const state = asRecord(promotion.status?.state) ?? {};
     const ownSteps = asArray(promotion.spec?.steps).length > 0;
     for (const [alias, value] of Object.entries(state)) {
+      // The Promotion's own step of that alias, whatever its kind: Kargo
+      // copies the template's steps into every Promotion, so the template's
+      // step (edited since: a git-open-pr now where a compose-output wrote
+      // the record) stands in only for a Promotion that lists no steps.
+      // Looked up before any URL is parsed: the watch holds equal outputs
+      // once, so thousands of compose-output records shared by hundreds of
+      // Promotions cost a lookup each, not two URL parses each.
+      const step = byAlias.get(stepKey(ownSteps ? name : null, alias));
+      if (!isPullRequestStep(step)) continue;
       const record = pullRequestRecordOf(value);
       if (!record) continue;
       const { url } = record;
       const parsed = parsePullRequestUrl(url);
       const number = record.number ?? parsed?.number;
-      // The Promotion's own step of that alias, whatever its kind: Kargo
-      // copies the template's steps into every Promotion, so the template's
-      // step (edited since: a git-open-pr now where a compose-output wrote
-      // the record) stands in only for a Promotion that lists no steps.
-      const step = byAlias.get(stepKey(ownSteps ? name : null, alias));
       if (!recordedByPullRequestStep(step, parsed?.repoUrl)) continue;
       recorded.push({
         promotion: name,

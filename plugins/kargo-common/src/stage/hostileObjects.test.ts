@@ -2,7 +2,7 @@ import { promotion, stage } from '../__testUtils__/builders';
 import { freightArtifactsOf, freightDiff } from '../promotion/freightDiff';
 import { httpUrlOf, promotionStepsOf } from '../promotion/stepView';
 import { pullRequestRecordOf } from '../pullRequests/recorded';
-import { repositoriesOfStage } from '../pullRequests/walk';
+import { repositoriesOfStage, walkStage } from '../pullRequests/walk';
 import { Interner } from '../util/interner';
 import { buildStageDetail } from './detail';
 
@@ -250,5 +250,46 @@ describe('hostile objects (issue 35, attack 5)', () => {
       'https://github.com/acme/app',
       'https://github.com/acme/app-x',
     ]);
+  });
+
+  // Issue 35, attack 6 (medium): every output a Promotion recorded had its
+  // URL parsed (twice) before its step was looked up, and the watch holds
+  // equal outputs once: 300 Promotions sharing the state of a template of
+  // 4,000 compose-output steps each recording a `pr` URL (~0.5 MB) took
+  // ~5 s of the backend's one thread per rebuild of that Stage.
+  it('looks a recorded output up by its step before reading its URL, so hundreds of Promotions sharing thousands of records cost little', () => {
+    const outputs = 4_000;
+    const steps = [
+      ...Array.from({ length: outputs }, (_, i) => ({
+        uses: 'compose-output',
+        as: `o${i}`,
+        config: {},
+      })),
+      {
+        uses: 'git-open-pr',
+        as: 'open',
+        config: { repoURL: 'https://github.com/acme/app' },
+      },
+    ];
+    const state: Record<string, unknown> = {
+      open: { pr: { id: 7, url: 'https://github.com/acme/app/pull/7' } },
+    };
+    for (let i = 0; i < outputs; i++) {
+      state[`o${i}`] = {
+        pr: { id: i + 1, url: `https://github.com/acme/payroll/pull/${i + 1}` },
+      };
+    }
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 300 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Succeeded', steps, state),
+    );
+    const started = Date.now();
+    const walk = walkStage(s, promotions);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(walk.recorded).toHaveLength(300);
+    expect(new Set(walk.recorded.map(r => r.url))).toEqual(
+      new Set(['https://github.com/acme/app/pull/7']),
+    );
+    expect(walk.repositories).toEqual(['https://github.com/acme/app']);
   });
 });
