@@ -20,7 +20,13 @@ import {
 } from '../phases/phaseSets';
 import { hasAbortRequest } from './abort';
 import { freightAlias } from './freightAvailability';
-import { promotionStepsOf } from './stepView';
+import {
+  clip,
+  MAX_MESSAGE,
+  MAX_STEP_VIEW_TEXT,
+  promotionStepsOf,
+  type StepViewBudget,
+} from './stepView';
 import { currentStepOf, failedStepOf } from './steps';
 
 /** @public */
@@ -96,6 +102,8 @@ export function buildPromotionTimeline(
 ): PromotionTimelineEntry[] {
   const freight = indexFreight(input.freight ?? []);
   const { promotions } = input;
+  // One budget for the Stage: newest Promotions first get their step views.
+  const budget: StepViewBudget = { chars: MAX_STEP_VIEW_TEXT };
   return promotions.map((promotion, index) => {
     const freightName =
       promotion.spec?.freight ?? promotion.status?.freight?.name ?? null;
@@ -114,7 +122,7 @@ export function buildPromotionTimeline(
       startedAt: promotion.status?.startedAt ?? null,
       finishedAt: promotion.status?.finishedAt ?? null,
       phase: promotionPhaseOf(promotion.status?.phase),
-      message: promotion.status?.message ?? null,
+      message: clip(promotion.status?.message, MAX_MESSAGE) ?? null,
       failedStep: failedStepOf(promotion),
       currentStep: currentStepOf(promotion),
       pullRequest: pullRequestOf(promotion, input.pullRequests ?? []),
@@ -129,7 +137,7 @@ export function buildPromotionTimeline(
         index > 0 ? promotions[index - 1] : undefined,
         input.verifications ?? [],
       ),
-      steps: promotionStepsOf(promotion),
+      steps: promotionStepsOf(promotion, budget),
     };
   });
 }

@@ -292,4 +292,55 @@ describe('hostile objects (issue 35, attack 5)', () => {
     );
     expect(walk.repositories).toEqual(['https://github.com/acme/app']);
   });
+
+  // Issue 35, attack 6 (medium): the watch holds equal step lists and
+  // outputs once, but each Promotion got its own views of them: 100
+  // Promotions of a template of 200 compose-output steps with 20 links each
+  // (a 1.4 MB state, within what the API server stores) made a 142 MB Stage
+  // detail, serialised on every read of that Stage (400: past V8's longest
+  // string).
+  it("serves a bounded Stage detail however many Promotions share a state of links, newest Promotions' steps first", () => {
+    const long = `https://example.com/${'a'.repeat(300)}`;
+    const steps = Array.from({ length: 200 }, (_, i) => ({
+      uses: 'compose-output',
+      as: `o${i}${'x'.repeat(100)}`,
+      config: {},
+    }));
+    const state: Record<string, unknown> = {};
+    for (const step of steps) {
+      state[step.as] = {
+        links: Array.from({ length: 20 }, () => ({ url: long })),
+      };
+    }
+    state[steps[1].as] = {
+      links: [{ url: `https://example.com/${'b'.repeat(3_000)}` }],
+    };
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 100 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Succeeded', steps, state),
+    );
+    const oldest = promotions[0];
+    oldest.status = {
+      ...oldest.status,
+      phase: 'Failed',
+      message: `step failed: ${'m'.repeat(50_000)}`,
+      stepExecutionMetadata: [
+        { alias: steps[0].as, status: 'Succeeded' },
+        { alias: steps[1].as, status: 'Failed' },
+      ],
+    };
+    const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
+    expect(detail.error).toBeNull();
+    expect(JSON.stringify(detail).length).toBeLessThan(6_000_000);
+    const [newest] = detail.promotions!;
+    expect(newest.steps).toHaveLength(200);
+    expect(newest.steps![0].links).toHaveLength(20);
+    expect(newest.steps![1].links).toEqual([]);
+    const failed = detail.promotions!.find(
+      p => p.name === oldest.metadata!.name,
+    )!;
+    expect(failed.steps!.map(step => step.status)).toEqual(['Failed']);
+    expect(failed.failedStep?.alias).toBe(steps[1].as);
+    expect(failed.message!.length).toBeLessThanOrEqual(2_000);
+  });
 });
