@@ -19,6 +19,15 @@ const GIT_STEPS = ['git-clone', 'git-push', 'git-open-pr', 'git-wait-for-pr'];
  * seconds per rebuild of that Stage. No real template comes near.
  */
 const MAX_GIT_STEPS = 200;
+/**
+ * Git steps read per Stage: its template's, then its Promotions', newest
+ * first. The watch holds a template's step list once however many
+ * Promotions copy it, and a project member may script thousands of
+ * Promotions (Kargo keeps them two weeks): 200 Git steps in each of 8,000
+ * cost the backend seconds per rebuild of that Stage. An older Promotion
+ * past the budget counts for nothing of the Stage's pull requests.
+ */
+const MAX_GIT_STEPS_PER_STAGE = 2_000;
 
 /**
  * A Git step of a Stage's promotion template or of one of its Promotions.
@@ -83,15 +92,18 @@ function gitSteps(
   baseVars: Record<string, string>,
   ctx: ExpressionScope['ctx'],
   promotion: string | null,
+  max: number,
 ): GitStep[] {
   const result: GitStep[] = [];
   // git-push names no repository: it pushes the working tree of the last
   // git-clone before it.
   let clonedRepo: string | undefined;
-  asArray(steps).forEach((step, index) => {
+  const list = asArray(steps);
+  for (let index = 0; index < list.length; index++) {
+    if (result.length >= Math.min(max, MAX_GIT_STEPS)) break;
+    const step = list[index];
     const config = asRecord(step?.config);
-    if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) return;
-    if (result.length === MAX_GIT_STEPS) return;
+    if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) continue;
     // A step's own vars over the layer below, never a copy of it per step.
     const scope: ExpressionScope = {
       vars: layerOver(baseVars, step.vars),
@@ -110,7 +122,7 @@ function gitSteps(
       promotion,
       repoUrl,
     });
-  });
+  }
   return result;
 }
 
@@ -141,8 +153,11 @@ export function gitStepsOfOwn(stage: Stage, own: Promotion[]): GitStep[] {
     layerOver(stageVars, template?.vars),
     { project, stage: stageName },
     null,
+    MAX_GIT_STEPS_PER_STAGE,
   );
   for (const promotion of own) {
+    const left = MAX_GIT_STEPS_PER_STAGE - steps.length;
+    if (left <= 0) break;
     const name = promotion.metadata!.name!;
     steps.push(
       ...gitSteps(
@@ -150,6 +165,7 @@ export function gitStepsOfOwn(stage: Stage, own: Promotion[]): GitStep[] {
         layerOver(stageVars, promotion.spec?.vars),
         { project, stage: stageName, promotion: name },
         name,
+        left,
       ),
     );
   }

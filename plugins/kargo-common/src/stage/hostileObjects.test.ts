@@ -238,7 +238,7 @@ describe('hostile objects (issue 35, attack 5)', () => {
     s.spec!.vars = [...vars, { name: 'org', value: 'acme' }];
     const promotions = Array.from({ length: 10 }, (_, n) => {
       const p = promotion('p', 's', n + 1, 'abc1234', 'Succeeded', steps);
-      p.spec!.vars = [{ name: 'org', value: n === 0 ? 'acme-next' : 'acme' }];
+      p.spec!.vars = [{ name: 'org', value: n === 9 ? 'acme-next' : 'acme' }];
       return p;
     });
     const started = Date.now();
@@ -342,5 +342,42 @@ describe('hostile objects (issue 35, attack 5)', () => {
     expect(failed.steps!.map(step => step.status)).toEqual(['Failed']);
     expect(failed.failedStep?.alias).toBe(steps[1].as);
     expect(failed.message!.length).toBeLessThanOrEqual(2_000);
+  });
+
+  // Issue 35, attack 6 (medium): 200 Git steps were read in each Promotion,
+  // however many: 8,000 Promotions of a template of 200 git-clone steps
+  // (the watch holds the list once; Kargo keeps Promotions two weeks) cost
+  // ~4 s of the backend's one thread per rebuild of that Stage.
+  it("reads at most 2,000 Git steps per Stage, the template's and the newest Promotions' first", () => {
+    const steps = [
+      ...Array.from({ length: 199 }, (_, i) => ({
+        uses: 'git-clone',
+        as: `c${i}`,
+        config: { repoURL: `https://github.com/acme/app${i}` },
+      })),
+      {
+        uses: 'git-open-pr',
+        as: 'open',
+        config: { repoURL: 'https://github.com/acme/app0' },
+      },
+    ];
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 8_000 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Failed', steps, {
+        open: {
+          pr: { id: n + 1, url: `https://github.com/acme/app0/pull/${n + 1}` },
+        },
+      }),
+    );
+    const started = Date.now();
+    const walk = walkStage(s, promotions);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(walk.gitSteps.length).toBeLessThanOrEqual(2_000);
+    expect(walk.repositories).toHaveLength(199);
+    // The newest Promotions' PRs are still theirs.
+    expect(walk.recorded[0]).toMatchObject({
+      promotion: walk.promotions[0].metadata!.name,
+      url: 'https://github.com/acme/app0/pull/8000',
+    });
   });
 });
