@@ -380,4 +380,31 @@ describe('hostile objects (issue 35, attack 5)', () => {
       url: 'https://github.com/acme/app0/pull/8000',
     });
   });
+
+  // Issue 35, attack 6 (medium): each Promotion's outputs were walked to
+  // find its PR records, and the watch holds equal outputs once: 1,000
+  // Promotions sharing a state of 4,000 outputs (~150 KB each) cost ~2 s of
+  // the backend's one thread per rebuild of that Stage.
+  it("reads a Promotion's records by its PR steps, not by walking thousands of outputs shared by a thousand Promotions", () => {
+    const steps = [
+      {
+        uses: 'git-open-pr',
+        as: 'open',
+        config: { repoURL: 'https://github.com/acme/app' },
+      },
+    ];
+    const state: Record<string, unknown> = { open: { pr: { id: 7 } } };
+    for (let i = 0; i < 4_000; i++) state[`o${i}`] = { pr: { id: i + 1 } };
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 1_000 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Succeeded', steps, state),
+    );
+    const started = Date.now();
+    const walk = walkStage(s, promotions);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(walk.recorded).toHaveLength(1_000);
+    expect(new Set(walk.recorded.map(r => `${r.alias} #${r.number}`))).toEqual(
+      new Set(['open #7']),
+    );
+  });
 });
