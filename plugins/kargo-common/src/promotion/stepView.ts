@@ -145,6 +145,9 @@ export function promotionStepsOf(
   const currentStep = promotion.status?.currentStep;
   const views: PromotionStepView[] = [];
   for (const i of shownSteps(count, failedAt, currentStep)) {
+    const essential = i === failedAt || i === currentStep;
+    // Past the Stage's budget, no view is built only to be dropped.
+    if (budget.chars <= 0 && !essential) continue;
     const step = asRecord(specSteps[i]);
     const meta = asRecord(metadata[i]) as StepExecutionMetadata | undefined;
     const key = asString(step?.as) ?? asString(meta?.alias) ?? `step-${i + 1}`;
@@ -176,7 +179,7 @@ export function promotionStepsOf(
     // The step it failed at or runs is always shown; the others while the
     // Stage's budget lasts.
     const size = sizeOf(view);
-    if (size > budget.chars && i !== failedAt && i !== currentStep) {
+    if (size > budget.chars && !essential) {
       budget.chars = 0;
       continue;
     }

@@ -407,4 +407,29 @@ describe('hostile objects (issue 35, attack 5)', () => {
       new Set(['open #7']),
     );
   });
+
+  // Issue 35, attack 6 (with the step views' budget): 8,000 Promotions of a
+  // template of 200 steps made 1.6 million step views per rebuild of that
+  // Stage (a ~300 MB detail before the budget; built only to be dropped
+  // after it, up to ~2 s).
+  it("builds no step view past the Stage's budget, so 8,000 Promotions of a 200-step template cost little", () => {
+    const steps = Array.from({ length: 200 }, (_, i) => ({
+      uses: i === 199 ? 'git-open-pr' : 'git-clone',
+      as: `c${i}`,
+      config: { repoURL: `https://github.com/acme/app${i}` },
+    }));
+    const s = stage({ project: 'p', name: 's', warehouse: 'w', steps });
+    const promotions = Array.from({ length: 8_000 }, (_, n) =>
+      promotion('p', 's', n + 1, 'abc1234', 'Succeeded', steps, {
+        c199: { pr: { id: 3 } },
+      }),
+    );
+    const started = Date.now();
+    const detail = buildStageDetail({ instance: 'x', stage: s, promotions });
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(detail.promotions).toHaveLength(8_000);
+    expect(detail.promotions![0].steps).toHaveLength(200);
+    expect(detail.promotions![7_999].steps).toEqual([]);
+    expect(JSON.stringify(detail).length).toBeLessThan(10_000_000);
+  });
 });
