@@ -17,14 +17,37 @@ const MAX_LINKS = 20;
  * rebuild of that Stage.
  */
 export const MAX_STEP_VIEWS = 200;
-/** Longest label, commit id or branch kept; longer text is cut. */
+/** Longest label, alias, step kind, commit id or branch kept; longer text is cut. */
 const MAX_TEXT = 200;
+/** Longest message kept; longer text is cut. */
+export const MAX_MESSAGE = 2_000;
+/** Longest URL linked (as normalizeRepoUrl's limit); a longer one is not linked. */
+const MAX_URL = 2_048;
+/**
+ * Characters of step views per Stage, all its Promotions together (newest
+ * first). The watch holds equal step lists and outputs once, but a view of
+ * them is served per Promotion: hundreds of Promotions of one template with
+ * a 1.4 MB state of links made a Stage detail of hundreds of megabytes,
+ * serialised on every read of that Stage. Real Stages use a few percent.
+ */
+export const MAX_STEP_VIEW_TEXT = 4 * 1_048_576;
+
+/** What is left of a Stage's {@link MAX_STEP_VIEW_TEXT}. */
+export interface StepViewBudget {
+  chars: number;
+}
 
 /** One empty list for every step without links (most steps): a detail lives long. */
 const NO_LINKS: PromotionStepLink[] = Object.freeze([]) as never;
 
-const short = (text: string | undefined) =>
-  text && text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+/** `text` cut to `max` characters (the last one an ellipsis). */
+export function clip(text: string, max: number): string;
+export function clip(text: string | undefined, max: number): string | undefined;
+export function clip(text: string | undefined, max: number) {
+  return text && text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const short = (text: string | undefined) => clip(text, MAX_TEXT);
 
 /**
  * `value` when it is an absolute http(s) URL without credentials, else
@@ -36,7 +59,11 @@ const short = (text: string | undefined) =>
  * @public
  */
 export function httpUrlOf(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) {
+  if (
+    typeof value !== 'string' ||
+    value.length > MAX_URL ||
+    !/^https?:\/\//i.test(value)
+  ) {
     return undefined;
   }
   try {
@@ -108,33 +135,41 @@ function statusOf(meta: StepExecutionMetadata | undefined) {
  *
  * @public
  */
-export function promotionStepsOf(promotion: Promotion): PromotionStepView[] {
+export function promotionStepsOf(
+  promotion: Promotion,
+  budget: StepViewBudget = { chars: Infinity },
+): PromotionStepView[] {
   const specSteps = asArray(promotion.spec?.steps);
   const metadata = asArray(promotion.status?.stepExecutionMetadata);
   const state = asRecord(promotion.status?.state);
   const count = Math.max(specSteps.length, metadata.length);
   const failedAt = lastFailed(metadata);
+  const currentStep = promotion.status?.currentStep;
   const views: PromotionStepView[] = [];
-  for (const i of shownSteps(count, failedAt, promotion.status?.currentStep)) {
+  for (const i of shownSteps(count, failedAt, currentStep)) {
+    const essential = i === failedAt || i === currentStep;
+    // Past the Stage's budget, no view is built only to be dropped.
+    if (budget.chars <= 0 && !essential) continue;
     const step = asRecord(specSteps[i]);
     const meta = asRecord(metadata[i]) as StepExecutionMetadata | undefined;
-    const alias =
-      asString(step?.as) ?? asString(meta?.alias) ?? `step-${i + 1}`;
-    const output = asRecord(state?.[alias]);
+    const key = asString(step?.as) ?? asString(meta?.alias) ?? `step-${i + 1}`;
+    const output = asRecord(state?.[key]);
     const pullRequest = pullRequestOf(output);
     const commit = commitOf(output);
     const branch = short(asString(output?.branch));
     const errors = meta?.errorCount;
-    views.push({
-      alias,
-      uses: asString(step?.uses) ?? null,
+    const view: PromotionStepView = {
+      alias: short(key)!,
+      uses: short(asString(step?.uses)) ?? null,
       status: statusOf(meta),
       startedAt: asString(meta?.startedAt) ?? null,
       finishedAt: asString(meta?.finishedAt) ?? null,
       message:
-        asString(meta?.message) ??
-        (i === failedAt ? asString(promotion.status?.message) : undefined) ??
-        null,
+        clip(
+          asString(meta?.message) ??
+            (i === failedAt ? asString(promotion.status?.message) : undefined),
+          MAX_MESSAGE,
+        ) ?? null,
       ...(typeof errors === 'number' && errors > 0
         ? { errorCount: errors }
         : {}),
@@ -142,9 +177,34 @@ export function promotionStepsOf(promotion: Promotion): PromotionStepView[] {
       ...(commit ? { commit } : {}),
       ...(branch ? { branch } : {}),
       links: linksOf(output),
-    });
+    };
+    // The step it failed at or runs is always shown; the others while the
+    // Stage's budget lasts.
+    const size = sizeOf(view);
+    if (size > budget.chars && !essential) {
+      budget.chars = 0;
+      continue;
+    }
+    budget.chars -= size;
+    views.push(view);
   }
   return views;
+}
+
+/** About the characters a view takes in a Stage's JSON. */
+function sizeOf(view: PromotionStepView): number {
+  let size =
+    120 +
+    view.alias.length +
+    (view.uses?.length ?? 0) +
+    (view.message?.length ?? 0) +
+    (view.branch?.length ?? 0) +
+    (view.pullRequest?.url.length ?? 0) +
+    (view.commit ? view.commit.id.length + (view.commit.url?.length ?? 0) : 0);
+  for (const link of view.links) {
+    size += 30 + link.url.length + (link.label?.length ?? 0);
+  }
+  return size;
 }
 
 /**

@@ -4,6 +4,10 @@ import {
   isUnsuccessfulStepStatus,
   stepStatusOf,
 } from '../phases/phaseSets';
+import { clip, MAX_MESSAGE } from './stepView';
+
+/** Longest alias or step kind kept (as the step views). */
+const MAX_TEXT = 200;
 
 /** The state of step `index` of a Promotion, from its spec and execution metadata. */
 function stepState(
@@ -14,10 +18,10 @@ function stepState(
   const meta = promotion.status?.stepExecutionMetadata?.[index];
   if (!step && !meta) return null;
   return {
-    alias: meta?.alias || step?.as || `step-${index + 1}`,
-    uses: step?.uses ?? null,
+    alias: clip(meta?.alias || step?.as || `step-${index + 1}`, MAX_TEXT),
+    uses: clip(step?.uses, MAX_TEXT) ?? null,
     status: stepStatusOf(meta?.status),
-    message: meta?.message ?? null,
+    message: clip(meta?.message, MAX_MESSAGE) ?? null,
     startedAt: meta?.startedAt ?? null,
   };
 }
@@ -35,7 +39,8 @@ export function failedStepOf(promotion: Promotion): PromotionStepState | null {
       const state = stepState(promotion, i)!;
       return {
         ...state,
-        message: state.message ?? promotion.status?.message ?? null,
+        message:
+          state.message ?? clip(promotion.status?.message, MAX_MESSAGE) ?? null,
       };
     }
   }
@@ -45,7 +50,8 @@ export function failedStepOf(promotion: Promotion): PromotionStepState | null {
   return (
     state && {
       ...state,
-      message: state.message ?? promotion.status?.message ?? null,
+      message:
+        state.message ?? clip(promotion.status?.message, MAX_MESSAGE) ?? null,
     }
   );
 }

@@ -198,6 +198,53 @@ describe('buildPromotionTimeline', () => {
       'Failed',
     ]);
   });
+
+  // Issue 35, attack 6 (medium): each Promotion filtered and sorted every
+  // verification of the Stage, so one Freight promoted (and verified) 8,000
+  // times, which a project member may script within Kargo's two weeks of
+  // retention, took ~11 s of the backend's one thread per rebuild.
+  it('joins each of thousands of Promotions of one Freight to its own verification, the newest of its window', () => {
+    const count = 8_000;
+    const base = Date.UTC(2026, 11, 1);
+    const iso = (minutes: number) =>
+      new Date(base + minutes * 60_000).toISOString();
+    const promotions: Promotion[] = [];
+    const verifications: VerificationEntry[] = [];
+    const verification = (minutes: number, run: string) =>
+      ({
+        freight: { name: 'f-same', alias: null },
+        startTime: iso(minutes),
+        phase: 'Successful',
+        stale: false,
+        analysisRun: { name: run, namespace: 'shop' },
+      } as VerificationEntry);
+    for (let i = 0; i < count; i++) {
+      const p = promotion(`p${i}`, iso(i * 10), {
+        phase: 'Succeeded',
+        startedAt: iso(i * 10),
+        finishedAt: iso(i * 10 + 1),
+      });
+      p.spec = { ...p.spec, freight: 'f-same' };
+      promotions.unshift(p);
+      verifications.push(verification(i * 10 + 2, `run-${i}`));
+      // A reverify in the window replaces the first outcome; of two at
+      // once, the one listed first counts.
+      if (i % 2) {
+        verifications.push(verification(i * 10 + 5, `reverify-${i}`));
+        verifications.push(verification(i * 10 + 5, `twin-${i}`));
+      }
+    }
+    verifications.reverse();
+    const timeline = buildPromotionTimeline({ promotions, verifications });
+    const runOf = (name: string) =>
+      timeline.find(e => e.name === name)!.verification?.analysisRun;
+    // The timeline shows the newest 100 (attack 5), each joined to its own.
+    expect(timeline).toHaveLength(100);
+    expect(runOf(`p${count - 100}`)).toBe(`run-${count - 100}`);
+    expect(runOf(`p${count - 99}`)).toBe(`twin-${count - 99}`);
+    expect(runOf(`p${count - 2}`)).toBe(`run-${count - 2}`);
+    expect(runOf(`p${count - 1}`)).toBe(`twin-${count - 1}`);
+  });
 });
 
 describe('pullRequestWaitOf', () => {

@@ -20,7 +20,13 @@ import {
 } from '../phases/phaseSets';
 import { hasAbortRequest } from './abort';
 import { freightAlias } from './freightAvailability';
-import { promotionStepsOf } from './stepView';
+import {
+  clip,
+  MAX_MESSAGE,
+  MAX_STEP_VIEW_TEXT,
+  promotionStepsOf,
+  type StepViewBudget,
+} from './stepView';
 import { currentStepOf, failedStepOf } from './steps';
 
 /**
@@ -58,6 +64,54 @@ function pullRequestOf(promotion: Promotion, pullRequests: PullRequestInfo[]) {
   };
 }
 
+/** A verification with a start time, and where it was listed. */
+interface TimedVerification {
+  at: number;
+  index: number;
+  entry: VerificationEntry;
+}
+
+/**
+ * Each Freight's verifications that have a start time, oldest first (of
+ * equal times, the one listed first last): looked up per Promotion, not
+ * filtered and sorted per Promotion. A project member promotes one Freight
+ * thousands of times, each verified; the filter and sort per Promotion took
+ * the backend's one thread for seconds per rebuild of that Stage.
+ */
+function indexVerifications(
+  verifications: VerificationEntry[],
+): Map<string | undefined, TimedVerification[]> {
+  const byFreight = new Map<string | undefined, TimedVerification[]>();
+  verifications.forEach((entry, index) => {
+    const at = toMillis(entry.startTime);
+    if (at === undefined) return;
+    const name = entry.freight?.name;
+    const list = byFreight.get(name);
+    if (list) list.push({ at, index, entry });
+    else byFreight.set(name, [{ at, index, entry }]);
+  });
+  for (const list of byFreight.values()) {
+    list.sort((a, b) => a.at - b.at || b.index - a.index);
+  }
+  return byFreight;
+}
+
+/** The last of `list` (oldest first) that started before `before`, if any. */
+function lastBefore(
+  list: TimedVerification[],
+  before: number | undefined,
+): TimedVerification | undefined {
+  if (before === undefined) return list[list.length - 1];
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[mid].at < before) low = mid + 1;
+    else high = mid;
+  }
+  return list[low - 1];
+}
+
 /**
  * The verification a Promotion led to: the newest verification of its
  * Freight that started after it finished and before the next Promotion of
@@ -66,25 +120,17 @@ function pullRequestOf(promotion: Promotion, pullRequests: PullRequestInfo[]) {
 function verificationOf(
   promotion: Promotion,
   next: Promotion | undefined,
-  verifications: VerificationEntry[],
+  verifications: Map<string | undefined, TimedVerification[]>,
 ) {
   if (promotion.status?.phase !== 'Succeeded') return null;
   const freight = promotion.spec?.freight;
   const after = toMillis(promotion.status?.finishedAt) ?? startOf(promotion);
   const before = next ? startOf(next) : undefined;
-  const found = verifications
-    .filter(v => v.freight?.name === freight)
-    .filter(v => {
-      const at = toMillis(v.startTime);
-      if (at === undefined) return false;
-      return (
-        (after === undefined || at >= after) &&
-        (before === undefined || at < before)
-      );
-    })
-    .sort(
-      (a, b) => (toMillis(b.startTime) ?? 0) - (toMillis(a.startTime) ?? 0),
-    )[0];
+  const newest = lastBefore(verifications.get(freight) ?? [], before);
+  const found =
+    newest && (after === undefined || newest.at >= after)
+      ? newest.entry
+      : undefined;
   if (!found) return null;
   return {
     phase: found.phase,
@@ -108,6 +154,9 @@ export function buildPromotionTimeline(
     (promotion, index) =>
       index < MAX_TIMELINE_PROMOTIONS || currentStepOf(promotion) !== null,
   );
+  // One budget for the Stage: newest Promotions first get their step views.
+  const budget: StepViewBudget = { chars: MAX_STEP_VIEW_TEXT };
+  const verifications = indexVerifications(input.verifications ?? []);
   return promotions.map((promotion, index) => {
     const freightName =
       promotion.spec?.freight ?? promotion.status?.freight?.name ?? null;
@@ -126,7 +175,7 @@ export function buildPromotionTimeline(
       startedAt: promotion.status?.startedAt ?? null,
       finishedAt: promotion.status?.finishedAt ?? null,
       phase: promotionPhaseOf(promotion.status?.phase),
-      message: promotion.status?.message ?? null,
+      message: clip(promotion.status?.message, MAX_MESSAGE) ?? null,
       failedStep: failedStepOf(promotion),
       currentStep: currentStepOf(promotion),
       pullRequest: pullRequestOf(promotion, input.pullRequests ?? []),
@@ -139,9 +188,9 @@ export function buildPromotionTimeline(
       verification: verificationOf(
         promotion,
         index > 0 ? promotions[index - 1] : undefined,
-        input.verifications ?? [],
+        verifications,
       ),
-      steps: promotionStepsOf(promotion),
+      steps: promotionStepsOf(promotion, budget),
     };
   });
 }

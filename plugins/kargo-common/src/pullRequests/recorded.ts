@@ -134,32 +134,44 @@ function recordedByPullRequestStep(
   step: GitStep | undefined,
   urlRepo: string | undefined,
 ): boolean {
-  // The steps whose output Kargo gives a `pr` (git_pr_opener.go, git_pr_waiter.go).
-  if (step?.uses !== 'git-open-pr' && step?.uses !== 'git-wait-for-pr') {
-    return false;
-  }
+  if (!isPullRequestStep(step)) return false;
   return (
     !urlRepo || !step.repoUrl || repoKey(urlRepo) === repoKey(step.repoUrl)
   );
 }
 
-/** The key of a step in {@link stepsByAlias}: its Promotion (none: the template's) and alias. */
+/** The steps whose output Kargo gives a `pr` (git_pr_opener.go, git_pr_waiter.go). */
+function isPullRequestStep(step: GitStep | undefined): step is GitStep {
+  return step?.uses === 'git-open-pr' || step?.uses === 'git-wait-for-pr';
+}
+
+/** The key of a step: its Promotion (none: the template's) and alias. */
 const stepKey = (promotion: string | null, alias: string) =>
   `${promotion ?? ''}\u0000${alias}`;
 
 /**
- * The Git steps by Promotion and alias, the first of each kept (as `find`
- * would): looked up once per recorded output, so a Stage whose Promotions
- * record thousands of outputs beside thousands of steps costs their sum,
- * not their product (a project member writes both).
+ * The git-open-pr and git-wait-for-pr steps of each Promotion (null: the
+ * template), where each is the first Git step of its alias (as `find`
+ * would): a Promotion's records are read by these steps' aliases, never by
+ * walking its outputs, so hundreds of Promotions sharing thousands of
+ * outputs (the watch holds them once) cost their PR steps, not their
+ * outputs.
  */
-function stepsByAlias(steps: GitStep[]): Map<string, GitStep> {
-  const byAlias = new Map<string, GitStep>();
+function pullRequestStepsByPromotion(
+  steps: GitStep[],
+): Map<string | null, GitStep[]> {
+  const seen = new Set<string>();
+  const byPromotion = new Map<string | null, GitStep[]>();
   for (const step of steps) {
     const key = stepKey(step.promotion, step.alias);
-    if (!byAlias.has(key)) byAlias.set(key, step);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!isPullRequestStep(step)) continue;
+    const list = byPromotion.get(step.promotion);
+    if (list) list.push(step);
+    else byPromotion.set(step.promotion, [step]);
   }
-  return byAlias;
+  return byPromotion;
 }
 
 /** recordedPullRequests of the Stage's own Promotions, already selected (promotionsOfStage). */
@@ -168,29 +180,31 @@ export function recordedByOwn(
   steps: GitStep[],
 ): RecordedPullRequest[] {
   const recorded: RecordedPullRequest[] = [];
-  const byAlias = stepsByAlias(steps);
+  const pullRequestSteps = pullRequestStepsByPromotion(steps);
   for (const promotion of own) {
     const name = promotion.metadata!.name!;
-    const state = asRecord(promotion.status?.state) ?? {};
+    const state = asRecord(promotion.status?.state);
+    if (!state) continue;
+    // The Promotion's own steps: Kargo copies the template's steps into
+    // every Promotion, so the template's (edited since: a git-open-pr now
+    // where a compose-output wrote the record) stand in only for a
+    // Promotion that lists no steps.
     const ownSteps = asArray(promotion.spec?.steps).length > 0;
-    for (const [alias, value] of Object.entries(state)) {
-      const record = pullRequestRecordOf(value);
+    for (const step of pullRequestSteps.get(ownSteps ? name : null) ?? []) {
+      const { alias } = step;
+      if (!Object.prototype.hasOwnProperty.call(state, alias)) continue;
+      const record = pullRequestRecordOf(state[alias]);
       if (!record) continue;
       const { url } = record;
       const parsed = parsePullRequestUrl(url);
       const number = record.number ?? parsed?.number;
-      // The Promotion's own step of that alias, whatever its kind: Kargo
-      // copies the template's steps into every Promotion, so the template's
-      // step (edited since: a git-open-pr now where a compose-output wrote
-      // the record) stands in only for a Promotion that lists no steps.
-      const step = byAlias.get(stepKey(ownSteps ? name : null, alias));
       if (!recordedByPullRequestStep(step, parsed?.repoUrl)) continue;
       recorded.push({
         promotion: name,
         alias,
         url,
         number,
-        repoUrl: parsed?.repoUrl ?? step?.repoUrl,
+        repoUrl: parsed?.repoUrl ?? step.repoUrl,
       });
     }
   }

@@ -1,7 +1,12 @@
 import type { Promotion, PromotionStep, Stage } from '../types';
 import { asArray, asRecord } from '../util/objects';
 import { toMillis } from '../util/time';
-import { ExpressionScope, layerVars, resolveExpression } from './expressions';
+import {
+  ExpressionScope,
+  layerOver,
+  layerVars,
+  resolveExpression,
+} from './expressions';
 import { normalizeRepoUrl } from './repoUrl';
 
 /** Steps that name a Git repository in `config.repoURL`. */
@@ -14,6 +19,15 @@ const GIT_STEPS = ['git-clone', 'git-push', 'git-open-pr', 'git-wait-for-pr'];
  * seconds per rebuild of that Stage. No real template comes near.
  */
 const MAX_GIT_STEPS = 200;
+/**
+ * Git steps read per Stage: its template's, then its Promotions', newest
+ * first. The watch holds a template's step list once however many
+ * Promotions copy it, and a project member may script thousands of
+ * Promotions (Kargo keeps them two weeks): 200 Git steps in each of 8,000
+ * cost the backend seconds per rebuild of that Stage. An older Promotion
+ * past the budget counts for nothing of the Stage's pull requests.
+ */
+const MAX_GIT_STEPS_PER_STAGE = 2_000;
 
 /**
  * A Git step of a Stage's promotion template or of one of its Promotions.
@@ -78,20 +92,21 @@ function gitSteps(
   baseVars: Record<string, string>,
   ctx: ExpressionScope['ctx'],
   promotion: string | null,
+  max: number,
 ): GitStep[] {
   const result: GitStep[] = [];
   // git-push names no repository: it pushes the working tree of the last
   // git-clone before it.
   let clonedRepo: string | undefined;
-  asArray(steps).forEach((step, index) => {
+  const list = asArray(steps);
+  for (let index = 0; index < list.length; index++) {
+    if (result.length >= Math.min(max, MAX_GIT_STEPS)) break;
+    const step = list[index];
     const config = asRecord(step?.config);
-    if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) return;
-    if (result.length === MAX_GIT_STEPS) return;
-    // A step without vars of its own sees the layer below (no copy per step).
+    if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) continue;
+    // A step's own vars over the layer below, never a copy of it per step.
     const scope: ExpressionScope = {
-      vars: asArray(step.vars).length
-        ? { ...baseVars, ...layerVars(step.vars) }
-        : baseVars,
+      vars: layerOver(baseVars, step.vars),
       ctx,
     };
     let repoUrl = normalizeRepoUrl(resolveExpression(config.repoURL, scope));
@@ -107,7 +122,7 @@ function gitSteps(
       promotion,
       repoUrl,
     });
-  });
+  }
   return result;
 }
 
@@ -131,20 +146,26 @@ export function gitStepsOfOwn(stage: Stage, own: Promotion[]): GitStep[] {
   const project = stage?.metadata?.namespace;
   const stageName = stage?.metadata?.name;
   const template = stage?.spec?.promotionTemplate?.spec;
+  // The Stage's vars read once, not once per Promotion.
+  const stageVars = layerVars(stage?.spec?.vars);
   const steps = gitSteps(
     template?.steps,
-    layerVars(stage?.spec?.vars, template?.vars),
+    layerOver(stageVars, template?.vars),
     { project, stage: stageName },
     null,
+    MAX_GIT_STEPS_PER_STAGE,
   );
   for (const promotion of own) {
+    const left = MAX_GIT_STEPS_PER_STAGE - steps.length;
+    if (left <= 0) break;
     const name = promotion.metadata!.name!;
     steps.push(
       ...gitSteps(
         promotion.spec?.steps,
-        layerVars(stage?.spec?.vars, promotion.spec?.vars),
+        layerOver(stageVars, promotion.spec?.vars),
         { project, stage: stageName, promotion: name },
         name,
+        left,
       ),
     );
   }

@@ -39,7 +39,15 @@ export function walkOwn(stage: Stage, own: Promotion[]): StageWalk {
             index < MAX_WALKED_PROMOTIONS || currentStepOf(promotion) !== null,
         )
       : own;
-  const gitSteps = gitStepsOfOwn(stage, walked);
+  // The running Promotion's Git steps are read before the others' (the
+  // Stage's budget of Git steps, steps.ts, may not reach old ones).
+  const running = walked.filter(p => currentStepOf(p) !== null);
+  const gitSteps = gitStepsOfOwn(
+    stage,
+    running.length > 0
+      ? [...running, ...walked.filter(p => currentStepOf(p) === null)]
+      : walked,
+  );
   const recorded = recordedByOwn(walked, gitSteps);
   return {
     promotions: own,

@@ -46,6 +46,21 @@ describe('useKargoTranslation', () => {
     expect(t('card.title')).toBe('Kargo');
   });
 
+  // Side-door test (issue 35, attack 6): i18next's nesting (`$t(key)`) and
+  // a value that holds a placeholder or an option name stay literal text.
+  it('nests no translation a value names, and takes a placeholder in a value literally', () => {
+    const { result } = renderHook(() => useReasonText(), { wrapper });
+    expect(
+      result.current(
+        {
+          code: 'freightApproved',
+          params: { freight: '$t(card.title)', stage: '{{count}} $t(x)' },
+        },
+        'English fallback',
+      ),
+    ).toBe('Freight "$t(card.title)" is approved for Stage "{{count}} $t(x)"');
+  });
+
   it('is the only way the plugin reads its translations', () => {
     const src = join(__dirname, '..');
     const direct = readdirSync(src, { recursive: true, encoding: 'utf8' })

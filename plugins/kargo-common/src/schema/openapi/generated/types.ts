@@ -502,7 +502,7 @@ export interface components {
       } | null;
       /** Someone asked Kargo to abort it (kargo.akuity.io/abort) and it has not ended yet. */
       abortRequested?: boolean;
-      /** The steps of the Promotion, in order, with their outputs (Kargo's step view): the first 200, and the one it failed at or runs when it comes later; steps after the one it ended at have a null status. */
+      /** The steps of the Promotion, in order, with their outputs (Kargo's step view): the first 200, and the one it failed at or runs when it comes later; steps after the one it ended at have a null status. The views of all a Stage's Promotions share a budget of about 4 Mi characters, newest Promotion first: past it a Promotion shows only the step it failed at or runs. URLs longer than 2,048 characters are not linked; aliases and step kinds are cut at 200 characters, messages at 2,000. */
       steps?: components['schemas']['PromotionStepView'][];
       verification: {
         phase: components['schemas']['VerificationPhase'];
