@@ -32,6 +32,8 @@ interface Shape {
   steps: Obj[];
   promotions: number;
   state?: Obj;
+  /** Runs verifying the Stage, each declaring these metric names (none measured). */
+  runs?: { count: number; metrics: string[] };
 }
 
 const SHAPES: Shape[] = [
@@ -59,6 +61,19 @@ const SHAPES: Shape[] = [
     steps: steps(200, 'git-clone', 's', { repoURL: REPO }),
     promotions: 5_000,
   },
+  {
+    // Every entry of the verification history listed the metrics its run
+    // copied from the template (issue 35, attack 7): 286 MB served.
+    name: '300 runs x 3,000 metric names',
+    steps: [],
+    promotions: 0,
+    runs: {
+      count: 300,
+      metrics: Array.from({ length: 3_000 }, (_, m) =>
+        `${'m'.repeat(250)}${m}`.slice(-250),
+      ),
+    },
+  },
 ];
 
 function listsOf(shape: Shape): BuildProjectStagesInput {
@@ -83,6 +98,21 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
       progress: false,
     }),
   );
+  const runs = shape.runs;
+  // The watch holds the runs' equal specs once (ObjectCompactor): so does this.
+  const spec = runs && { metrics: runs.metrics.map(name => ({ name })) };
+  const analysisRuns = Array.from({ length: runs?.count ?? 0 }, (_, n) => ({
+    ...objects.analysisRun({
+      project,
+      stage: 'web',
+      freight: { name: 'abc1234def', uid: 'uid-abc1234d' },
+      minutes: n + 1,
+      phase: 'Error',
+      metrics: [],
+      metricResults: [],
+    }),
+    spec,
+  }));
   return {
     instance: 'bench',
     kargoUrl: null,
@@ -90,7 +120,7 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
     now: new Date().toISOString(),
     stages: [stage],
     promotions,
-    analysisRuns: [],
+    analysisRuns,
     freight: [],
     pullRequestsOf: () => undefined,
   } as unknown as BuildProjectStagesInput;

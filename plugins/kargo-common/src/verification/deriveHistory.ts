@@ -16,7 +16,7 @@ import {
   freightRef,
   indexFreight,
 } from './freightOfRun';
-import { metricsOf } from './metrics';
+import { MAX_METRIC_TEXT, metricsOf, metricsSize } from './metrics';
 import { SharedMetrics } from './sharedMetrics';
 import type { Interner } from '../util/interner';
 import { verificationPhaseOf } from '../phases/phaseSets';
@@ -44,6 +44,21 @@ interface Context {
   current: StatusCollection | undefined;
   freight: FreightIndex;
   metrics: SharedMetrics;
+  /** The run of each entry that has one: its metrics are read once sorted. */
+  runOf: Map<VerificationEntry, AnalysisRun>;
+}
+
+/** One empty list for every entry without metrics (a history lives long). */
+const NO_METRICS = Object.freeze([]) as unknown as VerificationEntry['metrics'];
+
+/** `entry`, its run remembered for its metrics (see `withMetrics`). */
+function ofRun(
+  entry: VerificationEntry,
+  run: AnalysisRun | undefined,
+  ctx: Context,
+): VerificationEntry {
+  if (run) ctx.runOf.set(entry, run);
+  return entry;
 }
 
 function actorOfRun(run: AnalysisRun | undefined): string | null {
@@ -75,7 +90,7 @@ function fromRecorded(
     firstFreightName(collection.items) ??
     (run ? freightNameOfRun(run, ctx.collections, ctx.freight) : undefined);
   const ref = vi.analysisRun;
-  return {
+  const entry: VerificationEntry = {
     id: vi.id || null,
     analysisRun: ref?.name
       ? { name: ref.name, namespace: ref.namespace || ctx.namespace }
@@ -97,16 +112,17 @@ function fromRecorded(
       ? vi.message || null
       : run?.status?.message || vi.message || null,
     actor: vi.actor || actorOfRun(run),
-    metrics: metricsOf(run, ctx.metrics),
+    metrics: NO_METRICS,
     current:
       collection.current || (run ? isCurrentRun(run, ctx, freightName) : false),
     ...(aborted ? { aborted: true } : {}),
   };
+  return ofRun(entry, run, ctx);
 }
 
 function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
   const freightName = freightNameOfRun(run, ctx.collections, ctx.freight);
-  return {
+  const entry: VerificationEntry = {
     id: null,
     analysisRun: {
       name: run.metadata?.name ?? '',
@@ -122,9 +138,35 @@ function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
     finishTime: run.status?.completedAt || null,
     message: run.status?.message || null,
     actor: actorOfRun(run),
-    metrics: metricsOf(run, ctx.metrics),
+    metrics: NO_METRICS,
     current: isCurrentRun(run, ctx, freightName),
   };
+  return ofRun(entry, run, ctx);
+}
+
+/**
+ * The entries (newest first) with their runs' metrics while the history's
+ * {@link MAX_METRIC_TEXT} lasts; the newest entry and the current one keep
+ * theirs in any case, an older one past it lists none (no metrics are read
+ * only to be dropped).
+ */
+function withMetrics(entries: VerificationEntry[], ctx: Context) {
+  let left = MAX_METRIC_TEXT;
+  entries.forEach((entry, index) => {
+    const run = ctx.runOf.get(entry);
+    if (!run) return;
+    const essential = index === 0 || entry.current;
+    if (left <= 0 && !essential) return;
+    const metrics = metricsOf(run, ctx.metrics);
+    const size = metricsSize(metrics);
+    if (size > left && !essential) {
+      left = 0;
+      return;
+    }
+    left -= size;
+    entry.metrics = metrics;
+  });
+  return entries;
 }
 
 /**
@@ -172,6 +214,7 @@ export function deriveVerificationHistory(
     current: collections.find(c => c.current),
     freight: indexFreight(input.freight),
     metrics: input.interner?.metrics ?? new SharedMetrics(),
+    runOf: new Map(),
   };
   const runs = analysisRunsOfStage(stage, input.analysisRuns ?? []);
   const runsByKey = new Map(
@@ -199,5 +242,5 @@ export function deriveVerificationHistory(
   for (const [key, run] of runsByKey) {
     if (!used.has(key)) entries.push(fromRun(run, ctx));
   }
-  return entries.sort(compareEntries);
+  return withMetrics(entries.sort(compareEntries), ctx);
 }

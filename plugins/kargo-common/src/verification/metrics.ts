@@ -8,12 +8,44 @@ import type { Interner } from '../util/interner';
 import { asArray, asRecord } from '../util/objects';
 import { isFailedMeasurementPhase } from '../phases/phaseSets';
 import { NO_FAILED_MEASUREMENTS, SharedMetrics } from './sharedMetrics';
+import { clip, MAX_MESSAGE } from '../promotion/stepView';
 
 /**
  * Failed measurements kept per metric. Argo Rollouts already trims
  * measurements; the newest few are what a person needs to see why.
  */
 export const MAX_FAILED_MEASUREMENTS = 10;
+/** Longest metric name kept (as a step's alias); longer text is cut. */
+const MAX_NAME = 200;
+/**
+ * Characters of metrics per verification history, its entries together,
+ * newest first (see `deriveVerificationHistory`). Kargo copies the
+ * AnalysisTemplates a project member wrote into every run of the Stage
+ * (akuity/kargo v1.11.2 pkg/rollouts/analysis_run_builder.go) and the watch
+ * holds the equal copies once, while each entry serves its own: 300
+ * reverifications of a template of 3,000 long metric names made a 286 MB
+ * Stage detail. Real histories use a fraction of a percent.
+ */
+export const MAX_METRIC_TEXT = 4 * 1_048_576;
+
+/** About the characters metrics take in a Stage's JSON. */
+export function metricsSize(metrics: VerificationMetric[]): number {
+  let size = 0;
+  for (const metric of metrics) {
+    size +=
+      60 +
+      metric.name.length +
+      metric.phase.length +
+      (metric.message?.length ?? 0);
+    for (const m of metric.failedMeasurements) {
+      size +=
+        100 +
+        (m.message?.length ?? 0) +
+        (typeof m.value === 'string' ? m.value.length : 0);
+    }
+  }
+  return size;
+}
 
 function failedMeasurements(
   measurements: Measurement[] | null | undefined,
@@ -31,10 +63,12 @@ function failedMeasurements(
 function failedMeasurement(m: Measurement): FailedMeasurement {
   return {
     phase: m.phase ?? 'Unknown',
-    message: m.message || null,
+    message: clip(m.message, MAX_MESSAGE) || null,
     startedAt: m.startedAt || null,
     finishedAt: m.finishedAt || null,
-    value: m.value ?? null,
+    value:
+      (typeof m.value === 'string' ? clip(m.value, MAX_MESSAGE) : m.value) ??
+      null,
   };
 }
 
@@ -63,10 +97,15 @@ export function metricsOf(
   const results = asArray(run?.status?.metricResults).filter(
     r => !!asRecord(r),
   );
+  // Names as written decide which declared metrics have a result; the
+  // views show them cut.
+  const named = new Set<string>();
   const metrics: VerificationMetric[] = results.map((result, index) => {
-    const name = result.name || `metric-${index + 1}`;
-    const phase = result.phase || 'Pending';
-    const message = result.message || null;
+    const full = result.name || `metric-${index + 1}`;
+    named.add(full);
+    const name = clip(full, MAX_NAME);
+    const phase = clip(result.phase, MAX_NAME) || 'Pending';
+    const message = clip(result.message, MAX_MESSAGE) || null;
     // Argo Rollouts appends measurements as they are taken: the order is
     // chronological already.
     const failed = failedMeasurements(result.measurements);
@@ -74,11 +113,10 @@ export function metricsOf(
       ? shared.plain(name, phase)
       : { name, phase, message, failedMeasurements: failed };
   });
-  const named = new Set(metrics.map(m => m.name));
   for (const metric of asArray(run?.spec?.metrics)) {
     if (metric?.name && !named.has(metric.name)) {
       named.add(metric.name);
-      metrics.push(shared.plain(metric.name, 'Pending'));
+      metrics.push(shared.plain(clip(metric.name, MAX_NAME), 'Pending'));
     }
   }
   return shared.list(metrics);
