@@ -62,6 +62,24 @@ const SHAPES: Shape[] = [
     promotions: 5_000,
   },
   {
+    // Every step of a repeated alias viewed its output (issue 35, attack 7):
+    // 4.1 MB served of a 42 KB Promotion, for each of a member's Stages.
+    name: '1 Promotion x 200 steps of one alias',
+    steps: Array.from({ length: 200 }, () => ({
+      uses: 'compose-output',
+      as: 'x',
+      config: {},
+    })),
+    promotions: 1,
+    state: {
+      x: {
+        links: Array.from({ length: 20 }, (_, j) => ({
+          url: `https://x.example/${'a'.repeat(2_000)}${j}`,
+        })),
+      },
+    },
+  },
+  {
     // Every entry of the verification history listed the metrics its run
     // copied from the template (issue 35, attack 7): 286 MB served.
     name: '300 runs x 3,000 metric names',
