@@ -32,6 +32,8 @@ interface Shape {
   steps: Obj[];
   promotions: number;
   state?: Obj;
+  /** Freight of the Stage's Warehouse, each commit subject this long. */
+  freight?: { count: number; subject: number };
   /** Runs verifying the Stage, each declaring these metric names (none measured). */
   runs?: { count: number; metrics: string[] };
 }
@@ -78,6 +80,14 @@ const SHAPES: Shape[] = [
         })),
       },
     },
+  },
+  {
+    // Each Stage offered the Freight's commit subjects whole (issue 35,
+    // attack 7): 10 MB served per Stage that requests the Warehouse.
+    name: '20 Freight of 500 KB commit subjects',
+    steps: [],
+    promotions: 0,
+    freight: { count: 20, subject: 500_000 },
   },
   {
     // Every entry of the verification history listed the metrics its run
@@ -131,6 +141,20 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
     }),
     spec,
   }));
+  const freight = Array.from(
+    { length: shape.freight?.count ?? 0 },
+    (_, n) =>
+      objects.freight({
+        project,
+        warehouse: 'app',
+        alias: `f${n}`,
+        image: 'ghcr.io/acme/app',
+        tag: `v${n}`,
+        repoURL: REPO,
+        message: 's'.repeat(shape.freight!.subject),
+        minutes: n,
+      }).object,
+  );
   return {
     instance: 'bench',
     kargoUrl: null,
@@ -139,7 +163,7 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
     stages: [stage],
     promotions,
     analysisRuns,
-    freight: [],
+    freight,
     pullRequestsOf: () => undefined,
   } as unknown as BuildProjectStagesInput;
 }

@@ -8,6 +8,24 @@ import type {
 } from '../types';
 import { normalizeRepoUrl } from '../pullRequests/repoUrl';
 import { asArray } from '../util/objects';
+import { clip } from './stepView';
+
+/**
+ * Artifacts of each kind shown per Freight, and the longest commit subject
+ * kept: a Freight is shared by every Stage of its project that requests or
+ * holds it, and its commits' subjects are whatever was pushed to a repository
+ * a project member's Warehouse watches (Kargo keeps the first line whole,
+ * akuity/kargo v1.11.2 pkg/controller/warehouses/warehouses.go): 20 Freight
+ * of 500 KB subjects made every such Stage's detail 10 MB.
+ */
+export const MAX_ARTIFACTS = 100;
+export const MAX_SUBJECT = 200;
+
+/** The first {@link MAX_ARTIFACTS} of a Freight's artifacts of one kind. */
+export function shownArtifacts<T>(list: T[] | null | undefined): T[] {
+  const all = asArray(list);
+  return all.length > MAX_ARTIFACTS ? all.slice(0, MAX_ARTIFACTS) : all;
+}
 
 /** What a Freight or a FreightReference holds: Kargo's artifact lists. */
 type Artifacts = Pick<FreightReference, 'commits' | 'images' | 'charts'>;
@@ -85,6 +103,7 @@ function changesOf<T>(
     const from = before.get(repository) ?? null;
     const to = after.get(repository) ?? null;
     if (from === to) continue;
+    if (out.length === MAX_ARTIFACTS) break;
     out.push({
       kind,
       repository,
@@ -144,18 +163,18 @@ export function freightDiff(
  */
 export function freightArtifactsOf(freight: Artifacts): FreightArtifacts {
   return {
-    commits: asArray(freight.commits).map(c => ({
+    commits: shownArtifacts(freight.commits).map(c => ({
       repoURL: c.repoURL ?? '',
       id: commitVersion(c) ?? null,
-      message: c.message ?? null,
+      message: clip(c.message, MAX_SUBJECT) ?? null,
       url: commitUrl(c.repoURL, c.id),
     })),
-    images: asArray(freight.images).map(i => ({
+    images: shownArtifacts(freight.images).map(i => ({
       repoURL: i.repoURL ?? '',
       tag: i.tag ?? null,
       digest: i.digest ?? null,
     })),
-    charts: asArray(freight.charts).map(c => ({
+    charts: shownArtifacts(freight.charts).map(c => ({
       repoURL: c.repoURL ?? '',
       name: c.name ?? null,
       version: c.version ?? null,

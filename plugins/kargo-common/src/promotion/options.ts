@@ -1,5 +1,7 @@
 import type {
   Freight,
+  FreightArtifacts,
+  FreightChange,
   FreightOption,
   FreightReference,
   Stage,
@@ -37,6 +39,51 @@ function currentArtifactsByOrigin(
 
 /** How many Freight a Stage lists to promote to, newest first. */
 const FREIGHT_OPTIONS_LIMIT = 20;
+/**
+ * Characters of artifacts and changes per Stage, its options together,
+ * newest first; past it an option lists none (its name, alias and
+ * availability stay). A project's Freight are offered to each of its Stages
+ * that requests their origin, and a project member adds Stages at will: 20
+ * Freight of 100 commits each, shown whole, made every such Stage's detail
+ * megabytes. Real Stages use a few percent.
+ */
+const MAX_ARTIFACT_TEXT = 256 * 1024;
+
+const NO_ARTIFACTS: FreightArtifacts = Object.freeze({
+  commits: [],
+  images: [],
+  charts: [],
+}) as never;
+
+/** About the characters artifacts and changes take in a Stage's JSON. */
+function artifactsSize(artifacts: FreightArtifacts, changes: FreightChange[]) {
+  let size = 0;
+  for (const c of artifacts.commits) {
+    size +=
+      50 +
+      c.repoURL.length +
+      (c.id?.length ?? 0) +
+      (c.message?.length ?? 0) +
+      (c.url?.length ?? 0);
+  }
+  for (const i of artifacts.images) {
+    size +=
+      40 + i.repoURL.length + (i.tag?.length ?? 0) + (i.digest?.length ?? 0);
+  }
+  for (const c of artifacts.charts) {
+    size +=
+      40 + c.repoURL.length + (c.name?.length ?? 0) + (c.version?.length ?? 0);
+  }
+  for (const c of changes) {
+    size +=
+      60 +
+      c.repository.length +
+      (c.from?.length ?? 0) +
+      (c.to?.length ?? 0) +
+      (c.compareUrl?.length ?? 0);
+  }
+  return size;
+}
 
 /**
  * The Freight a Stage requests (from one of its origins), newest first, each
@@ -63,6 +110,7 @@ export function freightOptionsOf(
     asArray(stage.spec?.requestedFreight).map(r => originKey(r?.origin)),
   );
   const inStage = currentArtifactsByOrigin(stage, asArray(freight));
+  let left = MAX_ARTIFACT_TEXT;
   return asArray(freight)
     .filter(f => !!f?.metadata?.name)
     .filter(f => origins.has(originKey(f.origin)))
@@ -82,6 +130,23 @@ export function freightOptionsOf(
         f.status?.currentlyIn ?? {},
         stageName,
       );
+      // The Stage's budget, newest first: none read only to be dropped.
+      let artifacts = NO_ARTIFACTS;
+      let changes: FreightChange[] = [];
+      if (left > 0) {
+        artifacts = freightArtifactsOf(f);
+        changes = current
+          ? []
+          : freightDiff(inStage.get(originKey(f.origin)), f);
+        const size = artifactsSize(artifacts, changes);
+        if (size > left) {
+          left = 0;
+          artifacts = NO_ARTIFACTS;
+          changes = [];
+        } else {
+          left -= size;
+        }
+      }
       return {
         ...(reverifiedFailed.length ? { reverifiedFailed } : {}),
         name: f.metadata!.name!,
@@ -98,10 +163,8 @@ export function freightOptionsOf(
           stageName,
         ),
         current,
-        artifacts: freightArtifactsOf(f),
-        ...(current
-          ? {}
-          : { changes: freightDiff(inStage.get(originKey(f.origin)), f) }),
+        artifacts,
+        ...(current ? {} : { changes }),
       };
     });
 }

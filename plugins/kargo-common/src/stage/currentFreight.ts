@@ -6,6 +6,8 @@ import type {
   Stage,
 } from '../types';
 import { asArray } from '../util/objects';
+import { clip } from '../promotion/stepView';
+import { MAX_SUBJECT, shownArtifacts } from '../promotion/freightDiff';
 import { currentCollectionOf } from '../verification/collections';
 import { indexFreight } from '../verification/freightOfRun';
 
@@ -39,28 +41,28 @@ export function summarizeFreight(
     alias:
       object?.alias || object?.metadata?.labels?.[KARGO_LABELS.alias] || null,
     origin: originOf(ref, object),
-    commits: asArray(commits)
-      .filter(c => !!c?.repoURL)
-      .map(c => ({
+    commits: shownArtifacts(asArray(commits).filter(c => !!c?.repoURL)).map(
+      c => ({
         repoURL: c.repoURL!,
         id: c.id || null,
         tag: c.tag || null,
         branch: c.branch || null,
-        message: c.message || null,
-      })),
-    images: asArray(images)
-      .filter(i => !!i?.repoURL)
-      .map(i => ({
+        message: clip(c.message, MAX_SUBJECT) || null,
+      }),
+    ),
+    images: shownArtifacts(asArray(images).filter(i => !!i?.repoURL)).map(
+      i => ({
         repoURL: i.repoURL!,
         tag: i.tag || null,
         digest: i.digest || null,
-      })),
-    charts: asArray(charts)
-      .filter(c => !!c?.repoURL || !!c?.name)
-      .map(c => ({
-        repoURL: c.repoURL ?? '',
-        name: c.name || null,
-        version: c.version || null,
-      })),
+      }),
+    ),
+    charts: shownArtifacts(
+      asArray(charts).filter(c => !!c?.repoURL || !!c?.name),
+    ).map(c => ({
+      repoURL: c.repoURL ?? '',
+      name: c.name || null,
+      version: c.version || null,
+    })),
   };
 }
