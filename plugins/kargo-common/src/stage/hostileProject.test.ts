@@ -1,4 +1,5 @@
 import { promotion, stage } from '../__testUtils__/builders';
+import type { Promotion } from '../types';
 import { Interner } from '../util/interner';
 import { buildProjectStages, type ProjectLists } from './project';
 
@@ -58,5 +59,42 @@ describe("a project member's many Stages (issue 35, attack 7)", () => {
       0,
     );
     expect(total).toBeLessThan(5_000_000);
+  });
+
+  it('selects each Stage its own Promotions among 10,000 of 500 Stages', () => {
+    const stages = Array.from({ length: 500 }, (_, i) =>
+      stage({ project: 'p', name: `s${i}`, warehouse: 'w' }),
+    );
+    const promotions: Promotion[] = Array.from({ length: 10_000 }, (_, n) =>
+      promotion('p', `s${n % 500}`, n, 'abcdef1234', 'Succeeded', []),
+    );
+    const built = build({ stages, promotions });
+    expect(built).toHaveLength(500);
+    expect(
+      built.every(
+        b =>
+          b.detail.error === null &&
+          b.detail.promotions!.length === 20 &&
+          b.detail.promotions!.every(p =>
+            p.name.startsWith(`${b.detail.name}.`),
+          ),
+      ),
+    ).toBe(true);
+  });
+
+  it('shows the newest 100 of 50,000 Promotions of one Stage', () => {
+    const promotions = Array.from({ length: 50_000 }, (_, n) =>
+      promotion('p', 'prod', n, 'abcdef1234', 'Succeeded', []),
+    );
+    const [built] = build({
+      stages: [stage({ project: 'p', name: 'prod', warehouse: 'w' })],
+      promotions,
+    });
+    expect(built.detail.promotions!.map(p => p.name)).toEqual(
+      promotions
+        .slice(-100)
+        .reverse()
+        .map(p => p.metadata!.name),
+    );
   });
 });
