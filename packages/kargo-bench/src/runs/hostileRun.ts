@@ -32,6 +32,8 @@ interface Shape {
   steps: Obj[];
   promotions: number;
   state?: Obj;
+  /** Open PRs of the repository, all from the branch `x` a step names. */
+  pullRequests?: number;
   /** Freight of the Stage's Warehouse, each commit subject this long. */
   freight?: { count: number; subject: number };
   /** Runs verifying the Stage, each declaring these metric names (none measured). */
@@ -80,6 +82,20 @@ const SHAPES: Shape[] = [
         })),
       },
     },
+  },
+  {
+    // Every PR of the branch was attributed to the Stage (issue 35, attack
+    // 7): 2.9 MB served per Stage of 1 KB naming the branch.
+    name: '5,000 open PRs of one branch',
+    steps: [
+      {
+        uses: 'git-open-pr',
+        as: 'pr',
+        config: { repoURL: REPO, sourceBranch: 'x', targetBranch: 'main' },
+      },
+    ],
+    promotions: 0,
+    pullRequests: 5_000,
   },
   {
     // Each Stage offered the Freight's commit subjects whole (issue 35,
@@ -155,6 +171,22 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
         minutes: n,
       }).object,
   );
+  const pullRequests = Array.from(
+    { length: shape.pullRequests ?? 0 },
+    (_, n) => ({
+      provider: 'github',
+      repoUrl: REPO,
+      number: n + 1,
+      title: 't'.repeat(256),
+      url: `${REPO}/pull/${n + 1}`,
+      state: 'open',
+      sourceBranch: 'x',
+      targetBranch: `base-${n}`,
+      author: 'mallory',
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+      headSha: null,
+    }),
+  );
   return {
     instance: 'bench',
     kargoUrl: null,
@@ -164,7 +196,8 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
     promotions,
     analysisRuns,
     freight,
-    pullRequestsOf: () => undefined,
+    pullRequestsOf: () =>
+      pullRequests.length ? { pullRequests, error: null } : undefined,
   } as unknown as BuildProjectStagesInput;
 }
 

@@ -185,6 +185,16 @@ function closability(
   return literalBranch ? { closable: 'close' } : {};
 }
 
+/**
+ * Pull requests attributed to a Stage, the newest: a repository's listing
+ * (up to 5,000 open PRs) is shared by every Stage whose steps name it, and
+ * a project member opens PRs from one branch to as many base branches as
+ * they like: 5,000 of them made each of their Stages' details 2.9 MB from a
+ * Stage of 1 KB. A Promotion whose PR is past it still links the URL it
+ * recorded (the timeline).
+ */
+const MAX_ATTRIBUTED = 200;
+
 /** attributePullRequests with the Stage already walked (walkStage). */
 export function attributeWalked(
   pullRequests: PullRequestCandidate[] | undefined,
@@ -252,9 +262,12 @@ export function attributeWalked(
       ...closability(pr, waiting, byBranch.length > 0, byLiteral.length > 0),
     });
   }
-  return result.sort((a, b) => {
+  const newestFirst = result.sort((a, b) => {
     const ta = toMillis(a.createdAt) ?? 0;
     const tb = toMillis(b.createdAt) ?? 0;
     return ta !== tb ? tb - ta : b.number - a.number;
   });
+  return newestFirst.length > MAX_ATTRIBUTED
+    ? newestFirst.slice(0, MAX_ATTRIBUTED)
+    : newestFirst;
 }

@@ -1,12 +1,19 @@
 import { promotion, stage } from '../__testUtils__/builders';
 import type { Promotion } from '../types';
 import { Interner } from '../util/interner';
-import { buildProjectStages, type ProjectLists } from './project';
+import {
+  buildProjectStages,
+  type BuildProjectStagesInput,
+  type ProjectLists,
+} from './project';
 
 // Issue 35, attack 7: what one project member's many Stages and Promotions
 // cost together, and what the portal serves of them.
 
-function build(lists: Partial<ProjectLists>) {
+function build(
+  lists: Partial<ProjectLists>,
+  pullRequestsOf: BuildProjectStagesInput['pullRequestsOf'] = () => undefined,
+) {
   return [
     ...buildProjectStages({
       instance: 'i',
@@ -17,7 +24,7 @@ function build(lists: Partial<ProjectLists>) {
       promotions: [],
       analysisRuns: [],
       freight: [],
-      pullRequestsOf: () => undefined,
+      pullRequestsOf,
       interner: new Interner(),
       ...lists,
     }),
@@ -96,5 +103,42 @@ describe("a project member's many Stages (issue 35, attack 7)", () => {
         .reverse()
         .map(p => p.metadata!.name),
     );
+  });
+
+  it('attributes at most the newest 200 of 5,000 open PRs of one branch to each Stage naming it', () => {
+    const repo = 'https://github.com/acme/app';
+    // 1 KB Stages, each a git-open-pr step of the branch `x`; 5,000 PRs from
+    // `x` to as many base branches (one open PR per pair on GitHub).
+    const steps = [
+      {
+        uses: 'git-open-pr',
+        as: 'pr',
+        config: { repoURL: repo, sourceBranch: 'x', targetBranch: 'main' },
+      },
+    ];
+    const stages = Array.from({ length: 20 }, (_, i) =>
+      stage({ project: 'p', name: `s${i}`, warehouse: 'w', steps }),
+    );
+    const pullRequests = Array.from({ length: 5_000 }, (_, n) => ({
+      provider: 'github' as const,
+      repoUrl: repo,
+      number: n + 1,
+      title: 't'.repeat(256),
+      url: `${repo}/pull/${n + 1}`,
+      state: 'open' as const,
+      sourceBranch: 'x',
+      targetBranch: `base-${n}`,
+      author: 'mallory',
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+      headSha: null,
+    }));
+    const built = build({ stages }, () => ({ pullRequests, error: null }));
+    for (const { detail } of built) {
+      expect(detail.pullRequests.map(pr => pr.number)).toEqual(
+        Array.from({ length: 200 }, (_, i) => 5_000 - i),
+      );
+      // Before: 2.9 MB per Stage, 2.9 GB for 1,000 Stages.
+      expect(JSON.stringify(detail).length).toBeLessThan(200_000);
+    }
   });
 });
