@@ -28,10 +28,18 @@ interface Answer {
  * 50 Stages is ~1.2 MB, its gzip ~0.1 MB; at most ~20 MB).
  */
 const KEPT = 16;
+/**
+ * Bytes of answers kept at most, all together: an answer holds every Stage
+ * of the entity's projects, and a project member's Stages may be far larger
+ * than ~20 KB each (issue 35, attack 7). A larger answer is built again
+ * when asked for again.
+ */
+const KEPT_BYTES = 64 * 1_048_576;
 /** Below this a body goes out as it is (gzip would not pay). */
 const GZIP_MIN_BYTES = 1024;
 
 const answers = new Map<string, Answer>();
+let keptBytes = 0;
 const ids = new WeakMap<StageDetail, number>();
 let nextId = 0;
 
@@ -70,6 +78,7 @@ function answerOf(stages: readonly ServedStage[], rest: object): Answer {
   if (answer) {
     // Most recently used last: the Map's first key is the one to drop.
     answers.delete(key);
+    keptBytes -= answer.body.length;
   } else {
     const items = stages.map(({ found, stage }) => servedJson(found, stage));
     const body = Buffer.from(
@@ -77,8 +86,14 @@ function answerOf(stages: readonly ServedStage[], rest: object): Answer {
     );
     answer = { body, etag: etagOf(body) };
   }
+  if (answer.body.length > KEPT_BYTES / 4) return answer;
   answers.set(key, answer);
-  if (answers.size > KEPT) answers.delete(answers.keys().next().value!);
+  keptBytes += answer.body.length;
+  while (answers.size > KEPT || keptBytes > KEPT_BYTES) {
+    const oldest = answers.keys().next().value!;
+    keptBytes -= answers.get(oldest)!.body.length;
+    answers.delete(oldest);
+  }
   return answer;
 }
 

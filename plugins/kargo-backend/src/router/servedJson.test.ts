@@ -70,4 +70,21 @@ describe('servedJson', () => {
       servedJson(found(stage, i % 2 ? 'down' : null), stage);
     expect(reads()).toBe(1);
   });
+
+  it('keeps at most 64 Mi characters of serialisations, however large the Stages served (issue 35, attack 7)', () => {
+    // Stages of 4 MB each (a project member's, each within its parts' budgets).
+    const big = 'x'.repeat(4_000_000);
+    const stages = Array.from({ length: 40 }, () => {
+      const counted = stageWithCountedReads();
+      Object.assign(counted.stage, { big });
+      return counted;
+    });
+    for (const { stage } of stages) servedJson(found(stage, null), stage);
+    // Before: all 40 kept (160 MB), the first served again from the cache.
+    servedJson(found(stages[0].stage, null), stages[0].stage);
+    expect(stages[0].reads()).toBe(2);
+    // The newest are kept.
+    servedJson(found(stages[39].stage, null), stages[39].stage);
+    expect(stages[39].reads()).toBe(1);
+  });
 });

@@ -10,18 +10,32 @@ import {
  * 50 Stages (~20 KB of JSON each, so at most ~25 MB).
  */
 const KEPT = 1000;
+/**
+ * Characters kept at most, all serialisations together: a project member's
+ * Stages may be far larger than ~20 KB (each within its parts' budgets, up
+ * to megabytes), and 1,000 of them kept gigabytes. A larger one is
+ * serialised again when served again.
+ */
+const KEPT_CHARS = 64 * 1_048_576;
 
 /** Snapshot Stage -> its JSON without the fields `served` sets and without the closing brace. */
 const kept = new Map<StageDetail, string>();
+let keptChars = 0;
 
 function bodyOf(stage: StageDetail): string {
   const cached = kept.get(stage);
   if (cached !== undefined) return cached;
   const { lastUpdated: _l, stale: _s, error: _e, ...rest } = stage;
   const body = JSON.stringify(rest).slice(0, -1);
+  if (body.length > KEPT_CHARS / 8) return body;
   kept.set(stage, body);
+  keptChars += body.length;
   // Oldest first: Map keeps insertion order.
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+  while (kept.size > KEPT || keptChars > KEPT_CHARS) {
+    const oldest = kept.keys().next().value!;
+    keptChars -= kept.get(oldest)!.length;
+    kept.delete(oldest);
+  }
   return body;
 }
 
