@@ -37,7 +37,7 @@ function found(stage: StageDetail): FoundProject {
 }
 
 /** The body the answer of these Stages sends (no gzip asked for). */
-async function bodyOf(stage: StageDetail): Promise<unknown> {
+async function bodyOf(...stages: StageDetail[]): Promise<unknown> {
   let sent: unknown;
   const req = { acceptsEncodings: () => false };
   const res = {
@@ -48,9 +48,12 @@ async function bodyOf(stage: StageDetail): Promise<unknown> {
       sent = body;
     },
   };
-  await sendEntityAnswer(req, res, [{ found: found(stage), stage }], {
-    errors: [],
-  });
+  await sendEntityAnswer(
+    req,
+    res,
+    stages.map(stage => ({ found: found(stage), stage })),
+    { errors: [] },
+  );
   return sent;
 }
 
@@ -69,5 +72,25 @@ describe('sendEntityAnswer', () => {
     const again = await bodyOf(small);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
+  });
+
+  it('answers at most 64 MB of Stages and says how many of a project it left out (issue 35, attack 7)', async () => {
+    // Ten Stages of 10 MB each in one answer (a project member's).
+    const big = 'y'.repeat(10_000_000);
+    const stages = Array.from({ length: 10 }, (_, i) =>
+      stageOf(`huge-${i}`, big),
+    );
+    const answer = JSON.parse(String(await bodyOf(...stages)));
+    // Before: all ten, a 100 MB answer.
+    expect(answer.items.map((s: StageDetail) => s.name)).toEqual(
+      stages.slice(0, 7).map(s => s.name),
+    );
+    expect(answer.errors).toEqual([
+      {
+        instance: 'sandbox',
+        project: 'checkout',
+        message: '3 Stages not shown: the answer would be larger than 64 MB',
+      },
+    ]);
   });
 });
