@@ -146,16 +146,19 @@ function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
 
 /**
  * The entries (newest first) with their runs' metrics while the history's
- * {@link MAX_METRIC_TEXT} lasts; the newest entry and the current one keep
- * theirs in any case, an older one past it lists none (no metrics are read
+ * {@link MAX_METRIC_TEXT} lasts; the newest entry and the newest current one
+ * keep theirs in any case, an older one past it lists none (no metrics are read
  * only to be dropped).
  */
 function withMetrics(entries: VerificationEntry[], ctx: Context) {
   let left = MAX_METRIC_TEXT;
+  // Only the newest current entry: every reverification of the current
+  // Freight is current too.
+  const newestCurrent = entries.find(entry => entry.current);
   entries.forEach((entry, index) => {
     const run = ctx.runOf.get(entry);
     if (!run) return;
-    const essential = index === 0 || entry.current;
+    const essential = index === 0 || entry === newestCurrent;
     if (left <= 0 && !essential) return;
     const metrics = metricsOf(run, ctx.metrics);
     const size = metricsSize(metrics);

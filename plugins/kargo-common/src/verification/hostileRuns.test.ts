@@ -1,4 +1,9 @@
-import { analysisRun, freight, stage } from '../__testUtils__/builders';
+import {
+  analysisRun,
+  collection,
+  freight,
+  stage,
+} from '../__testUtils__/builders';
 import type { AnalysisRun } from '../types';
 import { Interner } from '../util/interner';
 import { deriveVerificationHistory } from './deriveHistory';
@@ -13,7 +18,11 @@ const s = stage({ project: 'p', name: 'prod', warehouse: 'w' });
 const f = freight('p', 'w', 'a1', 'alias');
 
 /** `count` runs of the Stage, oldest first, each declaring `metrics` (no results yet). */
-function runsDeclaring(count: number, metrics: { name: string }[]) {
+function runsDeclaring(
+  count: number,
+  metrics: { name: string }[],
+  collectionOf: (n: number) => string = n => `c${n}`,
+) {
   // The watch holds the equal specs once (ObjectCompactor): so does this.
   const spec = { metrics } as AnalysisRun['spec'];
   return Array.from({ length: count }, (_, n) => ({
@@ -21,7 +30,7 @@ function runsDeclaring(count: number, metrics: { name: string }[]) {
       project: 'p',
       stage: 'prod',
       n,
-      collection: `c${n}`,
+      collection: collectionOf(n),
       freightNames: [f.metadata!.name!],
       phase: 'Error',
       startedAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
@@ -82,5 +91,29 @@ describe('verification history of hostile runs (issue 35, attack 7)', () => {
       freight: [f],
     });
     expect(history.every(e => e.metrics.length === 2)).toBe(true);
+  });
+
+  it('bounds the history of as many reverifications of the Freight the Stage holds now', () => {
+    // Each reverification of the current Freight is a run of the current
+    // collection: every entry is current.
+    const holding = stage({
+      project: 'p',
+      name: 'prod',
+      warehouse: 'w',
+      freightHistory: [collection('w', f, [])],
+    });
+    const current = holding.status!.freightHistory![0].id!;
+    const metrics = Array.from({ length: 3_000 }, (_, m) => ({
+      name: `${'m'.repeat(250)}${m}`.slice(-250),
+    }));
+    const history = deriveVerificationHistory({
+      stage: holding,
+      analysisRuns: runsDeclaring(300, metrics, () => current),
+      freight: [f],
+    });
+    expect(history.every(e => e.current)).toBe(true);
+    expect(history[0].metrics).toHaveLength(3_000);
+    expect(history[299].metrics).toEqual([]);
+    expect(JSON.stringify(history).length).toBeLessThan(10_000_000);
   });
 });
