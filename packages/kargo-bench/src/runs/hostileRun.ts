@@ -32,6 +32,8 @@ interface Shape {
   steps: Obj[];
   promotions: number;
   state?: Obj;
+  /** Every Promotion's phase (default: the newest Failed, the others Pending). */
+  phase?: string;
   /** Open PRs of the repository, all from the branch `x` a step names. */
   pullRequests?: number;
   /** Freight of the Stage's Warehouse, each commit subject this long. */
@@ -64,6 +66,14 @@ const SHAPES: Shape[] = [
     name: '5,000 Promotions x 200 steps',
     steps: steps(200, 'git-clone', 's', { repoURL: REPO }),
     promotions: 5_000,
+  },
+  {
+    // Every Promotion claiming to run was walked and shown (issue 35,
+    // attack 7; a project admin may grant themselves promotions/status).
+    name: '50,000 Promotions claiming to run',
+    steps: steps(1, 'git-clone', 's', { repoURL: REPO }),
+    promotions: 50_000,
+    phase: 'Running',
   },
   {
     // Every step of a repeated alias viewed its output (issue 35, attack 7):
@@ -137,7 +147,7 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
       freight: { name: 'abc1234def' },
       minutes: n + 1,
       steps: shape.steps,
-      phase: n === 0 ? 'Failed' : 'Pending',
+      phase: shape.phase ?? (n === 0 ? 'Failed' : 'Pending'),
       state: shape.state,
       progress: false,
     }),

@@ -150,9 +150,14 @@ export function buildPromotionTimeline(
   input: PromotionTimelineInput,
 ): PromotionTimelineEntry[] {
   const freight = indexFreight(input.freight ?? []);
+  // The newest running one only (see walkOwn): Kargo runs one at a time.
+  const runningOne =
+    input.promotions.length > MAX_TIMELINE_PROMOTIONS
+      ? input.promotions.find(promotion => currentStepOf(promotion) !== null)
+      : undefined;
   const promotions = input.promotions.filter(
     (promotion, index) =>
-      index < MAX_TIMELINE_PROMOTIONS || currentStepOf(promotion) !== null,
+      index < MAX_TIMELINE_PROMOTIONS || promotion === runningOne,
   );
   // One budget for the Stage: newest Promotions first get their step views.
   const budget: StepViewBudget = { chars: MAX_STEP_VIEW_TEXT };

@@ -32,11 +32,18 @@ const MAX_WALKED_PROMOTIONS = 100;
 
 /** The walk of a Stage over its own Promotions, already selected (promotionsOfStage). */
 export function walkOwn(stage: Stage, own: Promotion[]): StageWalk {
+  // The newest running one only: Kargo runs one Promotion of a Stage at a
+  // time, and a status claiming more (a project admin may grant themselves
+  // promotions/status) must not undo the cap.
+  const runningOne =
+    own.length > MAX_WALKED_PROMOTIONS
+      ? own.find(promotion => currentStepOf(promotion) !== null)
+      : undefined;
   const walked =
     own.length > MAX_WALKED_PROMOTIONS
       ? own.filter(
           (promotion, index) =>
-            index < MAX_WALKED_PROMOTIONS || currentStepOf(promotion) !== null,
+            index < MAX_WALKED_PROMOTIONS || promotion === runningOne,
         )
       : own;
   // The running Promotion's Git steps are read before the others' (the

@@ -141,4 +141,28 @@ describe("a project member's many Stages (issue 35, attack 7)", () => {
       expect(JSON.stringify(detail).length).toBeLessThan(200_000);
     }
   });
+
+  it('walks and shows the newest 100 Promotions and one running, however many claim to run', () => {
+    // Kargo runs one Promotion of a Stage at a time; a project admin may
+    // grant themselves promotions/status and mark 5,000 Running.
+    const steps = [
+      {
+        uses: 'git-clone',
+        as: 'clone',
+        config: { repoURL: 'https://github.com/acme/app' },
+      },
+    ];
+    const promotions = Array.from({ length: 5_000 }, (_, n) =>
+      promotion('p', 'prod', n, 'abcdef1234', 'Running', steps),
+    );
+    const [built] = build({
+      stages: [stage({ project: 'p', name: 'prod', warehouse: 'w' })],
+      promotions,
+    });
+    // Before: all 5,000 shown, each with its steps.
+    expect(built.detail.promotions).toHaveLength(100);
+    expect(built.detail.promotions![0].name).toBe(
+      promotions[4_999].metadata!.name,
+    );
+  });
 });
