@@ -137,26 +137,42 @@ export function buildPipelineGraph<S extends GraphStage>(
 }
 
 /**
- * Longest-path depth of each Stage, by relaxing at most n times (a DAG
- * settles in fewer; a cycle stops at the bound).
+ * Longest-path depth of each Stage, in topological order (Kahn): each edge
+ * read once. Relaxing all edges once per Stage took 11 s in the browser for
+ * a project member's 1,000 Stages each taking Freight from all before it
+ * (500,000 edges). A Stage on a cycle, or downstream of one, never settles:
+ * it gets the bound, the number of Stages (Kargo refuses cycles, but a graph
+ * is drawn from whatever the cluster holds).
  */
 function columnsOf(upstreamOf: Map<string, string[]>): Map<string, number> {
-  const columns = new Map<string, number>();
-  for (const name of upstreamOf.keys()) columns.set(name, 0);
   const bound = upstreamOf.size;
-  for (let round = 0; round < bound; round++) {
-    let changed = false;
-    for (const [name, upstream] of upstreamOf) {
-      const wanted = Math.min(
-        bound,
-        Math.max(0, ...upstream.map(u => (columns.get(u) ?? 0) + 1)),
-      );
-      if (wanted > (columns.get(name) ?? 0)) {
-        columns.set(name, wanted);
-        changed = true;
-      }
+  const columns = new Map<string, number>();
+  const waiting = new Map<string, number>();
+  const downstreamOf = new Map<string, string[]>();
+  const ready: string[] = [];
+  for (const [name, upstream] of upstreamOf) {
+    const known = [...new Set(upstream)].filter(u => upstreamOf.has(u));
+    waiting.set(name, known.length);
+    for (const u of known) {
+      const list = downstreamOf.get(u);
+      if (list) list.push(name);
+      else downstreamOf.set(u, [name]);
     }
-    if (!changed) break;
+    if (known.length === 0) ready.push(name);
+  }
+  for (const name of ready) columns.set(name, 0);
+  while (ready.length > 0) {
+    const name = ready.pop()!;
+    const column = columns.get(name)!;
+    for (const next of downstreamOf.get(name) ?? []) {
+      columns.set(next, Math.max(columns.get(next) ?? 0, column + 1));
+      const left = waiting.get(next)! - 1;
+      waiting.set(next, left);
+      if (left === 0) ready.push(next);
+    }
+  }
+  for (const name of upstreamOf.keys()) {
+    if (waiting.get(name)! > 0) columns.set(name, bound);
   }
   return columns;
 }
