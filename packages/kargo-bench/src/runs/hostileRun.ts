@@ -2,7 +2,7 @@
  * `yarn bench --hostile`: what one project member's huge Stage costs the
  * backend's one thread per rebuild of that Stage (issue 35, attack 5). Each
  * shape is within what the API server stores; before the fixes they took
- * 2-23 s and served up to 117 MB. kargo-common's hostileObjects.test.ts
+ * 2-23 s and served up to 117 MB. kargo-common's hostileScale.test.ts
  * asserts what a user sees of them (caps, no error); this prints the time.
  */
 import {
