@@ -47,6 +47,23 @@ export interface Config {
        */
       watchTimeout?: HumanDuration | string;
     };
+    /**
+     * How much of Kargo's objects a view is built from (characters of their
+     * JSON, in MB). Past a limit a Stage is shown as too large to show, with
+     * its sizes, and costs the backend nothing more (docs/security.md).
+     */
+    limits?: {
+      /**
+       * A Stage, its Promotions and its AnalysisRuns. Default: 32.
+       * @visibility backend
+       */
+      stageObjectsMB?: number;
+      /**
+       * A project's Stages, Promotions, AnalysisRuns and Freight. Default: 512.
+       * @visibility backend
+       */
+      projectObjectsMB?: number;
+    };
     /** Who, besides signed-in users, may read Kargo data (docs/security.md). */
     access?: {
       /**

@@ -54,11 +54,12 @@ async function scaling(args: BenchArgs) {
   print(JSON.stringify({ machine: machine(), scaling: rows, connections: args.connections }));
 }
 
-/** One rebuild of each hostile Stage shape, printed (never asserted). */
+/** Builds of each hostile Stage shape, printed (never asserted). */
 async function hostile() {
   const figures = await runHostile();
-  print(row('hostile Stage', ['rebuild ms', 'CPU ms', 'answer MB', 'shown'], 12));
-  for (const f of figures) print(row(f.shape, [f.ms, f.cpuMs, f.detailMb, f.promotionsShown], 12));
+  print(row('hostile Stage', ['objects MB', 'caps ms', 'first ms', 'rebuild ms', 'CPU ms', 'answer MB', 'shown', 'too large'], 11));
+  for (const f of figures)
+    print(row(f.shape, [f.objectsMb, f.capsOnlyMs, f.firstMs, f.ms, f.cpuMs, f.detailMb, f.promotionsShown, f.tooLarge ? 'yes' : 'no'], 11));
   print(JSON.stringify({ machine: machine(), hostile: figures }));
 }
 

@@ -1,5 +1,9 @@
 import { readDurationFromConfig, type Config } from '@backstage/config';
 import type { HumanDuration } from '@backstage/types';
+import {
+  DEFAULT_OBJECT_BUDGETS,
+  type ObjectBudgets,
+} from '@kargo-backstage/plugin-kargo-common';
 
 /** `kargo.refresh`, validated: how the snapshot is kept current. */
 interface RefreshConfig {
@@ -79,4 +83,33 @@ export function isSharedCacheStore(config: Config): boolean {
   return (
     (config.getOptionalString('backend.cache.store') ?? 'memory') !== 'memory'
   );
+}
+
+const MB = 2 ** 20;
+
+function limitMB(config: Config, key: string, fallback: number): number {
+  const value = config.getOptionalNumber(`kargo.limits.${key}`);
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(
+      `kargo.limits.${key} must be a positive number of MB, got ${value}`,
+    );
+  }
+  return value * MB;
+}
+
+/** Reads `kargo.limits` at startup; throws naming the faulty key. */
+export function readObjectBudgets(config: Config): ObjectBudgets {
+  return {
+    stageChars: limitMB(
+      config,
+      'stageObjectsMB',
+      DEFAULT_OBJECT_BUDGETS.stageChars,
+    ),
+    projectChars: limitMB(
+      config,
+      'projectObjectsMB',
+      DEFAULT_OBJECT_BUDGETS.projectChars,
+    ),
+  };
 }

@@ -17,7 +17,11 @@ import {
   kargoServiceWriters,
 } from '@kargo-backstage/plugin-kargo-node';
 import { registerKargoActions } from './actions';
-import { isSharedCacheStore, readRefreshConfig } from './config';
+import {
+  isSharedCacheStore,
+  readObjectBudgets,
+  readRefreshConfig,
+} from './config';
 import { setupKargoNotifications } from './notifications';
 import { createRouter } from './router';
 import { registerKargoPermissions } from './permissions/register';
@@ -145,6 +149,7 @@ export const kargoPlugin = createBackendPlugin({
         );
         const snapshots = new SnapshotService(kargo, store, logger, {
           mode: refresh.mode,
+          budgets: readObjectBudgets(deps.config),
           watch: {
             timeoutSeconds: Math.round(
               durationToMilliseconds(refresh.watchTimeout) / 1000,

@@ -19,6 +19,7 @@ export { redactCredentials } from './redact';
 export { createLimiter, mapLimit, type Limiter } from './util/concurrency';
 export { formatUtcClock } from './util/time';
 export { Interner, type InternerOptions } from './util/interner';
+export { JsonSizes, type MeasuredObjects } from './util/jsonSize';
 export * from './assistant';
 export * from './notifications';
 export * from './reasons';

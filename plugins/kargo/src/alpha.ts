@@ -5,7 +5,7 @@
  */
 export { kargoFeatures as default } from './alpha/features';
 export { kargoTranslationsModule } from './alpha/translation';
-export { kargoTranslationRef } from './translation';
+export { kargoTranslationRef, type KargoMessages } from './translation';
 export { kargoTranslations } from './translations';
 export { kargoAuthApiRef, KargoAuthProviders } from './api';
 export type {

@@ -1,4 +1,7 @@
-import { createTranslationRef } from '@backstage/core-plugin-api/alpha';
+import {
+  createTranslationRef,
+  type TranslationRef,
+} from '@backstage/core-plugin-api/alpha';
 import {
   REASON_PART_TEMPLATES,
   REASON_TEMPLATES,
@@ -343,13 +346,38 @@ export const kargoMessages = {
   },
 } as const;
 
+/** Each message of a nested table as [its dotted key, its text]. */
+type MessageEntries<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string
+    ? [`${Prefix}${K}`, T[K]]
+    : MessageEntries<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/**
+ * The English messages by their dotted keys, as the translation ref holds
+ * them. Declared, not inferred: the API report prints a declaration as
+ * written, but an inferred type's keys in the type checker's order, which
+ * changes with whatever else the program holds (a new test file reordered
+ * the report).
+ *
+ * @alpha
+ */
+export type KargoMessages = {
+  readonly [Entry in MessageEntries<
+    typeof kargoMessages
+  > as Entry[0]]: Entry[1];
+};
+
 /**
  * Every string the Kargo frontend shows. Override them through the app's
  * translation API; `kargoTranslations` adds German.
  *
  * @alpha
  */
-export const kargoTranslationRef = createTranslationRef({
+export const kargoTranslationRef: TranslationRef<
+  'plugin.kargo',
+  KargoMessages
+> = createTranslationRef({
   id: 'plugin.kargo',
   messages: kargoMessages,
 });

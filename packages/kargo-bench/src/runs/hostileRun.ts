@@ -213,26 +213,50 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
 
 export interface HostileFigure {
   shape: string;
+  /** Characters of the Stage's, its Promotions' and runs' JSON, in MB (its budget's measure). */
+  objectsMb: number;
+  /** One build with no object budget: what the per-path caps alone cost. */
+  capsOnlyMs: number;
+  /** The first build under the default budgets: each object measured once. */
+  firstMs: number;
+  /** A rebuild under the default budgets (objects measured already). */
   ms: number;
   cpuMs: number;
   detailMb: number;
   promotionsShown: number;
+  /** Shown as too large to show (over `kargo.limits.stageObjectsMB`). */
+  tooLarge: boolean;
+}
+
+const NO_BUDGET = { stageChars: Infinity, projectChars: Infinity };
+
+async function timed(input: BuildProjectStagesInput) {
+  return measure(async () => [...buildProjectStages(input)]);
 }
 
 export async function runHostile(): Promise<HostileFigure[]> {
   const figures: HostileFigure[] = [];
   for (const shape of SHAPES) {
+    // Lists of their own for each build: each build meets objects it never measured.
+    const capsOnly = await timed({ ...listsOf(shape), budgets: NO_BUDGET });
     const input = listsOf(shape);
-    const { result, cost } = await measure(async () => [
-      ...buildProjectStages(input),
-    ]);
+    const first = await timed(input);
+    const { result, cost } = await timed(input);
     const detail = result[0].detail;
+    const lists = [input.stages, input.promotions, input.analysisRuns];
+    const chars = lists
+      .flat()
+      .reduce((sum: number, o) => sum + JSON.stringify(o).length, 0);
     figures.push({
       shape: shape.name,
+      objectsMb: +(chars / 2 ** 20).toFixed(1),
+      capsOnlyMs: Math.round(capsOnly.cost.wallMs),
+      firstMs: Math.round(first.cost.wallMs),
       ms: Math.round(cost.wallMs),
       cpuMs: Math.round(cost.cpuMs),
       detailMb: +(JSON.stringify(detail).length / 1e6).toFixed(1),
       promotionsShown: detail.promotions?.length ?? 0,
+      tooLarge: /too large to show/.test(detail.error ?? ''),
     });
   }
   return figures;

@@ -111,6 +111,8 @@ export async function startKargoTestBackend(options?: {
   grantPortal?: boolean;
   /** Extra `kargo.access.services` entries (attack probes). */
   services?: JsonObject[];
+  /** `kargo.limits` (e.g. `{ stageObjectsMB: 1 }`). */
+  limits?: JsonObject;
 }): Promise<KargoTestBackend> {
   const sandbox =
     options?.sandbox ??
@@ -142,6 +144,7 @@ export async function startKargoTestBackend(options?: {
           ...(options?.backendConfig ? { backend: options.backendConfig } : {}),
           kargo: {
             ...(options?.refresh ? { refresh: options.refresh } : {}),
+            ...(options?.limits ? { limits: options.limits } : {}),
             // A service that may write (as the portal): the scaffolder's.
             access: {
               services: [

@@ -61,3 +61,25 @@ export function currentStepOf(promotion: Promotion): PromotionStepState | null {
   if (promotion.status?.phase !== 'Running') return null;
   return stepState(promotion, promotion.status?.currentStep ?? 0);
 }
+
+/**
+ * Promotions shown and walked of a Stage, newest first: the newest 100, and
+ * the newest running one besides. Kargo spares 20 finished ones per Stage
+ * once two weeks old (akuity/kargo v1.11.2 pkg/garbage/collector.go), but a
+ * promoter may queue thousands: 5,000 of a template of 200 Git steps took
+ * 3.5 s to walk per rebuild, and made a 117 MB detail. Only the newest
+ * running one is exempt: Kargo runs one Promotion of a Stage at a time, and
+ * a status claiming more (a project admin may grant themselves
+ * promotions/status) must not undo the cap.
+ */
+export const MAX_SHOWN_PROMOTIONS = 100;
+
+/** The Promotions of a Stage (newest first) within `MAX_SHOWN_PROMOTIONS`. */
+export function shownPromotionsOf(own: Promotion[]): Promotion[] {
+  if (own.length <= MAX_SHOWN_PROMOTIONS) return own;
+  const runningOne = own.find(promotion => currentStepOf(promotion) !== null);
+  return own.filter(
+    (promotion, index) =>
+      index < MAX_SHOWN_PROMOTIONS || promotion === runningOne,
+  );
+}

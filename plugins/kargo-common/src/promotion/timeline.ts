@@ -27,16 +27,7 @@ import {
   promotionStepsOf,
   type StepViewBudget,
 } from './stepView';
-import { currentStepOf, failedStepOf } from './steps';
-
-/**
- * Promotions a timeline shows, newest first (the one running besides):
- * Kargo keeps 20 finished ones per Stage by default (akuity/kargo v1.11.2
- * pkg/garbage/collector.go, once two weeks old), but a promoter may
- * queue thousands, each a view of up to 200 steps (stepView.ts): 5,000 cost
- * the backend 1.2 s per rebuild of the Stage and a 117 MB detail.
- */
-const MAX_TIMELINE_PROMOTIONS = 100;
+import { currentStepOf, failedStepOf, shownPromotionsOf } from './steps';
 
 /** @public */
 export interface PromotionTimelineInput {
@@ -150,15 +141,7 @@ export function buildPromotionTimeline(
   input: PromotionTimelineInput,
 ): PromotionTimelineEntry[] {
   const freight = indexFreight(input.freight ?? []);
-  // The newest running one only (see walkOwn): Kargo runs one at a time.
-  const runningOne =
-    input.promotions.length > MAX_TIMELINE_PROMOTIONS
-      ? input.promotions.find(promotion => currentStepOf(promotion) !== null)
-      : undefined;
-  const promotions = input.promotions.filter(
-    (promotion, index) =>
-      index < MAX_TIMELINE_PROMOTIONS || promotion === runningOne,
-  );
+  const promotions = shownPromotionsOf(input.promotions);
   // One budget for the Stage: newest Promotions first get their step views.
   const budget: StepViewBudget = { chars: MAX_STEP_VIEW_TEXT };
   const verifications = indexVerifications(input.verifications ?? []);

@@ -1,7 +1,7 @@
 import type { Promotion, Stage } from '../types';
 import { recordedByOwn, type RecordedPullRequest } from './recorded';
 import { repositoriesOf } from './repositories';
-import { currentStepOf } from '../promotion/steps';
+import { currentStepOf, shownPromotionsOf } from '../promotion/steps';
 import { type GitStep, gitStepsOfOwn, promotionsOfStage } from './steps';
 
 /**
@@ -20,32 +20,11 @@ export interface StageWalk {
   repositories: string[];
 }
 
-/**
- * Promotions whose steps and outputs are walked, newest first (the one
- * running besides), as the timeline shows them: Kargo spares 20 finished
- * ones per Stage once two weeks old (akuity/kargo v1.11.2
- * pkg/garbage/collector.go), but a promoter may queue thousands, and 5,000
- * of a template of 200 Git steps took 3.5 s to walk per rebuild. The
- * others still count by their `kargo/promotion/<name>` branch.
- */
-const MAX_WALKED_PROMOTIONS = 100;
-
 /** The walk of a Stage over its own Promotions, already selected (promotionsOfStage). */
 export function walkOwn(stage: Stage, own: Promotion[]): StageWalk {
-  // The newest running one only: Kargo runs one Promotion of a Stage at a
-  // time, and a status claiming more (a project admin may grant themselves
-  // promotions/status) must not undo the cap.
-  const runningOne =
-    own.length > MAX_WALKED_PROMOTIONS
-      ? own.find(promotion => currentStepOf(promotion) !== null)
-      : undefined;
-  const walked =
-    own.length > MAX_WALKED_PROMOTIONS
-      ? own.filter(
-          (promotion, index) =>
-            index < MAX_WALKED_PROMOTIONS || promotion === runningOne,
-        )
-      : own;
+  // Only the shown ones: the others still count by their
+  // `kargo/promotion/<name>` branch.
+  const walked = shownPromotionsOf(own);
   // The running Promotion's Git steps are read before the others' (the
   // Stage's budget of Git steps, steps.ts, may not reach old ones).
   const running = walked.filter(p => currentStepOf(p) !== null);

@@ -12,6 +12,7 @@ export {
   type StageInputKind,
 } from './touched';
 export { sameStageDetail } from './sameDetail';
+export { DEFAULT_OBJECT_BUDGETS, type ObjectBudgets } from './objectBudget';
 export {
   stageArgoCdApps,
   argoCdAppUrl,

@@ -1,4 +1,5 @@
-import { walkStage } from '../pullRequests/walk';
+import { walkOwn } from '../pullRequests/walk';
+import { promotionsOfStage } from '../pullRequests/steps';
 import { asArray } from '../util/objects';
 import { deriveVerificationHistory } from '../verification/deriveHistory';
 import type {
@@ -20,6 +21,15 @@ import { type BuildStageDetailInput, buildWalkedStageDetail } from './detail';
 import { withPullRequests } from './pullRequestParts';
 import { unreadableStageDetail } from './unreadable';
 import type { Interner } from '../util/interner';
+import { JsonSizes } from '../util/jsonSize';
+import {
+  DEFAULT_OBJECT_BUDGETS,
+  type ObjectBudgets,
+  projectObjectSizes,
+  projectOverBudget,
+  stageObjectSizes,
+  stageOverBudget,
+} from './objectBudget';
 
 /** What was read of one Kargo project (by LIST or kept current by WATCH). @public */
 export interface ProjectLists {
@@ -56,6 +66,13 @@ export interface BuildProjectStagesInput extends ProjectLists {
   builtBefore?(stage: string): StageDetail | undefined;
   /** The instance's string table (see `BuildStageDetailInput.interner`). */
   interner?: Interner;
+  /** What is built at most (`DEFAULT_OBJECT_BUDGETS` when absent). */
+  budgets?: ObjectBudgets;
+  /**
+   * The sizes of the objects, measured once each: the instance's, kept
+   * between builds (a build of its own measures every object when absent).
+   */
+  sizes?: JsonSizes;
 }
 
 /** A Stage's detail and the repositories whose pull requests it shows. @public */
@@ -75,15 +92,32 @@ export interface BuiltStage {
 export function* buildProjectStages(
   input: BuildProjectStagesInput,
 ): Generator<BuiltStage> {
-  // Grouped when a Stage first needs it: a pull-request rebuild may not.
+  // Grouped when a Stage first needs it: never for a project too large.
   let runIndex: ReturnType<typeof indexAnalysisRunsByStage> | undefined;
-  const runsOf = (stage: Stage) =>
-    analysisRunsOfStage(
+  const candidatesOf = (stage: Stage) =>
+    candidateRunsOfStage(
+      (runIndex ??= indexAnalysisRunsByStage(input.analysisRuns)),
       stage,
-      candidateRunsOfStage(
-        (runIndex ??= indexAnalysisRunsByStage(input.analysisRuns)),
-        stage,
-      ),
+    );
+  const budgets = input.budgets ?? DEFAULT_OBJECT_BUDGETS;
+  const sizes = input.sizes ?? new JsonSizes();
+  // Measured when a Stage is first built in full (a detail built before
+  // from the same Kargo objects was within budget then), each object once
+  // (see JsonSizes): past a budget, nothing more is done.
+  let projectVerdict: Error | null | undefined;
+  const projectTooLarge = () => {
+    if (projectVerdict === undefined)
+      projectVerdict = projectOverBudget(
+        projectObjectSizes(sizes, input),
+        budgets,
+      );
+    return projectVerdict;
+  };
+  const tooLarge = (stage: Stage, own: Promotion[]) =>
+    projectTooLarge() ??
+    stageOverBudget(
+      stageObjectSizes(sizes, stage, own, candidatesOf(stage)),
+      budgets,
     );
   // The upstream Stages' histories, for the Freight they offer downstream
   // after a failed re-verification (akuity/kargo#5144); each derived once.
@@ -94,14 +128,20 @@ export function* buildProjectStages(
     if (!history) {
       const upstream = byName.get(name);
       try {
-        history = upstream
-          ? deriveVerificationHistory({
-              stage: upstream,
-              analysisRuns: runsOf(upstream),
-              freight: input.freight,
-              interner: input.interner,
-            })
-          : [];
+        // An upstream Stage too large to show offers no verified Freight.
+        history =
+          upstream &&
+          !tooLarge(upstream, promotionsOfStage(upstream, input.promotions))
+            ? deriveVerificationHistory({
+                stage: upstream,
+                analysisRuns: analysisRunsOfStage(
+                  upstream,
+                  candidatesOf(upstream),
+                ),
+                freight: input.freight,
+                interner: input.interner,
+              })
+            : [];
       } catch {
         history = [];
       }
@@ -123,8 +163,29 @@ export function* buildProjectStages(
   for (const stage of input.stages) {
     const name = stage?.metadata?.name ?? '(unnamed)';
     if (input.only && !input.only.has(name)) continue;
+    const tooLargeEntry = (why: Error): BuiltStage => {
+      histories.set(name, []);
+      return {
+        detail: unreadableStageDetail(input, name, why),
+        repositories: [],
+      };
+    };
     try {
-      const walked = walkStage(stage, input.promotions);
+      const before = input.builtBefore?.(name);
+      const reusable = before?.error === null;
+      // A project too large costs no selection of each Stage's Promotions.
+      const projectWhy = reusable ? null : projectTooLarge();
+      if (projectWhy) {
+        yield tooLargeEntry(projectWhy);
+        continue;
+      }
+      const own = promotionsOfStage(stage, input.promotions);
+      const why = reusable ? null : tooLarge(stage, own);
+      if (why) {
+        yield tooLargeEntry(why);
+        continue;
+      }
+      const walked = walkOwn(stage, own);
       const { promotions, repositories } = walked;
       let pullRequestsPending = false;
       const listings = repositories.flatMap(repo => {
@@ -146,13 +207,13 @@ export function* buildProjectStages(
         stale: false,
         ...(input.interner ? { interner: input.interner } : {}),
       };
-      const before = input.builtBefore?.(name);
+      // Built from the same Kargo objects as `before` (within budget then).
       const detail =
         (before && withPullRequests(before, stageInput, walked)) ??
         buildWalkedStageDetail(
           {
             ...stageInput,
-            analysisRuns: runsOf(stage),
+            analysisRuns: analysisRunsOfStage(stage, candidatesOf(stage)),
             upstreamVerifications: upstreamOf(stage),
           },
           walked,

@@ -1,8 +1,10 @@
 import {
   Interner,
+  JsonSizes,
   buildProjectStages,
   normalizeRepoUrl,
   sameStageDetail,
+  type ObjectBudgets,
   type ProjectLists,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -63,6 +65,8 @@ export class InstanceModel {
    * and goes with the instance.
    */
   readonly interner = new Interner();
+  /** Its objects' sizes, each measured once (see `kargo.limits`). */
+  private readonly sizes = new JsonSizes();
   private readonly repositories = new Map<string, string[]>();
   /** Repositories to list at once: shown by a Stage, never listed. */
   private unlisted: string[] = [];
@@ -73,6 +77,7 @@ export class InstanceModel {
     private readonly store: SnapshotStore,
     private readonly pullRequests: PullRequestTracker,
     private readonly changes: StageChanges,
+    private readonly budgets?: ObjectBudgets,
   ) {}
 
   current(): Promise<InstanceState | undefined> {
@@ -226,6 +231,8 @@ export class InstanceModel {
       pullRequestsOf: repo => this.pullRequests.lookup(repo),
       builtBefore: pullRequestsOnly ? name => stages.get(name) : undefined,
       interner: this.interner,
+      budgets: this.budgets,
+      sizes: this.sizes,
     })) {
       built.add(detail.name);
       // Kept per Stage (here and by the tracker): one copy of each URL.

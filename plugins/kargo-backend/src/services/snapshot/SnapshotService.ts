@@ -1,6 +1,7 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { ServiceUnavailableError } from '@backstage/errors';
 import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
+import type { ObjectBudgets } from '@kargo-backstage/plugin-kargo-common';
 import { InstanceModel } from './InstanceModel';
 import type { InstanceSource } from './InstanceSource';
 import { PolledInstance } from './PolledInstance';
@@ -27,6 +28,8 @@ export interface SnapshotServiceOptions {
   watch?: WatchedInstanceOptions;
   /** Replicas share pull-request listings through the cache (watch mode with a shared store). */
   sharing?: ListingSharing;
+  /** `kargo.limits`: how much of Kargo's objects a view is built from. */
+  budgets?: ObjectBudgets;
 }
 
 /**
@@ -64,6 +67,7 @@ export class SnapshotService {
         store,
         this.pullRequests,
         this.changes,
+        options.budgets,
       );
       const watchable = options.mode === 'watch' && client.watch;
       this.sources.set(
