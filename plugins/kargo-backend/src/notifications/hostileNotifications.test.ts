@@ -113,7 +113,9 @@ async function setup(knex: any, names: string[]) {
       severity: { default: 'normal', stages: {} },
     },
     notifications: { send: async n => void sent.push(n) },
-    sent: await SentNotifications.create({ getClient: async () => knex } as any),
+    sent: await SentNotifications.create({
+      getClient: async () => knex,
+    } as any),
     catalog,
     auth: mockServices.auth(),
     logger: mockServices.logger.mock(),
