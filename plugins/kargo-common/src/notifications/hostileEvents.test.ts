@@ -1,0 +1,60 @@
+import {
+  analysisRun,
+  collection,
+  freight,
+  stage,
+} from '../__testUtils__/builders';
+import { buildStageDetail } from '../stage/detail';
+import { newStageEvents } from './events';
+
+/**
+ * Attack 8 (demonstration, asserts the current behaviour): a notification's
+ * description lists every failed metric of the current verification, each
+ * with its message (clipped at 2,000 characters each, but not as a whole).
+ * A project member writes the AnalysisRun (or its status): one run under
+ * the API server's 1.5 MB makes a 1.3 MB notification, stored and shown
+ * once per recipient by the notifications backend.
+ */
+describe('notification events of a hostile AnalysisRun (attack 8)', () => {
+  it('describes a failed verification of 650 failed metrics of 2,000 characters in 1.3 MB', () => {
+    const f = freight('p', 'w', 'a1', 'alias');
+    const holding = stage({
+      project: 'p',
+      name: 'prod',
+      warehouse: 'w',
+      freightHistory: [collection('w', f, [])],
+    });
+    const current = holding.status!.freightHistory![0].id!;
+    const metricResults = Array.from({ length: 650 }, (_, m) => ({
+      name: `m${m}`,
+      phase: 'Failed',
+      message: 'x'.repeat(2_000),
+      measurements: [],
+    }));
+    const run = analysisRun({
+      project: 'p',
+      stage: 'prod',
+      n: 1,
+      collection: current,
+      freightNames: [f.metadata!.name!],
+      phase: 'Failed',
+      startedAt: '2026-01-01T00:00:00Z',
+      completedAt: '2026-01-01T00:01:00Z',
+      metricResults,
+    });
+    expect(JSON.stringify(run).length).toBeLessThan(1_500_000);
+    const detail = buildStageDetail({
+      instance: 'x',
+      stage: holding,
+      analysisRuns: [run],
+      freight: [f],
+    });
+    const events = newStageEvents(undefined, detail, {
+      now: Date.parse('2026-01-02T00:00:00Z'),
+      promotionWaitMs: 3_600_000,
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0].kind).toBe('verification-failed');
+    expect(events[0].description.length).toBeGreaterThan(1_300_000);
+  });
+});
