@@ -4,6 +4,7 @@ import {
   freight,
   stage,
 } from '../__testUtils__/builders';
+import { toAssistantStageView } from '../assistant/stageView';
 import { buildStageDetail } from '../stage/detail';
 import { newStageEvents } from './events';
 
@@ -56,5 +57,10 @@ describe('notification events of a hostile AnalysisRun (attack 8)', () => {
     expect(events).toHaveLength(1);
     expect(events[0].kind).toBe('verification-failed');
     expect(events[0].description.length).toBeGreaterThan(1_300_000);
+    // The same text twice in MCP get-stage's answer (its summary line and
+    // the entry's failures): 2.6 MB of a member's text to an assistant.
+    const view = toAssistantStageView(detail);
+    expect(view.summary.length).toBeGreaterThan(1_300_000);
+    expect(JSON.stringify(view).length).toBeGreaterThan(2_600_000);
   });
 });
