@@ -20,12 +20,19 @@ describe('ReadDecisions', () => {
     expect(d.allows('user:default/bob', qa, 700)).toBe(false);
   });
 
-  it('forgets the oldest decisions past its bound', () => {
-    const d = new ReadDecisions(Number.POSITIVE_INFINITY, 2);
+  it("forgets a user's oldest Stages past their own bound, and the user who least recently read past the bound on users", () => {
+    const d = new ReadDecisions(Number.POSITIVE_INFINITY, 2, 2);
     d.record('user:default/a', 'sandbox/payments/qa', true);
     d.record('user:default/b', 'sandbox/payments/qa', true);
+    d.record('user:default/b', 'sandbox/payments/uat', true);
+    d.record('user:default/b', 'sandbox/payments/prod', true);
+    expect(d.allows('user:default/b', qa)).toBe(false);
+    expect(d.allows('user:default/b', { ...qa, name: 'prod' })).toBe(true);
+    expect(d.allows('user:default/a', qa)).toBe(true);
+    d.record('user:default/a', 'sandbox/payments/uat', true);
     d.record('user:default/c', 'sandbox/payments/qa', true);
-    expect(d.allows('user:default/a', qa)).toBe(false);
+    expect(d.allows('user:default/b', { ...qa, name: 'prod' })).toBe(false);
+    expect(d.allows('user:default/a', qa)).toBe(true);
     expect(d.allows('user:default/c', qa)).toBe(true);
   });
 });

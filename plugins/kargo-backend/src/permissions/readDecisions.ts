@@ -8,17 +8,14 @@ import { userOf } from './principals';
 
 /** How long a user's recorded `kargo.stage.read` ALLOW counts for notifications. */
 export const READ_DECISION_MAX_AGE_MS = 7 * 24 * 3600_000;
-/** Decisions kept at most (oldest forgotten first). */
-const MAX_DECISIONS = 100_000;
-
-interface Decision {
-  allowed: boolean;
-  at: number;
-}
+/** Stages remembered per user (that user's oldest forgotten first). */
+const MAX_STAGES_PER_USER = 2_000;
+/** Users remembered (the one who least recently read a Stage forgotten first). */
+const MAX_USERS = 50_000;
 
 /**
- * The `kargo.stage.read` decisions Backstage's policy made for users, as they
- * read Stages (the tab, the card, REST, MCP), newest per user and Stage.
+ * The `kargo.stage.read` ALLOWs Backstage's policy gave users as they read
+ * Stages (the tab, the card, REST, MCP), newest per user and Stage.
  *
  * Why: a notification goes to people the plugin holds no token for, and
  * Backstage (1.55) offers a plugin no way to ask the permission policy about
@@ -28,23 +25,38 @@ interface Decision {
  * annotated Component for a project they may not read) never hears of it.
  * Kept in memory, per replica: after a restart, owners hear again once they
  * have read the Stage.
+ *
+ * Why per user (issue 35, attack 8): one table shared by all users let anyone
+ * signed in evict every owner's ALLOW by reading 100,000 made-up Stages. Each
+ * user now fills only their own bounded room, and the bound on users holds
+ * because users are distinct sign-ins, which no one person can mint.
  */
 export class ReadDecisions {
-  private readonly decisions = new Map<string, Decision>();
+  /** user → Stage ref → time of the ALLOW; both Maps' order is the age. */
+  private readonly users = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly maxAgeMs = READ_DECISION_MAX_AGE_MS,
-    private readonly maxDecisions = MAX_DECISIONS,
+    private readonly maxStagesPerUser = MAX_STAGES_PER_USER,
+    private readonly maxUsers = MAX_USERS,
   ) {}
 
   record(user: string, stageRef: string, allowed: boolean, at = Date.now()) {
-    const key = `${user}\n${stageRef}`;
-    this.decisions.delete(key); // re-inserted: the Map's order is the age
-    this.decisions.set(key, { allowed, at });
-    if (this.decisions.size > this.maxDecisions) {
-      const oldest = this.decisions.keys().next().value;
-      if (oldest !== undefined) this.decisions.delete(oldest);
+    const stages = this.users.get(user);
+    if (!allowed) {
+      // A DENY matters only to revoke an earlier ALLOW: it takes no room, so
+      // denied reads (of any made-up Stage) cost nobody anything.
+      stages?.delete(stageRef);
+      if (stages?.size === 0) this.users.delete(user);
+      return;
     }
+    const own = stages ?? new Map<string, number>();
+    this.users.delete(user); // re-inserted: most recently recording last
+    this.users.set(user, own);
+    own.delete(stageRef);
+    own.set(stageRef, at);
+    if (own.size > this.maxStagesPerUser) deleteOldest(own);
+    if (this.users.size > this.maxUsers) deleteOldest(this.users);
   }
 
   /** Whether the policy allowed this user to read this Stage recently (and denied it not since). */
@@ -53,11 +65,14 @@ export class ReadDecisions {
     stage: { instance: string; project: string; name: string },
     now = Date.now(),
   ): boolean {
-    const decision = this.decisions.get(
-      `${user}\n${kargoStageResourceRef(stage)}`,
-    );
-    return !!decision?.allowed && now - decision.at <= this.maxAgeMs;
+    const at = this.users.get(user)?.get(kargoStageResourceRef(stage));
+    return at !== undefined && now - at <= this.maxAgeMs;
   }
+}
+
+function deleteOldest<K, V>(map: Map<K, V>) {
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
 }
 
 /**
