@@ -8,7 +8,8 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import type { ReadDecisions } from '../permissions/readDecisions';
 import type { KargoNotificationsConfig } from './config';
-import { audienceOfStage } from './recipients';
+import { groupEvents, noticeOf } from './notices';
+import { CatalogAudience } from './recipients';
 import type { SentNotifications } from './SentNotifications';
 import type { StageTransition } from './stageTransitions';
 
@@ -29,49 +30,88 @@ interface KargoNotifierOptions {
  * Turns Stage changes into notifications to the owners of the entities that
  * name the Stage, limited to the owners Backstage's policy recently allowed to
  * read that Stage (`kargo.stage.read`, see ReadDecisions): one per event key,
- * ever (the key is claimed in the database before sending and doubles as the
- * notification's scope).
+ * ever (the key is claimed in the database before sending).
+ *
+ * A pass (one `onChanges`) costs, whatever a project member makes its Stages
+ * hold (issue 35, attack 8): one query for which of its events were sent
+ * already (per 400 events), then nothing more when none is new; else one
+ * read of the annotated catalog entities, and one notification per Stage and
+ * kind of event (many orphaned pull requests of a Stage make one digest, see
+ * `noticeOf`) and link.
  */
 export class KargoNotifier {
   constructor(private readonly options: KargoNotifierOptions) {}
 
   async onChanges(changes: StageTransition[]): Promise<void> {
-    const { config } = this.options;
+    const { config, sent, logger } = this.options;
     const now = (this.options.now ?? Date.now)();
+    const events = new Map<string, KargoStageEvent>();
     for (const { previous, next } of changes) {
       for (const event of newStageEvents(previous, next, {
         now,
         promotionWaitMs: config.promotionWaitMs,
       })) {
-        await this.announce(event).catch(error =>
-          this.options.logger.warn(
-            `Kargo notification ${event.key} not sent: ${error}`,
-          ),
-        );
+        if (!events.has(event.key)) events.set(event.key, event);
       }
+    }
+    if (events.size === 0) return;
+    let done: Set<string>;
+    try {
+      done = await sent.alreadySent([...events.keys()]);
+    } catch (error) {
+      logger.warn(`Kargo notifications not sent: ${error}`);
+      return;
+    }
+    const fresh = [...events.values()].filter(e => !done.has(e.key));
+    if (fresh.length === 0) return;
+    const audience = new CatalogAudience(this.options);
+    for (const group of groupEvents(fresh)) {
+      await this.announce(audience, group).catch(error =>
+        logger.warn(
+          `Kargo notification ${group[0].key}${
+            group.length > 1 ? ` (and ${group.length - 1} more)` : ''
+          } not sent: ${error}`,
+        ),
+      );
     }
   }
 
-  private async announce(event: KargoStageEvent): Promise<void> {
+  /** Sends one notification (per link) of a Stage's events of one kind. */
+  private async announce(
+    audience: CatalogAudience,
+    group: KargoStageEvent[],
+  ): Promise<void> {
     const { sent, notifications, config, logger } = this.options;
-    const audience = await audienceOfStage(this.options, event);
+    const [first] = group;
+    const { ownerUsers, entities } = await audience.ofStage(first);
     const stage = {
-      instance: event.instance,
-      project: event.project,
-      name: event.stage,
+      instance: first.instance,
+      project: first.project,
+      name: first.stage,
     };
     const now = (this.options.now ?? Date.now)();
-    const readers = audience.ownerUsers.filter(user =>
+    const readers = ownerUsers.filter(user =>
       this.options.readDecisions.allows(user, stage, now),
     );
     if (readers.length === 0) return;
-    if (!(await sent.claim(event.key))) return;
+    // Only the events this replica claimed first are its to announce.
+    const claimed: KargoStageEvent[] = [];
+    try {
+      for (const event of group) {
+        if (await sent.claim(event.key)) claimed.push(event);
+      }
+    } catch (error) {
+      await Promise.all(claimed.map(e => sent.release(e.key)));
+      throw error;
+    }
+    if (claimed.length === 0) return;
+    const notice = noticeOf(claimed);
     // Each reader is sent to the Kargo tab of an entity they own (so the
     // link names no entity of someone else's, e.g. one another owner
     // registered): one notification per link.
     const byLink = new Map<string | undefined, string[]>();
     for (const reader of readers) {
-      const link = audience.entities.find(e => e.users.includes(reader))?.link;
+      const link = entities.find(e => e.users.includes(reader))?.link;
       byLink.set(link, [...(byLink.get(link) ?? []), reader]);
     }
     try {
@@ -79,20 +119,20 @@ export class KargoNotifier {
         await notifications.send({
           recipients: { type: 'entity', entityRef },
           payload: {
-            title: event.title,
-            description: event.description,
+            title: notice.title,
+            description: notice.description,
             link,
-            severity: severityOfStage(config.severity, event),
-            topic: `Kargo ${event.project}`,
-            scope: event.key,
+            severity: severityOfStage(config.severity, first),
+            topic: `Kargo ${first.project}`,
+            scope: notice.scope,
           },
         });
       }
-      logger.info(`Kargo notification sent: ${event.title}`, {
-        key: event.key,
+      logger.info(`Kargo notification sent: ${notice.title}`, {
+        key: notice.scope,
       });
     } catch (error) {
-      await sent.release(event.key);
+      await Promise.all(claimed.map(e => sent.release(e.key)));
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import { mockServices, TestDatabases } from '@backstage/backend-test-utils';
 import type { SchedulerServiceTaskInvocationDefinition } from '@backstage/backend-plugin-api';
 import type { Entity } from '@backstage/catalog-model';
+import type { Knex } from 'knex';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type { NotificationSendOptions } from '@backstage/plugin-notifications-node';
 import type { StageDetail } from '@kargo-backstage/plugin-kargo-common';
@@ -11,8 +12,8 @@ import { SentNotifications } from './SentNotifications';
 import { StreamStageTransitionSource } from './stageTransitions';
 
 /**
- * Attack 8 (demonstrations, asserting the current behaviour): what one
- * project member's Stages cost the notifier.
+ * Attack 8: what one project member's Stages cost the notifier, and the
+ * owners it tells.
  */
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 
@@ -91,7 +92,7 @@ const failedStage = (
     ],
   } as unknown as StageDetail);
 
-async function setup(knex: any, names: string[]) {
+async function setup(knex: Knex, names: string[]) {
   const entities = [component, ...names.map(stageEntity)];
   const catalog = catalogServiceMock({ entities });
   const reads = { calls: 0, entities: 0 };
@@ -134,14 +135,19 @@ async function setup(knex: any, names: string[]) {
   const task = scheduler.scheduleTask.mock
     .calls[0][0] as SchedulerServiceTaskInvocationDefinition;
   const scheduledLook = () => task.fn(new AbortController().signal);
-  return { changes, reads, sent, scheduledLook };
+  const queries = { count: 0 };
+  knex.on('query', () => queries.count++);
+  return { changes, reads, sent, scheduledLook, queries };
 }
 
 describe('KargoNotifier with a hostile project', () => {
-  it('reads the whole annotated catalog once per event, and again for every PR of every waiting Stage at each scheduled look, though nothing is new', async () => {
+  it('sends one notification per Stage for its 199 orphaned PRs, and reads neither catalog nor sends at a scheduled look with nothing new (issue 35, attack 8)', async () => {
     const knex = await databases.init('SQLITE_3');
     const names = Array.from({ length: STAGES }, (_, i) => `s${i}`);
-    const { changes, reads, sent, scheduledLook } = await setup(knex, names);
+    const { changes, reads, sent, scheduledLook, queries } = await setup(
+      knex,
+      names,
+    );
 
     changes.emit(
       names.map(name => ({
@@ -152,21 +158,58 @@ describe('KargoNotifier with a hostile project', () => {
       })),
     );
     await scheduledLook(); // waits for the delivery above, then looks
-    // One change of 20 Stages: 4,000 notifications (one per orphaned PR and
-    // waiting Promotion) to the same owner.
-    expect(sent).toHaveLength(STAGES * PRS);
-    const first = { ...reads };
+    // One change of 20 Stages: 40 notifications to the owner (was 4,000),
+    // per Stage one for its waiting Promotion and one naming a few of its
+    // 199 orphaned PRs; one read of the annotated catalog (was 8,000).
+    expect(sent).toHaveLength(2 * STAGES);
+    expect(reads.calls).toBe(1);
+    const s0 = sent.filter(n => /payments\/s0( |$)/.test(n.payload.title));
+    expect(s0.map(n => n.payload.title)).toEqual([
+      'Promotion s0.promo to payments/s0 waits on pull request #1',
+      '199 orphaned pull requests for payments/s0',
+    ]);
+    expect(s0[1].payload.description).toMatch(
+      /pull request #2; pull request #3; pull request #4; and 196 more$/,
+    );
 
     reads.calls = 0;
     reads.entities = 0;
+    queries.count = 0;
     await scheduledLook();
     await scheduledLook();
-    // Nothing new: no notification, yet per look each of the 4,000 events
-    // read the annotated catalog (all Stage entities) before finding it sent.
-    expect(sent).toHaveLength(STAGES * PRS);
-    expect(reads.calls).toBe(2 * STAGES * PRS);
-    expect(reads.entities).toBe(2 * STAGES * PRS * (STAGES + 1));
-    expect(first.calls).toBe(2 * STAGES * PRS);
+    // Nothing new: per look, one database query for the 20 waiting
+    // Promotions (orphaned PRs are not looked at again) and no catalog read
+    // (were 4,000 reads of 84,000 entities and 8,000 queries per look).
+    expect(sent).toHaveLength(2 * STAGES);
+    expect(reads.calls).toBe(0);
+    expect(queries.count).toBe(2);
+  });
+
+  it('announces an event whose key is 2,000 characters once (a long verification id failed the insert on Postgres; issue 35, finding 5)', async () => {
+    const knex = await databases.init('SQLITE_3');
+    const { changes, sent, scheduledLook } = await setup(knex, ['qa']);
+    const stage = failedStage('qa', []);
+    stage.verifications[0].id = 'v'.repeat(2_000);
+    const emit = () =>
+      changes.emit([
+        {
+          instance: 'sandbox',
+          project: 'payments',
+          stage: 'qa',
+          detail: stage,
+        },
+      ]);
+    emit();
+    changes.emit([
+      { instance: 'sandbox', project: 'payments', stage: 'qa', detail: null },
+    ]);
+    emit(); // seen anew (e.g. after a restart): already sent
+    await scheduledLook();
+    expect(sent.map(n => n.payload.title)).toEqual([
+      'Kargo verification Failed on payments/qa',
+    ]);
+    const rows = await knex('kargo_sent_notifications').select('key');
+    expect(rows.map(r => r.key.length)).toEqual([64]);
   });
 
   it('sends a failed verification of 650 long failed metrics in a short description (was 1.3 MB)', async () => {

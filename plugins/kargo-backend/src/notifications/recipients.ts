@@ -38,56 +38,6 @@ function kargoTab(entity: Entity): string {
   }/kargo`;
 }
 
-/** Who hears about a Stage: the entities whose Kargo annotations name it. */
-export async function audienceOfStage(
-  deps: { catalog: CatalogService; auth: AuthService; defaultInstance: string },
-  stage: { instance: string; project: string; stage: string },
-): Promise<StageAudience> {
-  const credentials = await deps.auth.getOwnServiceCredentials();
-  const { items } = await deps.catalog.getEntities(
-    {
-      filter: {
-        [`metadata.annotations.${KARGO_ANNOTATIONS.project}`]:
-          CATALOG_FILTER_EXISTS,
-      },
-      fields: [
-        'kind',
-        'metadata.name',
-        'metadata.namespace',
-        'metadata.annotations',
-        'spec.owner',
-        'relations',
-      ],
-    },
-    { credentials },
-  );
-  const naming = items
-    .filter(entity =>
-      entityNamesStage(
-        {
-          annotations: parseEntityKargoAnnotations(
-            entity.metadata.annotations ?? {},
-          ),
-          defaultInstance: deps.defaultInstance,
-        },
-        { instance: stage.instance, project: stage.project, name: stage.stage },
-      ),
-    )
-    .sort(
-      (a, b) => Number(a.kind === 'Resource') - Number(b.kind === 'Resource'),
-    );
-  const ownersOf = await usersOf(deps.catalog, credentials, naming);
-  const entities = naming.map(entity => ({
-    link: kargoTab(entity),
-    users: ownersOf(entity),
-  }));
-  return {
-    entityRefs: naming.map(e => stringifyEntityRef(e)),
-    ownerUsers: [...new Set(entities.flatMap(e => e.users))].sort(),
-    entities,
-  };
-}
-
 /** The owners of the entities (relations, else `spec.owner`), as entity refs. */
 function ownerRefs(entity: Entity): string[] {
   const related = (entity.relations ?? [])
@@ -110,39 +60,124 @@ function ownerRefs(entity: Entity): string[] {
   }
 }
 
-/** The users owning each entity: user owners, and the members of owning groups. */
-async function usersOf(
-  catalog: CatalogService,
-  credentials: Awaited<ReturnType<AuthService['getOwnServiceCredentials']>>,
-  entities: Entity[],
-): Promise<(entity: Entity) => string[]> {
-  const owners = [...new Set(entities.flatMap(ownerRefs))];
-  const groups = owners.filter(ref => ref.startsWith('group:'));
-  const members = new Map<string, string[]>();
-  if (groups.length > 0) {
-    const { items } = await catalog.getEntities(
+type Credentials = Awaited<ReturnType<AuthService['getOwnServiceCredentials']>>;
+
+interface AudienceDeps {
+  catalog: CatalogService;
+  auth: AuthService;
+  defaultInstance: string;
+}
+
+/**
+ * Who hears about the Stages of one pass of the notifier: the entities whose
+ * Kargo annotations name a Stage, and their owners. The annotated entities
+ * are read from the catalog once per pass (at the first Stage asked about,
+ * none when the pass has nothing to send), the members of each owning group
+ * at most once: the catalog used to be read again for every event (issue 35,
+ * attack 8).
+ */
+export class CatalogAudience {
+  private annotated?: Promise<{ credentials: Credentials; items: Entity[] }>;
+  private readonly members = new Map<string, string[]>();
+
+  constructor(private readonly deps: AudienceDeps) {}
+
+  async ofStage(stage: {
+    instance: string;
+    project: string;
+    stage: string;
+  }): Promise<StageAudience> {
+    this.annotated ??= this.readAnnotated();
+    const { credentials, items } = await this.annotated;
+    const naming = items
+      .filter(entity =>
+        entityNamesStage(
+          {
+            annotations: parseEntityKargoAnnotations(
+              entity.metadata.annotations ?? {},
+            ),
+            defaultInstance: this.deps.defaultInstance,
+          },
+          {
+            instance: stage.instance,
+            project: stage.project,
+            name: stage.stage,
+          },
+        ),
+      )
+      .sort(
+        (a, b) => Number(a.kind === 'Resource') - Number(b.kind === 'Resource'),
+      );
+    await this.readMembers(credentials, naming);
+    const entities = naming.map(entity => ({
+      link: kargoTab(entity),
+      users: this.usersOf(entity),
+    }));
+    return {
+      entityRefs: naming.map(e => stringifyEntityRef(e)),
+      ownerUsers: [...new Set(entities.flatMap(e => e.users))].sort(),
+      entities,
+    };
+  }
+
+  private async readAnnotated() {
+    const credentials = await this.deps.auth.getOwnServiceCredentials();
+    const { items } = await this.deps.catalog.getEntities(
+      {
+        filter: {
+          [`metadata.annotations.${KARGO_ANNOTATIONS.project}`]:
+            CATALOG_FILTER_EXISTS,
+        },
+        fields: [
+          'kind',
+          'metadata.name',
+          'metadata.namespace',
+          'metadata.annotations',
+          'spec.owner',
+          'relations',
+        ],
+      },
+      { credentials },
+    );
+    return { credentials, items };
+  }
+
+  /** Reads the members of the owning groups not read yet in this pass. */
+  private async readMembers(credentials: Credentials, entities: Entity[]) {
+    const groups = [
+      ...new Set(
+        entities
+          .flatMap(ownerRefs)
+          .filter(ref => ref.startsWith('group:') && !this.members.has(ref)),
+      ),
+    ];
+    if (groups.length === 0) return;
+    const { items } = await this.deps.catalog.getEntities(
       {
         filter: { kind: 'User', 'relations.memberof': groups },
         fields: ['kind', 'metadata.name', 'metadata.namespace', 'relations'],
       },
       { credentials },
     );
+    for (const group of groups) this.members.set(group, []);
     for (const user of items) {
       const ref = stringifyEntityRef(user);
       for (const relation of user.relations ?? []) {
         if (relation.type !== RELATION_MEMBER_OF) continue;
-        members.set(relation.targetRef, [
-          ...(members.get(relation.targetRef) ?? []),
-          ref,
-        ]);
+        const members = this.members.get(relation.targetRef);
+        if (members && !members.includes(ref)) members.push(ref);
       }
     }
   }
-  return entity => [
-    ...new Set(
-      ownerRefs(entity).flatMap(ref =>
-        ref.startsWith('user:') ? [ref] : members.get(ref) ?? [],
+
+  /** The users owning the entity: user owners, and the members of owning groups. */
+  private usersOf(entity: Entity): string[] {
+    return [
+      ...new Set(
+        ownerRefs(entity).flatMap(ref =>
+          ref.startsWith('user:') ? [ref] : this.members.get(ref) ?? [],
+        ),
       ),
-    ),
-  ];
+    ];
+  }
 }

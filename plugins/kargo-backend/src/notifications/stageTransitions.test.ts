@@ -62,16 +62,24 @@ describe('StreamStageTransitionSource', () => {
     ]);
   });
 
-  it('the scheduled look re-checks only the pull requests of Stages a Promotion waits on', async () => {
+  it('the scheduled look re-checks only the pull requests Promotions wait on, never orphaned ones (issue 35, attack 8)', async () => {
     const { delivered, emit, runScheduledLook } = await setup();
+    const orphaned: Partial<PullRequestInfo> = {
+      state: 'open',
+      orphaned: true,
+      promotion: null,
+      number: 6,
+    };
     const waiting = stage('prod', 'Promoting', [
+      orphaned,
       { state: 'open', orphaned: false, promotion: 'p-1', number: 7 },
     ]);
     emit('prod', waiting);
-    emit('qa', stage('qa', 'Failed'));
+    emit('qa', stage('qa', 'Failed', [orphaned]));
     await runScheduledLook();
+    // As it was with its orphaned PR: only the waiting Promotion can be new.
     expect(delivered.slice(2)).toEqual([
-      [{ previous: { ...waiting, pullRequests: [] }, next: waiting }],
+      [{ previous: { ...waiting, pullRequests: [orphaned] }, next: waiting }],
     ]);
   });
 });

@@ -23,11 +23,12 @@ export interface StageTransitionSource {
   ): Promise<void>;
 }
 
-/** Whether a Stage has an open pull request a Promotion waits on (its event comes with time). */
-const waitsOnPullRequest = (s: StageDetail) =>
-  s.pullRequests.some(
-    pr => pr.state === 'open' && !pr.orphaned && pr.promotion,
-  );
+/** Whether a Promotion waits on the pull request (its event comes with time). */
+const isWaitedOn = (pr: StageDetail['pullRequests'][number]) =>
+  pr.state === 'open' && !pr.orphaned && Boolean(pr.promotion);
+
+/** Whether a Stage has an open pull request a Promotion waits on. */
+const waitsOnPullRequest = (s: StageDetail) => s.pullRequests.some(isWaitedOn);
 
 /**
  * The Stage changes the snapshot's model emits (SnapshotService.changes), in
@@ -70,12 +71,19 @@ export class StreamStageTransitionSource implements StageTransitionSource {
       frequency: this.frequency,
       timeout: { minutes: 5 },
       fn: async () => {
-        // As it was without its pull requests: only their events can be new.
+        // As it was without the pull requests Promotions wait on: only
+        // their events (a Promotion waiting too long) can be new. Orphaned
+        // PRs are not looked at again: their event came with the change that
+        // orphaned them, and replaying 200 of them per Stage every look cost
+        // a database query each (issue 35, attack 8).
         const waiting = [...this.seen.values()].filter(waitsOnPullRequest);
         this.deliver(
           listener,
           waiting.map(next => ({
-            previous: { ...next, pullRequests: [] },
+            previous: {
+              ...next,
+              pullRequests: next.pullRequests.filter(pr => !isWaitedOn(pr)),
+            },
             next,
           })),
         );
