@@ -29,7 +29,7 @@ export const KARGO_ANNOTATIONS = {
   openPullRequests: 'kargo.akuity.io/open-pull-requests',
   /** Written: number of open pull requests no Promotion waits for. */
   orphanedPullRequests: 'kargo.akuity.io/orphaned-pull-requests',
-  /** Written: space separated URLs of the open pull requests. */
+  /** Written: space separated URLs of the newest 20 open pull requests. */
   pullRequestUrls: 'kargo.akuity.io/pull-request-urls',
 } as const;
 

@@ -1,5 +1,8 @@
 import type { EntityLink } from '@backstage/catalog-model';
-import { pullRequestReference } from '@kargo-backstage/plugin-kargo-common';
+import {
+  MAX_OPEN_PULL_REQUEST_URLS,
+  pullRequestReference,
+} from '@kargo-backstage/plugin-kargo-common';
 
 /**
  * A link for a pull/merge request URL, titled `Pull request owner/repo#42`
@@ -41,7 +44,15 @@ function isHttpUrl(url: string): boolean {
   }
 }
 
-/** Links for open pull requests, without duplicates or non-http URLs. */
+/**
+ * Links for open pull requests, without duplicates or non-http URLs: the
+ * first 20 (the backend sends the newest 20; a summary from elsewhere is
+ * bounded here too, so no Stage entity gets more links or a longer
+ * `kargo.akuity.io/pull-request-urls` annotation).
+ */
 export function pullRequestLinks(urls: readonly string[]): EntityLink[] {
-  return [...new Set(urls)].filter(isHttpUrl).map(pullRequestLink);
+  return [...new Set(urls)]
+    .filter(isHttpUrl)
+    .slice(0, MAX_OPEN_PULL_REQUEST_URLS)
+    .map(pullRequestLink);
 }

@@ -3,13 +3,14 @@ import type {
   PullRequestInfo,
   StageDetail,
   VerificationEntry,
-  VerificationMetric,
 } from '../types';
-import {
-  isActivePhase,
-  isFailedPromotionPhase,
-} from '../phases/phaseSets';
+import { isActivePhase, isFailedPromotionPhase } from '../phases/phaseSets';
 import { effectiveVerificationPhase } from '../verification/kargoRecord';
+import {
+  describeMetricFailure,
+  failureSentence,
+  listFailures,
+} from '../verification/failureText';
 import { describeReverificationWarning } from '../verification/reverifiedFailed';
 import {
   describePullRequestWait,
@@ -43,7 +44,11 @@ export interface AssistantVerification {
   startTime: string | null;
   finishTime: string | null;
   actor?: string;
-  /** Why it did not succeed: one line per failed metric, with its message and measurement. */
+  /**
+   * Why it did not succeed: one line per failed metric, with its message and
+   * measurement, for at most 5 metrics (then "and N more failed metrics"),
+   * each clipped at 2,000 characters.
+   */
   failures?: string[];
 }
 
@@ -101,16 +106,11 @@ export interface AssistantStageView {
   error?: string;
 }
 
-/** Why a metric failed, in one line: "http-success-rate Failed: <message> (measured [0.42])". */
-export function describeMetricFailure(metric: VerificationMetric): string {
-  const measurement = metric.failedMeasurements.find(m => m.message || m.value);
-  const message = metric.message ?? measurement?.message ?? null;
-  const value = measurement?.value ? ` (measured ${measurement.value})` : '';
-  return `${metric.name} ${metric.phase}${
-    message ? `: ${message}` : ''
-  }${value}`;
-}
-
+/**
+ * Why a verification did not succeed, a line per failed metric: told with
+ * at most 5 of them (`listFailures`, `failureSentence`), as a project
+ * member writes the AnalysisRun (attack 8).
+ */
 function failuresOf(entry: VerificationEntry): string[] {
   const failed = entry.metrics.filter(
     m => m.phase !== 'Successful' && !isActivePhase(m.phase),
@@ -138,7 +138,8 @@ export function toAssistantVerification(
   entry: VerificationEntry,
 ): AssistantVerification {
   const phase = effectiveVerificationPhase(entry);
-  const failures = phase === 'Successful' ? [] : failuresOf(entry);
+  const failures =
+    phase === 'Successful' ? [] : listFailures(failuresOf(entry));
   return {
     id: entry.id,
     analysisRun: entry.analysisRun?.name ?? null,
@@ -178,7 +179,7 @@ function summarizeStage(stage: StageDetail): string {
     const failures = phase === 'Successful' ? [] : failuresOf(current);
     parts.push(
       `Current verification ${phase}${
-        failures.length ? ` because ${failures.join('; ')}` : ''
+        failures.length ? ` because ${failureSentence(failures)}` : ''
       }`,
     );
   }

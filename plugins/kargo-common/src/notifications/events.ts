@@ -1,17 +1,11 @@
 import type { StageDetail, VerificationEntry } from '../types';
 import { effectiveVerificationPhase } from '../verification/kargoRecord';
-import { describeMetricFailure } from '../assistant/stageView';
+import {
+  describeMetricFailure,
+  failureSentence,
+} from '../verification/failureText';
 import { isFailedVerificationPhase } from '../phases/phaseSets';
 import { pullRequestInEnglish } from '../pullRequests/terms';
-import { clip, MAX_MESSAGE } from '../promotion/stepView';
-
-/**
- * Failed metrics named in a notification, and its description's length: a
- * project member writes the AnalysisRun, and one run under the API
- * server's 1.5 MB otherwise made a 1.3 MB notification, stored and shown
- * once per recipient (attack 8).
- */
-const MAX_LISTED_FAILURES = 5;
 
 /**
  * Something about a Stage its owners should hear about once. `key` names the
@@ -61,12 +55,11 @@ function verificationEvents(stage: StageDetail): KargoStageEvent[] {
   const failures = current.metrics
     .filter(m => isFailedVerificationPhase(m.phase))
     .map(describeMetricFailure);
-  const more = failures.length - MAX_LISTED_FAILURES;
-  const why = failures.length
-    ? `${failures.slice(0, MAX_LISTED_FAILURES).join('; ')}${
-        more > 0 ? `; and ${more} more failed metrics` : ''
-      }`
-    : current.message ?? 'no message';
+  // At most 5 metrics named, 2,000 characters: a project member writes the
+  // AnalysisRun, stored and shown once per recipient (attack 8).
+  const why = failureSentence(
+    failures.length ? failures : [current.message ?? 'no message'],
+  );
   return [
     {
       kind: 'verification-failed',
@@ -75,9 +68,9 @@ function verificationEvents(stage: StageDetail): KargoStageEvent[] {
       project: stage.project,
       stage: stage.name,
       title: `Kargo verification ${phase} on ${where(stage)}`,
-      description: `${
-        current.aborted ? 'Aborted by a user' : clip(why, MAX_MESSAGE)
-      }${detailsOf(current)}`,
+      description: `${current.aborted ? 'Aborted by a user' : why}${detailsOf(
+        current,
+      )}`,
     },
   ];
 }

@@ -9,17 +9,18 @@ import { buildStageDetail } from '../stage/detail';
 import { newStageEvents } from './events';
 
 /**
- * Attack 8 (medium): a notification's description listed every failed
- * metric of the current verification, each with its message (clipped at
- * 2,000 characters each, but not as a whole). A project member writes the
- * AnalysisRun (or its status): one run under the API server's 1.5 MB made a
- * 1.3 MB notification, stored and shown once per recipient by the
- * notifications backend. Now 5 metrics are named and the text is clipped.
- * MCP get-stage still carries it all (a demonstration, asserting the
- * current behaviour).
+ * Attack 8 (medium): a notification's description and MCP get-stage's
+ * answer listed every failed metric of the current verification, each with
+ * its message (clipped at 2,000 characters each, but not as a whole). A
+ * project member writes the AnalysisRun (or its status): one run under the
+ * API server's 1.5 MB made a 1.3 MB notification, stored and shown once per
+ * recipient by the notifications backend, and a 2.6 MB get-stage answer
+ * handed to an assistant (the text twice: its summary and the entry's
+ * failures). Both now name 5 metrics ("and 645 more failed metrics") and
+ * clip the text (verification/failureText.ts).
  */
 describe('notification events of a hostile AnalysisRun (attack 8)', () => {
-  it('describes a failed verification of 650 failed metrics of 2,000 characters in at most 2,000 characters (was 1.3 MB); get-stage still answers 2.6 MB', () => {
+  it('describes a failed verification of 650 failed metrics of 2,000 characters in at most 2,000 characters (was 1.3 MB), and get-stage in under 15 KB (was 2.6 MB)', () => {
     const f = freight('p', 'w', 'a1', 'alias');
     const holding = stage({
       project: 'p',
@@ -60,10 +61,17 @@ describe('notification events of a hostile AnalysisRun (attack 8)', () => {
     expect(events[0].kind).toBe('verification-failed');
     expect(events[0].description.length).toBeLessThanOrEqual(2_500);
     expect(events[0].description).toMatch(/^m0 Failed: x+…/);
-    // The same text twice in MCP get-stage's answer (its summary line and
-    // the entry's failures): 2.6 MB of a member's text to an assistant.
+    // MCP get-stage: 5 metrics named in the summary (2,000 characters at
+    // most) and in the entry's failures (2,000 characters a line).
     const view = toAssistantStageView(detail);
-    expect(view.summary.length).toBeGreaterThan(1_300_000);
-    expect(JSON.stringify(view).length).toBeGreaterThan(2_600_000);
+    expect(view.summary.length).toBeLessThanOrEqual(2_500);
+    expect(view.summary).toMatch(
+      /^Current verification Failed because m0 Failed: x+…/,
+    );
+    const [entry] = view.verifications;
+    expect(entry.failures).toHaveLength(6);
+    expect(entry.failures![4]).toMatch(/^m4 Failed: x+…$/);
+    expect(entry.failures![5]).toBe('and 645 more failed metrics');
+    expect(JSON.stringify(view).length).toBeLessThan(15_000);
   });
 });

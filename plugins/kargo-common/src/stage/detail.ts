@@ -25,7 +25,11 @@ import { kargoStageUrl } from './kargoUrl';
 import { stageArgoCdApps } from './argoCdApps';
 import type { StageWalk } from '../pullRequests/walk';
 import type { Interner } from '../util/interner';
-import { buildPullRequestParts } from './pullRequestParts';
+import {
+  buildPullRequestParts,
+  MAX_OPEN_PULL_REQUEST_URLS,
+  openPullRequestUrlsOf,
+} from './pullRequestParts';
 import { deriveStagePhase } from './stagePhase';
 import { unreadableStageActions } from './unreadable';
 
@@ -183,10 +187,12 @@ export function toStageSummary(detail: StageDetail): StageSummary {
     openPullRequests: detail.openPullRequests,
     ...(detail.pullRequestsPending ? { pullRequestsPending: true } : {}),
     orphanedPullRequests: orphanedCount(detail),
-    // The catalog module links them and writes kargo.akuity.io/pull-request-urls.
-    openPullRequestUrls:
-      detail.openPullRequestUrls ??
-      detail.pullRequests.filter(pr => pr.state === 'open').map(pr => pr.url),
+    // The catalog module links them and writes kargo.akuity.io/pull-request-urls:
+    // the newest 20, however many are open (a detail built before the cap
+    // may hold more).
+    openPullRequestUrls: detail.openPullRequestUrls
+      ? detail.openPullRequestUrls.slice(0, MAX_OPEN_PULL_REQUEST_URLS)
+      : openPullRequestUrlsOf(detail.pullRequests),
     actions: detail.actions,
     kargoUrl: detail.kargoUrl,
     error: detail.error,

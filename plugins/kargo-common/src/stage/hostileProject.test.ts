@@ -1,6 +1,7 @@
 import { promotion, stage } from '../__testUtils__/builders';
 import type { Promotion } from '../types';
 import { Interner } from '../util/interner';
+import { toStageSummary } from './detail';
 import {
   buildProjectStages,
   type BuildProjectStagesInput,
@@ -29,6 +30,38 @@ function build(
       ...lists,
     }),
   ];
+}
+
+/**
+ * 20 1 KB Stages, each a git-open-pr step of the branch `x`, and 5,000 PRs
+ * from `x` to as many base branches (one open PR per pair on GitHub).
+ */
+function buildFloodedBranch() {
+  const repo = 'https://github.com/acme/app';
+  const steps = [
+    {
+      uses: 'git-open-pr',
+      as: 'pr',
+      config: { repoURL: repo, sourceBranch: 'x', targetBranch: 'main' },
+    },
+  ];
+  const stages = Array.from({ length: 20 }, (_, i) =>
+    stage({ project: 'p', name: `s${i}`, warehouse: 'w', steps }),
+  );
+  const pullRequests = Array.from({ length: 5_000 }, (_, n) => ({
+    provider: 'github' as const,
+    repoUrl: repo,
+    number: n + 1,
+    title: 't'.repeat(256),
+    url: `${repo}/pull/${n + 1}`,
+    state: 'open' as const,
+    sourceBranch: 'x',
+    targetBranch: `base-${n}`,
+    author: 'mallory',
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+    headSha: null,
+  }));
+  return build({ stages }, () => ({ pullRequests, error: null }));
 }
 
 describe("a project member's many Stages (issue 35, attack 7)", () => {
@@ -106,40 +139,29 @@ describe("a project member's many Stages (issue 35, attack 7)", () => {
   });
 
   it('attributes at most the newest 200 of 5,000 open PRs of one branch to each Stage naming it', () => {
-    const repo = 'https://github.com/acme/app';
-    // 1 KB Stages, each a git-open-pr step of the branch `x`; 5,000 PRs from
-    // `x` to as many base branches (one open PR per pair on GitHub).
-    const steps = [
-      {
-        uses: 'git-open-pr',
-        as: 'pr',
-        config: { repoURL: repo, sourceBranch: 'x', targetBranch: 'main' },
-      },
-    ];
-    const stages = Array.from({ length: 20 }, (_, i) =>
-      stage({ project: 'p', name: `s${i}`, warehouse: 'w', steps }),
-    );
-    const pullRequests = Array.from({ length: 5_000 }, (_, n) => ({
-      provider: 'github' as const,
-      repoUrl: repo,
-      number: n + 1,
-      title: 't'.repeat(256),
-      url: `${repo}/pull/${n + 1}`,
-      state: 'open' as const,
-      sourceBranch: 'x',
-      targetBranch: `base-${n}`,
-      author: 'mallory',
-      createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
-      headSha: null,
-    }));
-    const built = build({ stages }, () => ({ pullRequests, error: null }));
-    for (const { detail } of built) {
+    for (const { detail } of buildFloodedBranch()) {
       expect(detail.pullRequests.map(pr => pr.number)).toEqual(
         Array.from({ length: 200 }, (_, i) => 5_000 - i),
       );
       // Before: 2.9 MB per Stage, 2.9 GB for 1,000 Stages.
       expect(JSON.stringify(detail).length).toBeLessThan(200_000);
     }
+  });
+
+  // Attack 8: every attributed URL went into the summary (/snapshot, the
+  // catalog's links and annotation): 30 KB per Stage of a 139-character
+  // repository URL, 68 MB for 2,000 Stages.
+  it('counts the 200 open PRs of a Stage but names only the newest 20 in its summary', () => {
+    const [{ detail }] = buildFloodedBranch();
+    const summary = toStageSummary(detail);
+    expect(summary.openPullRequests).toBe(200);
+    expect(summary.openPullRequestUrls).toEqual(
+      Array.from(
+        { length: 20 },
+        (_, i) => `https://github.com/acme/app/pull/${5_000 - i}`,
+      ),
+    );
+    expect(detail.openPullRequestUrls).toEqual(summary.openPullRequestUrls);
   });
 
   it('walks and shows the newest 100 Promotions and one running, however many claim to run', () => {

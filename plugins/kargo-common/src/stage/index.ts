@@ -1,4 +1,5 @@
 export { toStageSummary } from './detail';
+export { MAX_OPEN_PULL_REQUEST_URLS } from './pullRequestParts';
 export {
   buildProjectStages,
   type BuildProjectStagesInput,

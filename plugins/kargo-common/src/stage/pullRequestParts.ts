@@ -10,6 +10,31 @@ import {
 import type { StageDetail } from '../types';
 import type { BuildStageDetailInput } from './detail';
 
+/**
+ * The open pull requests' URLs a Stage's summary carries (its newest ones;
+ * `openPullRequests` still counts them all): /snapshot, the Stage entity's
+ * links and its `kargo.akuity.io/pull-request-urls` annotation hold no
+ * more. A project member can give each of a project's Stages up to 200
+ * open pull requests; with every URL, 2,000 such Stages made a 68 MB
+ * /snapshot, read by the catalog module every 30 s, and 214 MB of Stage
+ * entities (attack 8).
+ *
+ * @public
+ */
+export const MAX_OPEN_PULL_REQUEST_URLS = 20;
+
+/** The URLs of the newest open pull requests (newest first), at most {@link MAX_OPEN_PULL_REQUEST_URLS}. */
+export function openPullRequestUrlsOf(
+  pullRequests: readonly { url: string; state: string }[],
+): string[] {
+  const urls: string[] = [];
+  for (const pr of pullRequests) {
+    if (urls.length >= MAX_OPEN_PULL_REQUEST_URLS) break;
+    if (pr.state === 'open') urls.push(pr.url);
+  }
+  return urls;
+}
+
 /** The parts of a Stage's detail that its repositories' pull-request listings decide. */
 export type PullRequestParts = Pick<
   StageDetail,
@@ -70,7 +95,7 @@ export function buildPullRequestParts(
   return {
     openPullRequests: open.length,
     ...(input.pullRequestsPending ? { pullRequestsPending: true } : {}),
-    openPullRequestUrls: open.map(pr => pr.url),
+    openPullRequestUrls: openPullRequestUrlsOf(open),
     pullRequests,
     pullRequestErrors: (input.pullRequestErrors ?? []).filter(e =>
       repositories.has(repoKey(e?.repoUrl)),

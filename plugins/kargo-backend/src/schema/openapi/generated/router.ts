@@ -404,8 +404,9 @@ export const spec = {
             items: {
               type: 'string',
             },
+            maxItems: 20,
             description:
-              'URLs of the open pull requests counted by `openPullRequests`, when known.',
+              'URLs of the newest open pull requests counted by `openPullRequests` (at most 20, however many are open), when known.',
           },
           actions: {
             $ref: '#/components/schemas/StageActions',

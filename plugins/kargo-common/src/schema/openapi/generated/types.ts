@@ -374,7 +374,7 @@ export interface components {
       pullRequestsPending?: boolean;
       /** Open pull requests no Promotion waits for (the catalog module writes it). */
       orphanedPullRequests?: number;
-      /** URLs of the open pull requests counted by `openPullRequests`, when known. */
+      /** URLs of the newest open pull requests counted by `openPullRequests` (at most 20, however many are open), when known. */
       openPullRequestUrls?: string[];
       actions: components['schemas']['StageActions'];
       kargoUrl: string | null;
