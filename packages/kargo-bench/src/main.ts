@@ -12,7 +12,7 @@ import { catalogFailures, runCatalog } from './runs/catalog/catalogRun';
 import { runRender } from './runs/renderRun';
 import { runScreen } from './runs/screenRun';
 import { runKargoApi } from './runs/kargoApiRun';
-import { runHostile } from './runs/hostileRun';
+import { runFleetMeasure, runHostile } from './runs/hostileRun';
 
 const SMOKE_SCHEDULES = { providerS: 2, collatorS: 3 };
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -60,7 +60,9 @@ async function hostile() {
   print(row('hostile Stage', ['objects MB', 'caps ms', 'first ms', 'rebuild ms', 'CPU ms', 'answer MB', 'shown', 'too large'], 11));
   for (const f of figures)
     print(row(f.shape, [f.objectsMb, f.capsOnlyMs, f.firstMs, f.ms, f.cpuMs, f.detailMb, f.promotionsShown, f.tooLarge ? 'yes' : 'no'], 11));
-  print(JSON.stringify({ machine: machine(), hostile: figures }));
+  const fleet = await runFleetMeasure();
+  print(`${fleet.stages} ordinary Stages (${fleet.objectsMb} MB of objects): a build measuring every object ${fleet.firstMs} ms CPU, a build of measured objects ${fleet.rebuildMs} ms CPU (best of 3 each)`);
+  print(JSON.stringify({ machine: machine(), hostile: figures, fleetMeasure: fleet }));
 }
 
 async function main() {

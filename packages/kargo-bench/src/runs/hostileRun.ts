@@ -6,11 +6,13 @@
  * asserts what a user sees of them (caps, no error); this prints the time.
  */
 import {
+  JsonSizes,
   buildProjectStages,
   type BuildProjectStagesInput,
 } from '@kargo-backstage/plugin-kargo-common';
 import { kargoObjects, type Obj } from '@kargo-backstage/kargo-test-objects';
 import { measure } from '../measure';
+import { fleetProjects } from '../fleet/generate';
 
 const objects = kargoObjects({
   epoch: '2026-11-30T09:00:00Z',
@@ -239,7 +241,8 @@ export async function runHostile(): Promise<HostileFigure[]> {
   for (const shape of SHAPES) {
     // Lists of their own for each build: each build meets objects it never measured.
     const capsOnly = await timed({ ...listsOf(shape), budgets: NO_BUDGET });
-    const input = listsOf(shape);
+    // The instance's sizes: measured by the first build, kept for the rebuild.
+    const input = { ...listsOf(shape), sizes: new JsonSizes() };
     const first = await timed(input);
     const { result, cost } = await timed(input);
     const detail = result[0].detail;
@@ -260,4 +263,83 @@ export async function runHostile(): Promise<HostileFigure[]> {
     });
   }
   return figures;
+}
+
+/** What measuring costs ordinary Stages: the bench's fleet, built twice. */
+export interface FleetMeasureFigure {
+  stages: number;
+  objectsMb: number;
+  /** CPU of a build of every project whose objects are measured first. */
+  firstMs: number;
+  /** CPU of a build of the same objects, measured already: the build alone. */
+  rebuildMs: number;
+}
+
+const KIND_LISTS: Record<string, keyof BuildProjectStagesInput> = {
+  Stage: 'stages',
+  Promotion: 'promotions',
+  AnalysisRun: 'analysisRuns',
+  Freight: 'freight',
+};
+
+export async function runFleetMeasure(
+  stages = 1_000,
+): Promise<FleetMeasureFigure> {
+  const projects = [
+    ...fleetProjects({
+      projects: stages / 50,
+      stagesPerProject: 50,
+      stagesPerRepo: 10,
+      gitlabEvery: 0,
+    }),
+  ].map((objects, p) => {
+    const lists: Record<string, unknown[]> = {
+      stages: [],
+      promotions: [],
+      analysisRuns: [],
+      freight: [],
+    };
+    for (const object of objects) {
+      const list = KIND_LISTS[object.kind as string];
+      if (list) lists[list as string].push(object);
+    }
+    return {
+      instance: 'bench',
+      kargoUrl: null,
+      project: `p${p}`,
+      now: new Date().toISOString(),
+      ...lists,
+      pullRequestsOf: () => undefined,
+    } as unknown as BuildProjectStagesInput;
+  });
+  const buildAll = (sizes: JsonSizes) =>
+    measure(async () =>
+      projects.reduce(
+        (n, input) => n + [...buildProjectStages({ ...input, sizes })].length,
+        0,
+      ),
+    );
+  const measured = new JsonSizes();
+  const warm = await buildAll(measured);
+  // Alternated, best of three: the difference is measuring every object.
+  let firstMs = Infinity;
+  let rebuildMs = Infinity;
+  for (let i = 0; i < 3; i++) {
+    firstMs = Math.min(firstMs, (await buildAll(new JsonSizes())).cost.cpuMs);
+    rebuildMs = Math.min(rebuildMs, (await buildAll(measured)).cost.cpuMs);
+  }
+  const chars = projects.reduce(
+    (sum, input) =>
+      sum +
+      [input.stages, input.promotions, input.analysisRuns, input.freight]
+        .flat()
+        .reduce((n: number, o) => n + JSON.stringify(o).length, 0),
+    0,
+  );
+  return {
+    stages: warm.result,
+    objectsMb: +(chars / 2 ** 20).toFixed(1),
+    firstMs: Math.round(firstMs),
+    rebuildMs: Math.round(rebuildMs),
+  };
 }

@@ -14,6 +14,7 @@ export {
 } from './touched';
 export { sameStageDetail } from './sameDetail';
 export { DEFAULT_OBJECT_BUDGETS, type ObjectBudgets } from './objectBudget';
+export type { ProjectVerdict } from './budgetVerdicts';
 export {
   stageArgoCdApps,
   argoCdAppUrl,

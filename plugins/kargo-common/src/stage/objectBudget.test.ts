@@ -6,12 +6,13 @@ import {
   prodStage,
 } from '../__testUtils__/checkout';
 import { promotion } from '../__testUtils__/builders';
-import type { Promotion } from '../types';
+import type { Promotion, Stage } from '../types';
 import { JsonSizes } from '../util/jsonSize';
 import {
   DEFAULT_OBJECT_BUDGETS,
   projectObjectSizes,
   sizeInWords,
+  STAGE_FLOOR_CHARS,
   stageObjectSizes,
 } from './objectBudget';
 import { buildProjectStages, type BuildProjectStagesInput } from './project';
@@ -172,5 +173,104 @@ describe('object budgets', () => {
     expect(sizes.stage + sizes.promotions.chars).toBeLessThan(
       DEFAULT_OBJECT_BUDGETS.stageChars / 10,
     );
+  });
+});
+
+describe('object budgets against what a project keeps (issue 35, attack 9)', () => {
+  /** Stages of one Freight request each, ~100 characters: a detail is far larger. */
+  const minimalStages = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) =>
+        ({
+          metadata: { name: `s${i}`, namespace: 'checkout' },
+          spec: {
+            requestedFreight: [
+              {
+                origin: { kind: 'Warehouse', name: 'checkout' },
+                sources: { direct: true },
+              },
+            ],
+          },
+        } as Stage),
+    );
+
+  it('counts each Stage at least 64 KB against its project: more Stages than the budget keeps are too large to show', () => {
+    const stages = minimalStages(500);
+    const over = built({
+      stages,
+      promotions: [],
+      analysisRuns: [],
+      budgets: { stageChars: MB, projectChars: 499 * STAGE_FLOOR_CHARS },
+    });
+    expect(over.size).toBe(500);
+    expect(over.get('s0')!.detail.error).toBe(
+      'This Stage could not be read: its project is too large to show: it has ' +
+        '500 Stages, more than the 499 that the 31.2 MB shown per project ' +
+        '(kargo.limits.projectObjectsMB) keep, at 64.0 KB each at least',
+    );
+    const within = built({
+      stages,
+      promotions: [],
+      analysisRuns: [],
+      budgets: { stageChars: MB, projectChars: 500 * STAGE_FLOOR_CHARS },
+    });
+    expect(within.get('s0')!.detail.error).toBeNull();
+    // The default keeps 8,192 Stages per project.
+    expect(
+      Math.floor(DEFAULT_OBJECT_BUDGETS.projectChars / STAGE_FLOOR_CHARS),
+    ).toBe(8_192);
+  });
+
+  it('measures a project once for a build of all its Stages, and a build of one reuses that verdict instead of looking every object up again', () => {
+    let lookups = 0;
+    class CountingSizes extends JsonSizes {
+      of(value: unknown): number {
+        lookups++;
+        return super.of(value);
+      }
+    }
+    const sizes = new CountingSizes();
+    const projectVerdict = {};
+    built({ sizes, projectVerdict });
+    expect(lookups).toBeGreaterThan(0);
+    // 1,000 more runs of other Stages: a watch event then rebuilds prod only.
+    const runs = [
+      ...input.analysisRuns,
+      ...Array.from({ length: 1_000 }, (_, i) => ({
+        metadata: {
+          name: `other-${i}`,
+          namespace: 'checkout',
+          labels: { 'kargo.akuity.io/stage': 'other' },
+        },
+      })),
+    ];
+    lookups = 0;
+    const one = built({
+      analysisRuns: runs,
+      sizes,
+      projectVerdict,
+      only: new Set(['prod']),
+    });
+    expect(one.get('prod')!.detail.error).toBeNull();
+    // prod's own objects: the Stage, its 2 Promotions, its runs (none).
+    expect(lookups).toBe(3);
+    // A build of all measures the project again.
+    built({ analysisRuns: runs, sizes, projectVerdict: {} });
+    expect(lookups).toBeGreaterThan(1_000);
+  });
+
+  it('checks a Stage against its budget on a pull-request rebuild too (its objects may be newer than the detail it reuses)', () => {
+    const [, before] = [...buildProjectStages(input)];
+    expect(before.detail.error).toBeNull();
+    const [, again] = [
+      ...buildProjectStages({
+        ...input,
+        promotions: [padded(3 * MB), ...input.promotions],
+        budgets: { stageChars: 2 * MB, projectChars: 8 * MB },
+        builtBefore: name => (name === 'prod' ? before.detail : undefined),
+      }),
+    ];
+    expect(again.detail.error).toMatch(/it is too large to show/);
   });
 });

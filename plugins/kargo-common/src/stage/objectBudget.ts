@@ -113,11 +113,31 @@ export function stageOverBudget(
   );
 }
 
+/**
+ * What each Stage is counted at least against its project's budget: the
+ * detail it is kept as (~20 KB for a Stage offered 20 Freight) is larger
+ * than its Kargo object can be (a 145-character Stage), so 20,000 minimal
+ * Stages (2.8 MB) kept 407 MB. At 64 Ki, the default 512 MB allows 8,192
+ * Stages per project.
+ */
+export const STAGE_FLOOR_CHARS = 64 * 2 ** 10;
+
 /** Why the Stages of a project over its budget are not shown; null within it. */
 export function projectOverBudget(
   sizes: ProjectObjectSizes,
   budgets: ObjectBudgets,
 ): Error | null {
+  const floor = sizes.stages.count * STAGE_FLOOR_CHARS;
+  if (floor > budgets.projectChars) {
+    return new Error(
+      `its project is too large to show: it has ${sizes.stages.count} ` +
+        `Stages, more than the ${Math.floor(
+          budgets.projectChars / STAGE_FLOOR_CHARS,
+        )} that the ${sizeInWords(budgets.projectChars)} shown per ` +
+        `project (kargo.limits.projectObjectsMB) keep, at ` +
+        `${sizeInWords(STAGE_FLOOR_CHARS)} each at least`,
+    );
+  }
   const total =
     sizes.stages.chars +
     sizes.promotions.chars +

@@ -1,5 +1,5 @@
 import { freight, stage } from '../__testUtils__/builders';
-import type { AnalysisRun, Freight, Stage, StageDetail } from '../types';
+import type { AnalysisRun, Freight, Stage } from '../types';
 import { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
 import {
@@ -180,43 +180,6 @@ describe('attack 9: costs the object budgets do not bound (current behaviour)', 
     expect(JSON.stringify(built.detail).length).toBeGreaterThan(objects);
   });
 
-  it("builds each of a project's minimal Stages into a detail over 100 times its JSON: the project's budget counts what is read, not what is kept", () => {
-    const N = 500;
-    const stages = Array.from(
-      { length: N },
-      (_, i) =>
-        ({
-          metadata: { name: `s${i}`, namespace: 'p' },
-          spec: {
-            requestedFreight: [
-              {
-                origin: { kind: 'Warehouse', name: 'w' },
-                sources: { direct: true },
-              },
-            ],
-          },
-        } as Stage),
-    );
-    const lists = {
-      stages,
-      freight: manyFreight(20),
-      promotions: [],
-      analysisRuns: [],
-    };
-    const objects = projectChars(lists);
-    const built = build(lists);
-    expect(built.filter(b => b.detail.error !== null)).toHaveLength(0);
-    const details = built.reduce(
-      (sum, b) => sum + JSON.stringify(b.detail).length,
-      0,
-    );
-    // 145 characters a Stage, ~19 KB a detail (20 Freight options with
-    // their availability). Measured: 20,000 such Stages (2.8 MB, 0.5% of
-    // the budget) 4-5 s per rebuild and 407 MB of heap kept (372 MB of
-    // JSON); 100,000 (14 MB) would keep ~2 GB.
-    expect(details).toBeGreaterThan(100 * objects);
-  });
-
   it('derives one unlabelled AnalysisRun again for every Stage whose status names it, each keeping all of its failed metrics', () => {
     const S = 20;
     const M = 2_000;
@@ -333,80 +296,5 @@ describe('attack 9: costs the object budgets do not bound (current behaviour)', 
     expect(JSON.stringify(built.detail).length).toBeGreaterThan(
       30 * stageChars,
     );
-  });
-
-  it("skips the budget check of a Stage now over its budget on a pull-request rebuild when its detail before was within it (project.ts 'reusable')", () => {
-    const freightList = manyFreight(20);
-    const s = stage({ project: 'p', name: 's', warehouse: 'w' });
-    const [before] = build({ stages: [s], freight: freightList });
-    expect(before.detail.error).toBeNull();
-    // The same objects, now over a (tiny) Stage budget: as after a member
-    // grew the Stage between its last full build and a pull-request one.
-    const rebuild = (builtBefore?: () => StageDetail) =>
-      [
-        ...buildProjectStages({
-          instance: 'i',
-          kargoUrl: null,
-          project: 'p',
-          now: '2026-12-05T21:00:00Z',
-          stages: [s],
-          promotions: [],
-          analysisRuns: [],
-          freight: freightList,
-          pullRequestsOf: () => undefined,
-          budgets: { stageChars: 100, projectChars: 2 ** 30 },
-          builtBefore,
-        }),
-      ][0].detail;
-    expect(rebuild().error).toMatch(/too large to show/);
-    // Walked again, and built in full when a pull-request part fails
-    // (withPullRequests undefined), with no budget check either way.
-    expect(rebuild(() => before.detail).error).toBeNull();
-  });
-
-  it('looks every object of the project up again to rebuild one touched Stage', () => {
-    const R = 10_000;
-    let lookups = 0;
-    class CountingSizes extends JsonSizes {
-      of(value: unknown): number {
-        lookups++;
-        return super.of(value);
-      }
-    }
-    const sizes = new CountingSizes();
-    const runs = Array.from({ length: R }, (_, i) =>
-      run(`x${i % 100}`, i, 'f'),
-    );
-    const tiny = {
-      metadata: { name: 's', namespace: 'p' },
-      spec: { requestedFreight: [] },
-    } as unknown as Stage;
-    build({ stages: [tiny], analysisRuns: runs }, sizes);
-    lookups = 0;
-    // The Stage changed (a watch event): only it is rebuilt.
-    const touched = {
-      ...tiny,
-      metadata: { ...tiny.metadata, annotations: { n: '1' } },
-    } as Stage;
-    const [rebuilt] = [
-      ...buildProjectStages({
-        instance: 'i',
-        kargoUrl: null,
-        project: 'p',
-        now: '2026-12-05T21:00:00Z',
-        stages: [touched],
-        promotions: [],
-        analysisRuns: runs,
-        freight: [],
-        pullRequestsOf: () => undefined,
-        sizes,
-        only: new Set(['s']),
-      }),
-    ];
-    expect(rebuilt.detail.error).toBeNull();
-    // Measured: 500,000 such runs (56 MB, 11% of the budget): 74-78 ms of
-    // each one-Stage rebuild (a watch batch is 20 ms) is this sum, 3x the
-    // run index; ~700 ms at the budget's 4.6 million minimal objects.
-    expect(lookups).toBeGreaterThan(R);
   });
 });

@@ -22,14 +22,8 @@ import { withPullRequests } from './pullRequestParts';
 import { unreadableStageDetail } from './unreadable';
 import type { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
-import {
-  DEFAULT_OBJECT_BUDGETS,
-  type ObjectBudgets,
-  projectObjectSizes,
-  projectOverBudget,
-  stageObjectSizes,
-  stageOverBudget,
-} from './objectBudget';
+import { DEFAULT_OBJECT_BUDGETS, type ObjectBudgets } from './objectBudget';
+import { BudgetVerdicts, type ProjectVerdict } from './budgetVerdicts';
 
 /** What was read of one Kargo project (by LIST or kept current by WATCH). @public */
 export interface ProjectLists {
@@ -69,6 +63,11 @@ export interface BuildProjectStagesInput extends ProjectLists {
   /** What is built at most (`DEFAULT_OBJECT_BUDGETS` when absent). */
   budgets?: ObjectBudgets;
   /**
+   * The project's verdict, kept by the caller between builds: a build of
+   * some Stages (`only`) reuses the one a build of all measured.
+   */
+  projectVerdict?: ProjectVerdict;
+  /**
    * The sizes of the objects, measured once each: the instance's, kept
    * between builds (a build of its own measures every object when absent).
    */
@@ -99,26 +98,16 @@ export function* buildProjectStages(
       (runIndex ??= indexAnalysisRunsByStage(input.analysisRuns)),
       stage,
     );
-  const budgets = input.budgets ?? DEFAULT_OBJECT_BUDGETS;
-  const sizes = input.sizes ?? new JsonSizes();
-  // Measured when a Stage is first built in full (a detail built before
-  // from the same Kargo objects was within budget then), each object once
-  // (see JsonSizes): past a budget, nothing more is done.
-  let projectVerdict: Error | null | undefined;
-  const projectTooLarge = () => {
-    if (projectVerdict === undefined)
-      projectVerdict = projectOverBudget(
-        projectObjectSizes(sizes, input),
-        budgets,
-      );
-    return projectVerdict;
-  };
+  // Measured before a Stage is built in full, each object once (JsonSizes):
+  // past a budget, nothing more is done.
+  const verdicts = new BudgetVerdicts(
+    input,
+    input.budgets ?? DEFAULT_OBJECT_BUDGETS,
+    input.sizes ?? new JsonSizes(),
+    input.projectVerdict,
+  );
   const tooLarge = (stage: Stage, own: Promotion[]) =>
-    projectTooLarge() ??
-    stageOverBudget(
-      stageObjectSizes(sizes, stage, own, candidatesOf(stage)),
-      budgets,
-    );
+    verdicts.stage(stage, own, candidatesOf(stage));
   // The upstream Stages' histories, for the Freight they offer downstream
   // after a failed re-verification (akuity/kargo#5144); each derived once.
   const byName = new Map(input.stages.map(s => [s?.metadata?.name ?? '', s]));
@@ -171,16 +160,16 @@ export function* buildProjectStages(
       };
     };
     try {
-      const before = input.builtBefore?.(name);
-      const reusable = before?.error === null;
       // A project too large costs no selection of each Stage's Promotions.
-      const projectWhy = reusable ? null : projectTooLarge();
+      const projectWhy = verdicts.project();
       if (projectWhy) {
         yield tooLargeEntry(projectWhy);
         continue;
       }
+      // Checked on every build, a pull-request one too: its objects may be
+      // newer than those of the detail it reuses (poll mode lists anew).
       const own = promotionsOfStage(stage, input.promotions);
-      const why = reusable ? null : tooLarge(stage, own);
+      const why = tooLarge(stage, own);
       if (why) {
         yield tooLargeEntry(why);
         continue;
@@ -207,7 +196,7 @@ export function* buildProjectStages(
         stale: false,
         ...(input.interner ? { interner: input.interner } : {}),
       };
-      // Built from the same Kargo objects as `before` (within budget then).
+      const before = input.builtBefore?.(name);
       const detail =
         (before && withPullRequests(before, stageInput, walked)) ??
         buildWalkedStageDetail(

@@ -5,6 +5,7 @@ import {
   normalizeRepoUrl,
   sameStageDetail,
   type ObjectBudgets,
+  type ProjectVerdict,
   type ProjectLists,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -13,6 +14,9 @@ import type { PullRequestTracker } from './pullRequestTracker';
 import type { SnapshotStageChange, StageChanges } from './stageChanges';
 import type { SnapshotStore } from './SnapshotStore';
 import type { InstanceState, ProjectState } from './types';
+
+/** How long a project's budget verdict serves builds of some of its Stages. */
+const VERDICT_MAX_AGE_MS = 60_000;
 
 /** Stages built between two turns of the event loop (~5 ms of work). */
 const BUILD_BATCH = 10;
@@ -67,6 +71,16 @@ export class InstanceModel {
   readonly interner = new Interner();
   /** Its objects' sizes, each measured once (see `kargo.limits`). */
   private readonly sizes = new JsonSizes();
+  /**
+   * Each project's budget verdict: measured by a build of all its Stages
+   * and at most a minute before, reused by builds of some (a watch event):
+   * the project is looked up whole at most once a minute, and a project
+   * that grew or shrank by events alone is judged again within a minute.
+   */
+  private readonly verdicts = new Map<
+    string,
+    { holder: ProjectVerdict; at: number }
+  >();
   private readonly repositories = new Map<string, string[]>();
   /** Repositories to list at once: shown by a Stage, never listed. */
   private unlisted: string[] = [];
@@ -132,6 +146,7 @@ export class InstanceModel {
       for (const gone of Object.keys(projects).filter(p => !listed.has(p))) {
         changes.push(...this.removeAll(gone, projects[gone].stages));
         delete projects[gone];
+        this.verdicts.delete(gone);
       }
     }
     const failed = (project: string, error: string) => {
@@ -217,6 +232,12 @@ export class InstanceModel {
     pullRequestsOnly: boolean,
   ): Promise<ProjectState> {
     const only = which === 'all' ? undefined : which;
+    let kept = this.verdicts.get(project);
+    if (!only || !kept || Date.now() - kept.at > VERDICT_MAX_AGE_MS) {
+      kept = { holder: {}, at: Date.now() };
+      this.verdicts.set(project, kept);
+    }
+    const projectVerdict = kept.holder;
     const stages = new Map((before?.stages ?? []).map(s => [s.name, s]));
     const built = new Set<string>();
     let count = 0;
@@ -233,6 +254,7 @@ export class InstanceModel {
       interner: this.interner,
       budgets: this.budgets,
       sizes: this.sizes,
+      projectVerdict,
     })) {
       built.add(detail.name);
       // Kept per Stage (here and by the tracker): one copy of each URL.
