@@ -5,20 +5,22 @@ import type {
   FreightOption,
   FreightReference,
   Stage,
-  VerificationEntry,
 } from '../types';
 import { currentCollectionOf } from '../verification/collections';
-import { indexFreight } from '../verification/freightOfRun';
+import type { FreightIndex } from '../verification/freightOfRun';
 import { freightArtifactsOf, freightDiff } from './freightDiff';
-import { reverificationWarnings } from '../verification/reverifiedFailed';
+import {
+  type UpstreamVerifications,
+  upstreamHistoryOf,
+} from '../verification/upstreamHistory';
 import { asArray } from '../util/objects';
-import { toMillis } from '../util/time';
 import { internText, type Interner } from '../util/interner';
 import {
   freightAlias,
   isFreightAvailableToStage,
   originKey,
 } from './freightAvailability';
+import { type ProjectFreight, projectFreightOf } from './projectFreight';
 
 /**
  * The artifacts of the Freight the Stage holds now, per origin: the Freight
@@ -26,9 +28,8 @@ import {
  */
 function currentArtifactsByOrigin(
   stage: Stage,
-  freight: Freight[],
+  objects: FreightIndex,
 ): Map<string, FreightReference> {
-  const objects = indexFreight(freight);
   const byOrigin = new Map<string, FreightReference>();
   for (const ref of currentCollectionOf(stage)?.items ?? []) {
     const object = ref.name ? objects.get(ref.name) : undefined;
@@ -90,81 +91,70 @@ function artifactsSize(artifacts: FreightArtifacts, changes: FreightChange[]) {
  * with Kargo's availability decision ({@link isFreightAvailableToStage}) so a
  * person sees why one cannot be promoted yet (not verified upstream, still
  * soaking, awaiting manual approval). Origins are the interner's copies,
- * when given (a detail kept for long).
+ * when given (a detail kept for long). `freight` is the project's, indexed
+ * once for all of its Stages when a ProjectFreight; `upstream` likewise
+ * (UpstreamHistory).
  *
  * @public
  */
 export function freightOptionsOf(
   stage: Stage,
-  freight: Freight[] | undefined,
+  freight: Freight[] | ProjectFreight | undefined,
   now: number = Date.now(),
   limit: number = FREIGHT_OPTIONS_LIMIT,
-  upstream: ReadonlyArray<{
-    stage: string;
-    verifications: VerificationEntry[];
-  }> = [],
+  upstream: ReadonlyArray<UpstreamVerifications> = [],
   interner?: Interner,
 ): FreightOption[] {
   const stageName = stage.metadata?.name ?? '';
-  const origins = new Set(
-    asArray(stage.spec?.requestedFreight).map(r => originKey(r?.origin)),
+  const origins = asArray(stage.spec?.requestedFreight).map(r =>
+    originKey(r?.origin),
   );
-  const inStage = currentArtifactsByOrigin(stage, asArray(freight));
+  const project = projectFreightOf(freight);
+  const inStage = currentArtifactsByOrigin(stage, project.byName);
+  const histories = upstream.map(upstreamHistoryOf);
   let left = MAX_ARTIFACT_TEXT;
-  return asArray(freight)
-    .filter(f => !!f?.metadata?.name)
-    .filter(f => origins.has(originKey(f.origin)))
-    .sort(
-      (a, b) =>
-        (toMillis(b.metadata?.creationTimestamp) ?? 0) -
-        (toMillis(a.metadata?.creationTimestamp) ?? 0),
-    )
-    .slice(0, limit)
-    .map(f => {
-      const availability = isFreightAvailableToStage(f, stage, now, interner);
-      const reverifiedFailed = reverificationWarnings(
-        f.metadata!.name!,
-        upstream,
-      );
-      const current = Object.prototype.hasOwnProperty.call(
-        f.status?.currentlyIn ?? {},
-        stageName,
-      );
-      // The Stage's budget, newest first: none read only to be dropped.
-      let artifacts = NO_ARTIFACTS;
-      let changes: FreightChange[] = [];
-      if (left > 0) {
-        artifacts = freightArtifactsOf(f);
-        changes = current
-          ? []
-          : freightDiff(inStage.get(originKey(f.origin)), f);
-        const size = artifactsSize(artifacts, changes);
-        if (size > left) {
-          left = 0;
-          artifacts = NO_ARTIFACTS;
-          changes = [];
-        } else {
-          left -= size;
-        }
+  return project.newestOf(origins, limit).map(f => {
+    const availability = isFreightAvailableToStage(f, stage, now, interner);
+    const reverifiedFailed = histories.flatMap(
+      h => h.warningOf(f.metadata!.name!) ?? [],
+    );
+    const current = Object.prototype.hasOwnProperty.call(
+      f.status?.currentlyIn ?? {},
+      stageName,
+    );
+    // The Stage's budget, newest first: none read only to be dropped.
+    let artifacts = NO_ARTIFACTS;
+    let changes: FreightChange[] = [];
+    if (left > 0) {
+      artifacts = freightArtifactsOf(f);
+      changes = current ? [] : freightDiff(inStage.get(originKey(f.origin)), f);
+      const size = artifactsSize(artifacts, changes);
+      if (size > left) {
+        left = 0;
+        artifacts = NO_ARTIFACTS;
+        changes = [];
+      } else {
+        left -= size;
       }
-      return {
-        ...(reverifiedFailed.length ? { reverifiedFailed } : {}),
-        name: f.metadata!.name!,
-        alias: freightAlias(f) ?? null,
-        // Every Stage that may take this Freight lists it: one copy.
-        origin: internText(originKey(f.origin), interner),
-        createdAt: f.metadata?.creationTimestamp ?? null,
-        available: availability.available,
-        reason: availability.reason,
-        code: availability.code,
-        params: availability.params,
-        approved: Object.prototype.hasOwnProperty.call(
-          f.status?.approvedFor ?? {},
-          stageName,
-        ),
-        current,
-        artifacts,
-        ...(current ? {} : { changes }),
-      };
-    });
+    }
+    return {
+      ...(reverifiedFailed.length ? { reverifiedFailed } : {}),
+      name: f.metadata!.name!,
+      alias: freightAlias(f) ?? null,
+      // Every Stage that may take this Freight lists it: one copy.
+      origin: internText(originKey(f.origin), interner),
+      createdAt: f.metadata?.creationTimestamp ?? null,
+      available: availability.available,
+      reason: availability.reason,
+      code: availability.code,
+      params: availability.params,
+      approved: Object.prototype.hasOwnProperty.call(
+        f.status?.approvedFor ?? {},
+        stageName,
+      ),
+      current,
+      artifacts,
+      ...(current ? {} : { changes }),
+    };
+  });
 }

@@ -8,7 +8,7 @@ import type {
 } from '../types';
 import { providerOfPullRequestUrl } from '../pullRequests/terms';
 import { toMillis } from '../util/time';
-import { indexFreight } from '../verification/freightOfRun';
+import { type FreightIndex, indexFreight } from '../verification/freightOfRun';
 import { KARGO_LABELS } from '../constants';
 import {
   recordedPullRequestNumber,
@@ -139,8 +139,8 @@ function verificationOf(
  */
 export function buildPromotionTimeline(
   input: PromotionTimelineInput,
+  freight: FreightIndex = indexFreight(input.freight ?? []),
 ): PromotionTimelineEntry[] {
-  const freight = indexFreight(input.freight ?? []);
   const promotions = shownPromotionsOf(input.promotions);
   // One budget for the Stage: newest Promotions first get their step views.
   const budget: StepViewBudget = { chars: MAX_STEP_VIEW_TEXT };

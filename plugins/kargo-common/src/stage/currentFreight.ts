@@ -9,7 +9,7 @@ import { asArray } from '../util/objects';
 import { clip } from '../promotion/stepView';
 import { MAX_SUBJECT, shownArtifacts } from '../promotion/freightDiff';
 import { currentCollectionOf } from '../verification/collections';
-import { indexFreight } from '../verification/freightOfRun';
+import { type FreightIndex, indexFreight } from '../verification/freightOfRun';
 
 function originOf(ref: FreightReference, freight?: Freight): string | null {
   const origin = freight?.origin ?? ref.origin;
@@ -21,16 +21,19 @@ function originOf(ref: FreightReference, freight?: Freight): string | null {
  * The Freight the Stage currently holds (the first item of its current
  * collection, or `status.currentFreight` of Kargo v0.7-v0.9), joined with the
  * Freight object for its alias and artifacts. Null when nothing was promoted.
+ * `index` is the project's, built once for all of its Stages (see
+ * ProjectFreight); one of `freight` when absent.
  *
  * @public
  */
 export function summarizeFreight(
   stage: Stage,
   freight: Freight[] = [],
+  index?: FreightIndex,
 ): FreightSummary | null {
   const ref = currentCollectionOf(stage)?.items.find(item => !!item.name);
   if (!ref?.name) return null;
-  const object = indexFreight(freight).get(ref.name);
+  const object = (index ?? indexFreight(freight)).get(ref.name);
   // The Freight object is the source of truth; the reference in the Stage's
   // status is a copy that older Kargo versions filled only partly.
   const commits = object?.commits ?? ref.commits;

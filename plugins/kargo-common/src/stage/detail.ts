@@ -8,14 +8,15 @@ import type {
   Stage,
   StageDetail,
   StageSummary,
-  VerificationEntry,
 } from '../types';
 import { freightRequestsOf } from '../pipeline/graph';
 import { autoPromotionOf } from '../promotion/autoPromotion';
 import { freightOptionsOf } from '../promotion/options';
+import { ProjectFreight } from '../promotion/projectFreight';
 import { toMillis } from '../util/time';
 import { deriveStageActions } from '../verification/actions';
-import { deriveVerificationHistory } from '../verification/deriveHistory';
+import { deriveIndexedHistory } from '../verification/deriveHistory';
+import type { UpstreamVerifications } from '../verification/upstreamHistory';
 import {
   currentVerificationPhase,
   verificationCounts,
@@ -52,11 +53,17 @@ export interface BuildStageDetailInput {
   pullRequestsPending?: boolean;
   lastUpdated?: string | null;
   stale?: boolean;
-  /** The histories of the Stages it takes Freight from (for the #5144 warning). */
-  upstreamVerifications?: ReadonlyArray<{
-    stage: string;
-    verifications: VerificationEntry[];
-  }>;
+  /**
+   * `freight` indexed once for all the Stages of its project (see
+   * buildProjectStages); one is built for this Stage when absent.
+   */
+  projectFreight?: ProjectFreight;
+  /**
+   * The histories of the Stages it takes Freight from (for the #5144
+   * warning): UpstreamHistory ones are indexed once for all their
+   * downstream Stages.
+   */
+  upstreamVerifications?: ReadonlyArray<UpstreamVerifications>;
   /**
    * The texts a detail kept for long repeats (Freight origins) and its
    * metric views are this table's copies: one per instance (see
@@ -82,9 +89,12 @@ export function buildStageDetail(input: BuildStageDetailInput): StageDetail {
 
 /** `buildStageDetail`, reusing what the caller already walked (internal). */
 export function buildWalkedStageDetail(
-  input: BuildStageDetailInput,
+  given: BuildStageDetailInput,
   walked?: StageWalk,
 ): StageDetail {
+  // Every part looks Freight up in one index: the project's when given.
+  const freight = given.projectFreight ?? new ProjectFreight(given.freight);
+  const input = { ...given, projectFreight: freight };
   const errors: string[] = [];
   function safely<T>(part: string, fn: () => T, fallback: T): T {
     try {
@@ -99,7 +109,7 @@ export function buildWalkedStageDetail(
   const name = safely('metadata', () => stage.metadata?.name ?? '', '');
   const verifications = safely(
     'verifications',
-    () => deriveVerificationHistory(input),
+    () => deriveIndexedHistory(input, freight.byName),
     [],
   );
   const pr = buildPullRequestParts(input, verifications, safely, walked);
@@ -111,7 +121,7 @@ export function buildWalkedStageDetail(
     health: safely('health', () => stage.status?.health?.status ?? null, null),
     currentFreight: safely(
       'freight',
-      () => summarizeFreight(stage, input.freight),
+      () => summarizeFreight(stage, input.freight, freight.byName),
       null,
     ),
     verificationPhase: currentVerificationPhase(verifications),
@@ -152,7 +162,7 @@ export function buildWalkedStageDetail(
       () =>
         freightOptionsOf(
           stage,
-          input.freight,
+          freight,
           toMillis(input.lastUpdated) ?? Date.now(),
           undefined,
           input.upstreamVerifications,

@@ -1,7 +1,9 @@
 import { walkOwn } from '../pullRequests/walk';
 import { promotionsOfStage } from '../pullRequests/steps';
 import { asArray } from '../util/objects';
-import { deriveVerificationHistory } from '../verification/deriveHistory';
+import { deriveIndexedHistory } from '../verification/deriveHistory';
+import { ProjectFreight } from '../promotion/projectFreight';
+import { UpstreamHistory } from '../verification/upstreamHistory';
 import type {
   AnalysisRun,
   Freight,
@@ -10,7 +12,6 @@ import type {
   RepositoryError,
   Stage,
   StageDetail,
-  VerificationEntry,
 } from '../types';
 import {
   analysisRunsOfStage,
@@ -108,35 +109,46 @@ export function* buildProjectStages(
   );
   const tooLarge = (stage: Stage, own: Promotion[]) =>
     verdicts.stage(stage, own, candidatesOf(stage));
+  // The project's Freight, indexed once (each part when a Stage first needs
+  // it) for all of its Stages: a Stage costs its own options, not the
+  // project's whole Freight list.
+  const projectFreight = new ProjectFreight(input.freight);
   // The upstream Stages' histories, for the Freight they offer downstream
-  // after a failed re-verification (akuity/kargo#5144); each derived once.
+  // after a failed re-verification (akuity/kargo#5144); each derived once,
+  // and indexed by Freight once for all the Stages downstream of it.
   const byName = new Map(input.stages.map(s => [s?.metadata?.name ?? '', s]));
-  const histories = new Map<string, VerificationEntry[]>();
-  const historyOf = (name: string): VerificationEntry[] => {
-    let history = histories.get(name);
-    if (!history) {
+  const histories = new Map<string, UpstreamHistory>();
+  const remember = (
+    name: string,
+    verifications: StageDetail['verifications'],
+  ) => histories.set(name, new UpstreamHistory(name, verifications));
+  const historyOf = (name: string): UpstreamHistory => {
+    if (!histories.has(name)) {
       const upstream = byName.get(name);
+      let history: StageDetail['verifications'] = [];
       try {
         // An upstream Stage too large to show offers no verified Freight.
-        history =
+        if (
           upstream &&
           !tooLarge(upstream, promotionsOfStage(upstream, input.promotions))
-            ? deriveVerificationHistory({
-                stage: upstream,
-                analysisRuns: analysisRunsOfStage(
-                  upstream,
-                  candidatesOf(upstream),
-                ),
-                freight: input.freight,
-                interner: input.interner,
-              })
-            : [];
+        )
+          history = deriveIndexedHistory(
+            {
+              stage: upstream,
+              analysisRuns: analysisRunsOfStage(
+                upstream,
+                candidatesOf(upstream),
+              ),
+              interner: input.interner,
+            },
+            projectFreight.byName,
+          );
       } catch {
         history = [];
       }
-      histories.set(name, history);
+      remember(name, history);
     }
-    return history;
+    return histories.get(name)!;
   };
   const upstreamOf = (stage: Stage) =>
     [
@@ -147,13 +159,13 @@ export function* buildProjectStages(
           ),
         ),
       ),
-    ].map(name => ({ stage: name, verifications: historyOf(name) }));
+    ].map(historyOf);
 
   for (const stage of input.stages) {
     const name = stage?.metadata?.name ?? '(unnamed)';
     if (input.only && !input.only.has(name)) continue;
     const tooLargeEntry = (why: Error): BuiltStage => {
-      histories.set(name, []);
+      remember(name, []);
       return {
         detail: unreadableStageDetail(input, name, why),
         repositories: [],
@@ -188,6 +200,7 @@ export function* buildProjectStages(
         argocdUrl: input.argocdUrl,
         stage,
         freight: input.freight,
+        projectFreight,
         promotions,
         pullRequests: listings.flatMap(l => l.pullRequests),
         pullRequestErrors: listings.flatMap(l => (l.error ? [l.error] : [])),
@@ -208,7 +221,7 @@ export function* buildProjectStages(
           walked,
         );
       // A Stage built first serves as upstream without deriving it again.
-      if (!histories.has(name)) histories.set(name, detail.verifications);
+      if (!histories.has(name)) remember(name, detail.verifications);
       yield { detail, repositories };
     } catch (error) {
       yield {

@@ -83,12 +83,15 @@ export function buildPullRequestParts(
   const promotions = safely(
     'promotions',
     () =>
-      buildPromotionTimeline({
-        promotions: ownPromotions(),
-        freight: input.freight,
-        verifications,
-        pullRequests,
-      }),
+      buildPromotionTimeline(
+        {
+          promotions: ownPromotions(),
+          freight: input.freight,
+          verifications,
+          pullRequests,
+        },
+        input.projectFreight?.byName,
+      ),
     [],
   );
   const open = pullRequests.filter(pr => pr.state === 'open');

@@ -209,13 +209,24 @@ function compareEntries(a: VerificationEntry, b: VerificationEntry) {
 export function deriveVerificationHistory(
   input: DeriveVerificationHistoryInput,
 ): VerificationEntry[] {
+  return deriveIndexedHistory(input, indexFreight(input.freight));
+}
+
+/**
+ * `deriveVerificationHistory` with the project's Freight indexed by the
+ * caller, once for all of its Stages (see ProjectFreight), not once each.
+ */
+export function deriveIndexedHistory(
+  input: DeriveVerificationHistoryInput,
+  freight: FreightIndex,
+): VerificationEntry[] {
   const { stage } = input;
   const collections = collectionsOfStage(stage);
   const ctx: Context = {
     namespace: stage?.metadata?.namespace ?? '',
     collections,
     current: collections.find(c => c.current),
-    freight: indexFreight(input.freight),
+    freight,
     metrics: input.interner?.metrics ?? new SharedMetrics(),
     runOf: new Map(),
   };

@@ -5,6 +5,45 @@ import { isFailedVerificationPhase } from '../phases/phaseSets';
 const startOf = (v: VerificationEntry) =>
   toMillis(v.startTime) ?? toMillis(v.finishTime) ?? 0;
 
+/** A history's entries by the name of the Freight each verified. */
+export function entriesByFreight(
+  verifications: VerificationEntry[],
+): Map<string, VerificationEntry[]> {
+  const byFreight = new Map<string, VerificationEntry[]>();
+  for (const v of verifications) {
+    const name = v.freight?.name;
+    if (!name) continue;
+    const entries = byFreight.get(name);
+    if (entries) entries.push(v);
+    else byFreight.set(name, [v]);
+  }
+  return byFreight;
+}
+
+/**
+ * The warning of `reverificationWarnings` for one upstream Stage, from the
+ * entries of its history that verified the Freight (in any order).
+ */
+export function reverificationWarningOf(
+  stage: string,
+  entries: VerificationEntry[],
+): ReverificationWarning | null {
+  const ofFreight = [...entries].sort((a, b) => startOf(a) - startOf(b));
+  const verified = ofFreight.find(v => v.phase === 'Successful');
+  const newest = ofFreight[ofFreight.length - 1];
+  if (!verified || !newest || !isFailedVerificationPhase(newest.phase))
+    return null;
+  if (startOf(newest) < startOf(verified)) return null;
+  const metric = newest.metrics.find(m => isFailedVerificationPhase(m.phase));
+  return {
+    stage,
+    verifiedAt: verified.finishTime ?? verified.startTime,
+    reverifiedAt: newest.finishTime ?? newest.startTime,
+    phase: newest.phase,
+    metric: metric?.name ?? null,
+  };
+}
+
 /**
  * Where a Freight was verified in an upstream Stage and then re-verified
  * there with a failure: Kargo keeps offering it downstream, because it
@@ -23,26 +62,13 @@ export function reverificationWarnings(
     verifications: VerificationEntry[];
   }>,
 ): ReverificationWarning[] {
-  const warnings: ReverificationWarning[] = [];
-  for (const { stage, verifications } of upstream) {
-    const ofFreight = verifications
-      .filter(v => v.freight?.name === freight)
-      .sort((a, b) => startOf(a) - startOf(b));
-    const verified = ofFreight.find(v => v.phase === 'Successful');
-    const newest = ofFreight[ofFreight.length - 1];
-    if (!verified || !newest || !isFailedVerificationPhase(newest.phase))
-      continue;
-    if (startOf(newest) < startOf(verified)) continue;
-    const metric = newest.metrics.find(m => isFailedVerificationPhase(m.phase));
-    warnings.push({
+  return upstream.flatMap(({ stage, verifications }) => {
+    const warning = reverificationWarningOf(
       stage,
-      verifiedAt: verified.finishTime ?? verified.startTime,
-      reverifiedAt: newest.finishTime ?? newest.startTime,
-      phase: newest.phase,
-      metric: metric?.name ?? null,
-    });
-  }
-  return warnings;
+      verifications.filter(v => v.freight?.name === freight),
+    );
+    return warning ? [warning] : [];
+  });
 }
 
 /**
