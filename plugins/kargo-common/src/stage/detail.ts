@@ -16,6 +16,7 @@ import { freightOptionsOf } from '../promotion/options';
 import { toMillis } from '../util/time';
 import { deriveStageActions } from '../verification/actions';
 import { deriveVerificationHistory } from '../verification/deriveHistory';
+import { shownVerificationsOf } from '../verification/shownHistory';
 import {
   currentVerificationPhase,
   verificationCounts,
@@ -97,11 +98,14 @@ export function buildWalkedStageDetail(
   const { stage } = input;
   const project = safely('metadata', () => stage.metadata?.namespace ?? '', '');
   const name = safely('metadata', () => stage.metadata?.name ?? '', '');
-  const verifications = safely(
+  // The whole history decides counts, phases and actions; the detail
+  // serves the newest of it.
+  const history = safely(
     'verifications',
     () => deriveVerificationHistory(input),
     [],
   );
+  const verifications = shownVerificationsOf(stage, history);
   const pr = buildPullRequestParts(input, verifications, safely, walked);
   const detail: StageDetail = {
     instance: input.instance,
@@ -114,15 +118,15 @@ export function buildWalkedStageDetail(
       () => summarizeFreight(stage, input.freight),
       null,
     ),
-    verificationPhase: currentVerificationPhase(verifications),
-    verificationStale: verifications.some(v => v.stale),
-    verificationCounts: verificationCounts(verifications),
+    verificationPhase: currentVerificationPhase(history),
+    verificationStale: history.some(v => v.stale),
+    verificationCounts: verificationCounts(history),
     openPullRequests: pr.openPullRequests,
     ...(pr.pullRequestsPending ? { pullRequestsPending: true } : {}),
     openPullRequestUrls: pr.openPullRequestUrls,
     actions: safely(
       'actions',
-      () => deriveStageActions(stage, verifications),
+      () => deriveStageActions(stage, history),
       unreadableStageActions(),
     ),
     kargoUrl:

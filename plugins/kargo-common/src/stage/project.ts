@@ -2,6 +2,8 @@ import { walkOwn } from '../pullRequests/walk';
 import { promotionsOfStage } from '../pullRequests/steps';
 import { asArray } from '../util/objects';
 import { deriveVerificationHistory } from '../verification/deriveHistory';
+import { shownVerificationsOf } from '../verification/shownHistory';
+import { upstreamStagesOf } from '../promotion/upstreamStages';
 import type {
   AnalysisRun,
   Freight,
@@ -132,15 +134,19 @@ export function* buildProjectStages(
         history =
           upstream &&
           !tooLarge(upstream, promotionsOfStage(upstream, input.promotions))
-            ? deriveVerificationHistory({
-                stage: upstream,
-                analysisRuns: analysisRunsOfStage(
-                  upstream,
-                  candidatesOf(upstream),
-                ),
-                freight: input.freight,
-                interner: input.interner,
-              })
+            ? // As its own detail serves it (a Stage built first is reused).
+              shownVerificationsOf(
+                upstream,
+                deriveVerificationHistory({
+                  stage: upstream,
+                  analysisRuns: analysisRunsOfStage(
+                    upstream,
+                    candidatesOf(upstream),
+                  ),
+                  freight: input.freight,
+                  interner: input.interner,
+                }),
+              )
             : [];
       } catch {
         history = [];
@@ -152,10 +158,8 @@ export function* buildProjectStages(
   const upstreamOf = (stage: Stage) =>
     [
       ...new Set(
-        asArray(stage?.spec?.requestedFreight).flatMap(r =>
-          asArray(r?.sources?.stages).filter(
-            (s): s is string => typeof s === 'string',
-          ),
+        asArray(stage?.spec?.requestedFreight).flatMap(
+          r => upstreamStagesOf(r?.sources).stages,
         ),
       ),
     ].map(name => ({ stage: name, verifications: historyOf(name) }));
