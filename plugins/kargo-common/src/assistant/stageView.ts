@@ -139,7 +139,9 @@ export function toAssistantVerification(
 ): AssistantVerification {
   const phase = effectiveVerificationPhase(entry);
   const failures =
-    phase === 'Successful' ? [] : listFailures(failuresOf(entry));
+    phase === 'Successful'
+      ? []
+      : listFailures(failuresOf(entry), entry.unlistedFailedMetrics);
   return {
     id: entry.id,
     analysisRun: entry.analysisRun?.name ?? null,
@@ -179,7 +181,12 @@ function summarizeStage(stage: StageDetail): string {
     const failures = phase === 'Successful' ? [] : failuresOf(current);
     parts.push(
       `Current verification ${phase}${
-        failures.length ? ` because ${failureSentence(failures)}` : ''
+        failures.length
+          ? ` because ${failureSentence(
+              failures,
+              current.unlistedFailedMetrics,
+            )}`
+          : ''
       }`,
     );
   }

@@ -57,9 +57,9 @@ function verificationEvents(stage: StageDetail): KargoStageEvent[] {
     .map(describeMetricFailure);
   // At most 5 metrics named, 2,000 characters: a project member writes the
   // AnalysisRun, stored and shown once per recipient (attack 8).
-  const why = failureSentence(
-    failures.length ? failures : [current.message ?? 'no message'],
-  );
+  const why = failures.length
+    ? failureSentence(failures, current.unlistedFailedMetrics)
+    : failureSentence([current.message ?? 'no message']);
   return [
     {
       kind: 'verification-failed',

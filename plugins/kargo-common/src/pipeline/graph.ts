@@ -1,3 +1,4 @@
+import { upstreamStagesOf } from '../promotion/upstreamStages';
 import type { FreightRequest, Stage, StageSummary } from '../types';
 import { originKey } from '../promotion/freightAvailability';
 import { asArray } from '../util/objects';
@@ -19,9 +20,8 @@ export function freightRequestsOf(
     return {
       origin: internText(originKey(request?.origin), interner),
       direct: sources?.direct === true,
-      stages: asArray(sources?.stages).filter(
-        (s): s is string => typeof s === 'string' && !!s,
-      ),
+      // The first 300 distinct: the list is a project member's to grow.
+      stages: upstreamStagesOf(sources).stages,
       requiredSoakTime:
         typeof sources?.requiredSoakTime === 'string'
           ? sources.requiredSoakTime

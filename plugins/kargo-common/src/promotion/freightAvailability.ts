@@ -4,6 +4,7 @@ import { asRecord } from '../util/objects';
 import { internText, type Interner } from '../util/interner';
 import { reasonMessage, type Reason } from '../reasons';
 import { parseGoDuration, toMillis } from '../util/time';
+import { namedUpstream, upstreamStagesOf } from './upstreamStages';
 
 /**
  * Outcome of {@link resolveFreight}: the Freight, or why there is none.
@@ -149,7 +150,7 @@ export function isFreightAvailableToStage(
       params: { stage: stageName, origin },
     });
   }
-  const upstream = sources?.stages ?? [];
+  const { stages: upstream, unread } = upstreamStagesOf(sources);
   const verifiedIn = upstream.filter(s =>
     hasKey(freight.status?.verifiedIn, s),
   );
@@ -160,31 +161,47 @@ export function isFreightAvailableToStage(
     ? verifiedIn.filter(s => soakOf(freight, s, now) >= soak)
     : verifiedIn;
   const all = sources?.availabilityStrategy === 'All';
+  // With All, Stages left unread count as not verified: never offer what
+  // Kargo may refuse.
   const counted = (list: string[]) =>
     upstream.length > 0 &&
-    (all ? list.length === upstream.length : list.length > 0);
+    (all ? unread === 0 && list.length === upstream.length : list.length > 0);
   if (counted(soakedIn)) {
+    const stages = namedUpstream(soakedIn);
     return availability(true, {
       code: 'verifiedUpstream',
-      params: { freight: freightName, stages: soakedIn },
+      params: {
+        freight: freightName,
+        stages: stages.names,
+        ...(stages.more ? { stagesMore: stages.more } : {}),
+      },
     });
   }
   if (soak && counted(verifiedIn)) {
-    const soaking = verifiedIn.filter(s => !soakedIn.includes(s));
+    const soaking = namedUpstream(
+      verifiedIn.filter(s => !soakedIn.includes(s)),
+    );
     return availability(false, {
       code: 'soaking',
       params: {
         freight: freightName,
         stage: stageName,
         soakMs: soak,
-        soaking,
-        soakedMs: soaking.map(s => soakOf(freight, s, now)),
+        soaking: soaking.names,
+        soakedMs: soaking.names.map(s => soakOf(freight, s, now)),
+        ...(soaking.more ? { soakingMore: soaking.more } : {}),
       },
     });
   }
+  const named = namedUpstream(upstream, unread);
   return availability(false, {
     code: all ? 'notVerifiedInAll' : 'notVerifiedInAny',
-    params: { freight: freightName, stage: stageName, upstream },
+    params: {
+      freight: freightName,
+      stage: stageName,
+      upstream: named.names,
+      ...(named.more ? { upstreamMore: named.more } : {}),
+    },
   });
 }
 

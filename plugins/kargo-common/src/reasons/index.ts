@@ -6,6 +6,7 @@ export {
   type Reason,
   type ReasonCode,
   type ReasonParams,
+  type UpstreamParams,
 } from './reasons';
 export type { KargoApiReasonParams } from './kargoApi';
 export {

@@ -33,6 +33,35 @@ describe('reasonMessage', () => {
     );
   });
 
+  it('ends a list of upstream Stages with how many more it leaves unnamed', () => {
+    expect(
+      reasonMessage({
+        code: 'notVerifiedInAny',
+        params: {
+          freight: 'f1',
+          stage: 'prod',
+          upstream: ['uat', 'qa'],
+          upstreamMore: 98,
+        },
+      }),
+    ).toBe(
+      'Freight "f1" must be verified in at least one upstream Stage (uat, qa, 98 more) to be available to Stage "prod"',
+    );
+    expect(
+      reasonMessage({
+        code: 'soaking',
+        params: {
+          freight: 'f1',
+          stage: 'prod',
+          soakMs: 3_600_000,
+          soaking: ['uat'],
+          soakedMs: [60_000],
+          soakingMore: 5,
+        },
+      }),
+    ).toMatch(/so far 1m in uat, 5 more$/);
+  });
+
   it("words a refusal by Kargo's API with Kargo's own message and the instance", () => {
     expect(
       reasonMessage({

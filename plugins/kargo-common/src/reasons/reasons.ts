@@ -4,6 +4,19 @@ import { interpolate, REASON_TEMPLATES } from './templates';
 import { ENGLISH_FORMATTERS, reasonValues } from './values';
 
 /**
+ * A Freight's upstream Stages in a reason: the first 10 named, `upstreamMore`
+ * counting the others (a project member writes the list).
+ *
+ * @public
+ */
+export type UpstreamParams = {
+  freight: string;
+  stage: string;
+  upstream: string[];
+  upstreamMore?: number;
+};
+
+/**
  * The parameters of each reason code: why an action or a Freight is (not)
  * available. Each code's English is its template in `REASON_TEMPLATES`; the
  * frontend words a code through its translation ref (whose English is that
@@ -36,7 +49,8 @@ export interface ReasonParams extends KargoApiReasonParams {
   originNotRequested: { stage: string; origin: string };
   freightApproved: { freight: string; stage: string };
   directOrigin: { stage: string; origin: string };
-  verifiedUpstream: { freight: string; stages: string[] };
+  /** `<list>More`: how many a list leaves unnamed (see {@link UpstreamParams}). */
+  verifiedUpstream: { freight: string; stages: string[]; stagesMore?: number };
   /** `soaking[i]` has soaked `soakedMs[i]` so far. */
   soaking: {
     freight: string;
@@ -44,9 +58,10 @@ export interface ReasonParams extends KargoApiReasonParams {
     soakMs: number;
     soaking: string[];
     soakedMs: number[];
+    soakingMore?: number;
   };
-  notVerifiedInAll: { freight: string; stage: string; upstream: string[] };
-  notVerifiedInAny: { freight: string; stage: string; upstream: string[] };
+  notVerifiedInAll: UpstreamParams;
+  notVerifiedInAny: UpstreamParams;
   // Promote and abort a Promotion.
   freightNotGiven: { project: string };
   freightNotFound: { freight: string; project: string };

@@ -111,7 +111,7 @@ export const REASON_TEMPLATES = {
 
 /**
  * Parts of reason sentences that are words rather than data: an unknown time,
- * an empty list, a Stage with how long a Freight soaked there, where a
+ * an empty list, how many more a list leaves unnamed, a Stage with how long a Freight soaked there, where a
  * refused request field is. Translated beside {@link REASON_TEMPLATES}.
  *
  * @public
@@ -120,6 +120,7 @@ export const REASON_PART_TEMPLATES = {
   unknownTime: 'unknown',
   soakedIn: '{{duration}} in {{stage}}',
   none: 'none',
+  more: '{{count}} more',
   locationPath: 'path parameter',
   locationQuery: 'query parameter',
   locationBody: 'request body field',

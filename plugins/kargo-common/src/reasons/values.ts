@@ -41,7 +41,8 @@ const LOCATIONS: Record<string, ReasonPart> = {
 /**
  * The placeholder values of a reason's template ({@link REASON_TEMPLATES}),
  * worded by `formatters`: a param ending in `Time` is a clock time, one ending
- * in `Ms` a duration, a list is a list (`none` when empty); `soaking` words
+ * in `Ms` a duration, a list is a list (`none` when empty) ending with how
+ * many more its `<name>More` counts; `soaking` words
  * each upstream Stage with its soaked time as `soaked`; `invalidRequest` words
  * its `location`. Params arrive over the wire, so any value is tolerated.
  *
@@ -52,9 +53,24 @@ export function reasonValues(
   formatters: ReasonFormatters,
 ): Record<string, string> {
   const { part } = formatters;
-  const list = (items: string[]) =>
-    items.length ? formatters.list(items) : part('none');
   const params: Record<string, unknown> = { ...(reason.params ?? {}) };
+  // A list `<key>` names its first items; `<key>More` counts the others.
+  const more: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) {
+    const listKey = key.slice(0, -'More'.length);
+    if (key.endsWith('More') && Array.isArray(params[listKey])) {
+      more[listKey] = params[key];
+      delete params[key];
+    }
+  }
+  const list = (items: string[], key: string) => {
+    const count = more[key];
+    const all =
+      typeof count === 'number' && count > 0
+        ? [...items, part('more', { count: String(count) })]
+        : items;
+    return all.length ? formatters.list(all) : part('none');
+  };
   const values: Record<string, string> = {};
 
   if (reason.code === 'soaking') {
@@ -67,6 +83,7 @@ export function reasonValues(
           stage: String(stage),
         }),
       ),
+      'soaking',
     );
     delete params.soaking;
     delete params.soakedMs;
@@ -85,7 +102,7 @@ export function reasonValues(
     } else if (key.endsWith('Ms') && typeof value === 'number') {
       values[key] = formatters.duration(value);
     } else if (Array.isArray(value)) {
-      values[key] = list(value.map(String));
+      values[key] = list(value.map(String), key);
     } else {
       values[key] = value === null || value === undefined ? '' : String(value);
     }

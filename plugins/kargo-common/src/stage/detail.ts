@@ -17,6 +17,7 @@ import { toMillis } from '../util/time';
 import { deriveStageActions } from '../verification/actions';
 import { deriveIndexedHistory } from '../verification/deriveHistory';
 import type { UpstreamVerifications } from '../verification/upstreamHistory';
+import { shownVerificationsOf } from '../verification/shownHistory';
 import {
   currentVerificationPhase,
   verificationCounts,
@@ -107,11 +108,14 @@ export function buildWalkedStageDetail(
   const { stage } = input;
   const project = safely('metadata', () => stage.metadata?.namespace ?? '', '');
   const name = safely('metadata', () => stage.metadata?.name ?? '', '');
-  const verifications = safely(
+  // The whole history decides counts, phases and actions; the detail
+  // serves the newest of it.
+  const history = safely(
     'verifications',
     () => deriveIndexedHistory(input, freight.byName),
     [],
   );
+  const verifications = shownVerificationsOf(stage, history);
   const pr = buildPullRequestParts(input, verifications, safely, walked);
   const detail: StageDetail = {
     instance: input.instance,
@@ -124,15 +128,15 @@ export function buildWalkedStageDetail(
       () => summarizeFreight(stage, input.freight, freight.byName),
       null,
     ),
-    verificationPhase: currentVerificationPhase(verifications),
-    verificationStale: verifications.some(v => v.stale),
-    verificationCounts: verificationCounts(verifications),
+    verificationPhase: currentVerificationPhase(history),
+    verificationStale: history.some(v => v.stale),
+    verificationCounts: verificationCounts(history),
     openPullRequests: pr.openPullRequests,
     ...(pr.pullRequestsPending ? { pullRequestsPending: true } : {}),
     openPullRequestUrls: pr.openPullRequestUrls,
     actions: safely(
       'actions',
-      () => deriveStageActions(stage, verifications),
+      () => deriveStageActions(stage, history),
       unreadableStageActions(),
     ),
     kargoUrl:

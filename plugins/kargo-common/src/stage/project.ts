@@ -4,6 +4,8 @@ import { asArray } from '../util/objects';
 import { deriveIndexedHistory } from '../verification/deriveHistory';
 import { ProjectFreight } from '../promotion/projectFreight';
 import { UpstreamHistory } from '../verification/upstreamHistory';
+import { shownVerificationsOf } from '../verification/shownHistory';
+import { upstreamStagesOf } from '../promotion/upstreamStages';
 import type {
   AnalysisRun,
   Freight,
@@ -132,16 +134,20 @@ export function* buildProjectStages(
           upstream &&
           !tooLarge(upstream, promotionsOfStage(upstream, input.promotions))
         )
-          history = deriveIndexedHistory(
-            {
-              stage: upstream,
-              analysisRuns: analysisRunsOfStage(
-                upstream,
-                candidatesOf(upstream),
-              ),
-              interner: input.interner,
-            },
-            projectFreight.byName,
+          // As its own detail serves it (a Stage built first is reused).
+          history = shownVerificationsOf(
+            upstream,
+            deriveIndexedHistory(
+              {
+                stage: upstream,
+                analysisRuns: analysisRunsOfStage(
+                  upstream,
+                  candidatesOf(upstream),
+                ),
+                interner: input.interner,
+              },
+              projectFreight.byName,
+            ),
           );
       } catch {
         history = [];
@@ -153,10 +159,8 @@ export function* buildProjectStages(
   const upstreamOf = (stage: Stage) =>
     [
       ...new Set(
-        asArray(stage?.spec?.requestedFreight).flatMap(r =>
-          asArray(r?.sources?.stages).filter(
-            (s): s is string => typeof s === 'string',
-          ),
+        asArray(stage?.spec?.requestedFreight).flatMap(
+          r => upstreamStagesOf(r?.sources).stages,
         ),
       ),
     ].map(historyOf);

@@ -16,7 +16,8 @@ import {
   freightRef,
   indexFreight,
 } from './freightOfRun';
-import { MAX_METRIC_TEXT, metricsOf, metricsSize } from './metrics';
+import { MAX_ENTRY_METRIC_TEXT, MAX_METRIC_TEXT, metricsOf } from './metrics';
+import { listedMetrics } from './entryMetrics';
 import { SharedMetrics } from './sharedMetrics';
 import type { Interner } from '../util/interner';
 import { verificationPhaseOf } from '../phases/phaseSets';
@@ -146,9 +147,11 @@ function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
 
 /**
  * The entries (newest first) with their runs' metrics while the history's
- * {@link MAX_METRIC_TEXT} lasts; the newest entry and the newest current one
- * keep theirs in any case, an older one past it lists none (no metrics are read
- * only to be dropped).
+ * {@link MAX_METRIC_TEXT} lasts, each at most `MAX_ENTRY_METRICS` in
+ * {@link MAX_ENTRY_METRIC_TEXT} characters (`listedMetrics`). The newest
+ * entry and the newest current one list theirs in any case, within that
+ * cap; an older one past the budget lists none (no metrics are read only to
+ * be dropped).
  */
 function withMetrics(entries: VerificationEntry[], ctx: Context) {
   let left = MAX_METRIC_TEXT;
@@ -160,14 +163,21 @@ function withMetrics(entries: VerificationEntry[], ctx: Context) {
     if (!run) return;
     const essential = index === 0 || entry === newestCurrent;
     if (left <= 0 && !essential) return;
-    const metrics = metricsOf(run, ctx.metrics);
-    const size = metricsSize(metrics);
-    if (size > left && !essential) {
+    const room = essential
+      ? MAX_ENTRY_METRIC_TEXT
+      : Math.min(MAX_ENTRY_METRIC_TEXT, left);
+    const all = metricsOf(run, ctx.metrics);
+    const listed = listedMetrics(all, room, ctx.metrics);
+    // Cut by what is left of the history's budget: older entries list none.
+    if (listed.metrics.length < all.length && room < MAX_ENTRY_METRIC_TEXT) {
       left = 0;
       return;
     }
-    left -= size;
-    entry.metrics = metrics;
+    left -= listed.size;
+    entry.metrics = listed.metrics;
+    if (listed.unlistedFailed) {
+      entry.unlistedFailedMetrics = listed.unlistedFailed;
+    }
   });
   return entries;
 }

@@ -22,17 +22,22 @@ export function describeMetricFailure(metric: VerificationMetric): string {
 
 /**
  * The first {@link MAX_LISTED_FAILURES} lines, each clipped at 2,000
- * characters, then "and N more failed metrics" when there were more.
+ * characters, then "and N more failed metrics" when there were more: the
+ * lines left out and the `unlisted` ones the entry did not keep (its
+ * `unlistedFailedMetrics`).
  */
-export function listFailures(lines: readonly string[]): string[] {
+export function listFailures(lines: readonly string[], unlisted = 0): string[] {
   const listed = lines
     .slice(0, MAX_LISTED_FAILURES)
     .map(line => clip(line, MAX_MESSAGE));
-  const more = lines.length - listed.length;
+  const more = lines.length - listed.length + unlisted;
   return more > 0 ? [...listed, `and ${more} more failed metrics`] : listed;
 }
 
 /** The listed failures in one text of at most 2,000 characters: "a; b; and 3 more failed metrics". */
-export function failureSentence(lines: readonly string[]): string {
-  return clip(listFailures(lines).join('; '), MAX_MESSAGE);
+export function failureSentence(
+  lines: readonly string[],
+  unlisted = 0,
+): string {
+  return clip(listFailures(lines, unlisted).join('; '), MAX_MESSAGE);
 }

@@ -24,9 +24,21 @@ const MAX_NAME = 200;
  * (akuity/kargo v1.11.2 pkg/rollouts/analysis_run_builder.go) and the watch
  * holds the equal copies once, while each entry serves its own: 300
  * reverifications of a template of 3,000 long metric names made a 286 MB
- * Stage detail. Real histories use a fraction of a percent.
+ * Stage detail. Real histories use a fraction of a percent: 5,000 runs of
+ * two metrics take 0.8 MB. A quarter of the 4 MB it was, as the runs a
+ * Stage's status names unlabelled are derived again for each Stage naming
+ * them (issue 35, attack 9).
  */
-export const MAX_METRIC_TEXT = 4 * 1_048_576;
+export const MAX_METRIC_TEXT = 1_048_576;
+/**
+ * Metrics one entry lists, failed first, and the characters they may take,
+ * whatever is left of {@link MAX_METRIC_TEXT}: one unlabelled run of 7,000
+ * failed metrics named in the status of 300 Stages was derived for each
+ * and made 515 MB of details (issue 35, attack 9). The AnalysisRun itself
+ * (its drawer) shows every metric.
+ */
+export const MAX_ENTRY_METRICS = 50;
+export const MAX_ENTRY_METRIC_TEXT = 64 * 1_024;
 
 /** About the characters metrics take in a Stage's JSON. */
 export function metricsSize(metrics: VerificationMetric[]): number {

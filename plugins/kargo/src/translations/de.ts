@@ -413,6 +413,7 @@ const de = createTranslationMessages({
     'reasonParts.unknownTime': 'unbekannt',
     'reasonParts.soakedIn': '{{duration}} in {{stage}}',
     'reasonParts.none': 'keine',
+    'reasonParts.more': '{{count}} weitere',
     'reasonParts.locationPath': 'Pfadparameter',
     'reasonParts.locationQuery': 'Query-Parameter',
     'reasonParts.locationBody': 'Feld des Request-Body',

@@ -44,6 +44,20 @@ describe('reasonText', () => {
     );
   });
 
+  it('ends a list of upstream Stages with how many more it leaves unnamed, in German', () => {
+    expect(
+      reasonText(
+        {
+          code: 'verifiedUpstream',
+          params: { freight: 'f1', stages: ['uat', 'qa'], stagesMore: 98 },
+        },
+        null,
+        'de',
+        german,
+      ),
+    ).toMatch(/uat, qa und 98 weitere/);
+  });
+
   it('says so when a list is empty or a time unknown', () => {
     expect(
       reasonText(

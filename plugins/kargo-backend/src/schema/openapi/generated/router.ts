@@ -1449,6 +1449,11 @@ export const spec = {
             description:
               'Kargo recorded this verification as aborted by a user; Kargo treats it as Failed whatever `phase` says.',
           },
+          unlistedFailedMetrics: {
+            type: 'integer',
+            description:
+              'Failed metrics of the AnalysisRun that `metrics` leaves out (it lists at most 50, failed first, in 64 KB; the AnalysisRun itself has them all); absent when none.',
+          },
         },
       },
       GitProvider: {

@@ -719,6 +719,8 @@ export interface components {
       current: boolean;
       /** Kargo recorded this verification as aborted by a user; Kargo treats it as Failed whatever `phase` says. */
       aborted?: boolean;
+      /** Failed metrics of the AnalysisRun that `metrics` leaves out (it lists at most 50, failed first, in 64 KB; the AnalysisRun itself has them all); absent when none. */
+      unlistedFailedMetrics?: number;
     };
     /**
      * The name of the Git provider that answered for the repository, as kargo-node's GitProvider states it: `github`, `gitlab` and `bitbucket` built in, or the name of a provider another backend module added. Clients word it with kargo-common's `pullRequestTerms` ("merge request !7" for `gitlab`, "pull request #7" otherwise).

@@ -1,0 +1,44 @@
+/**
+ * Upstream Stages read per requested Freight. Kargo's own pipelines have a
+ * handful; a project member writes the list, and each name was repeated in
+ * the reason and params of every Freight option: 100,000 names (a 0.85 MB
+ * Stage) made a 32.9 MB detail (issue 35, attack 9).
+ */
+export const MAX_UPSTREAM_STAGES = 300;
+/** Upstream Stages a reason names; the others are counted (`upstreamMore`). */
+export const MAX_NAMED_UPSTREAM = 10;
+
+/** The upstream Stages of a request's `sources`, in order, read up to the cap. */
+export interface UpstreamStages {
+  /** The first {@link MAX_UPSTREAM_STAGES} distinct names. */
+  stages: string[];
+  /** Entries of the list left unread (0 when it was read whole). */
+  unread: number;
+}
+
+/** The distinct Stage names of `sources.stages`, at most {@link MAX_UPSTREAM_STAGES}. */
+export function upstreamStagesOf(sources: unknown): UpstreamStages {
+  const list = (sources as { stages?: unknown } | null | undefined)?.stages;
+  if (!Array.isArray(list)) return { stages: [], unread: 0 };
+  const seen = new Set<string>();
+  let index = 0;
+  for (; index < list.length && seen.size < MAX_UPSTREAM_STAGES; index++) {
+    const name = list[index];
+    if (typeof name === 'string' && name) seen.add(name);
+  }
+  return { stages: [...seen], unread: list.length - index };
+}
+
+/**
+ * The first {@link MAX_NAMED_UPSTREAM} of `names` for a reason's params,
+ * with how many more there are (`more`, omitted when none).
+ */
+export function namedUpstream(
+  names: string[],
+  unread = 0,
+): { names: string[]; more?: number } {
+  const more = names.length - MAX_NAMED_UPSTREAM + unread;
+  return more > 0
+    ? { names: names.slice(0, MAX_NAMED_UPSTREAM), more }
+    : { names };
+}
