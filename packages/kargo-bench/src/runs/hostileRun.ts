@@ -292,14 +292,14 @@ export async function runFleetMeasure(
       stagesPerRepo: 10,
       gitlabEvery: 0,
     }),
-  ].map((objects, p) => {
+  ].map((listed, p) => {
     const lists: Record<string, unknown[]> = {
       stages: [],
       promotions: [],
       analysisRuns: [],
       freight: [],
     };
-    for (const object of objects) {
+    for (const object of listed) {
       const list = KIND_LISTS[object.kind as string];
       if (list) lists[list as string].push(object);
     }
