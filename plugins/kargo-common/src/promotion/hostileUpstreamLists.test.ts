@@ -165,4 +165,48 @@ describe('attack 10: upstream lists after attack 9', () => {
     expect(warned(100)).toBe(1);
     expect(warned(250)).toBe(0);
   });
+
+  it("indexes and sorts the project's whole Freight list again on every one-Stage build (a watch event): nothing is kept between builds", () => {
+    const F = 500_000;
+    const minimal: Freight[] = Array.from(
+      { length: F },
+      (_, i) =>
+        ({
+          metadata: {
+            name: `f${i}`,
+            namespace: 'p',
+            creationTimestamp: new Date(
+              Date.UTC(2026, 0, 1) + i * 1000,
+            ).toISOString(),
+          },
+          origin: { kind: 'Warehouse', name: 'w' },
+        } as Freight),
+    );
+    // eslint-disable-next-line no-console
+    console.log(
+      `Freight JSON: ${(JSON.stringify(minimal).length / 2 ** 20).toFixed(
+        1,
+      )} MB`,
+    );
+    const stages: Stage[] = Array.from({ length: 3 }, (_, i) =>
+      stage({ project: 'p', name: `s${i}`, warehouse: 'w' }),
+    );
+    for (let round = 0; round < 2; round++) {
+      const t = performance.now();
+      const built = build({
+        stages,
+        freight: minimal,
+        only: new Set(['s1']),
+        projectVerdict: { verdict: null },
+      } as never);
+      // eslint-disable-next-line no-console
+      console.log(
+        `one-Stage build over ${F} Freight: ${(performance.now() - t).toFixed(
+          0,
+        )} ms`,
+      );
+      expect(built).toHaveLength(1);
+      expect(built[0].detail.freightOptions![0].name).toBe(`f${F - 1}`);
+    }
+  });
 });
