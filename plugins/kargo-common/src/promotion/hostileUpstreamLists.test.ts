@@ -1,10 +1,9 @@
 import { collection, freight, stage } from '../__testUtils__/builders';
 import { buildProjectStages, type ProjectLists } from '../stage/project';
-import type { AnalysisRun, Freight, Stage } from '../types';
+import type { AnalysisRun, Freight } from '../types';
 
-// Attack 10 on issue 35: what a Stage's upstream lists still cost after
-// attack 9's fixes. Counted here, never timed (times are printed for the
-// report only).
+// Attack 10 on issue 35: what a Stage's upstream lists cost, counted
+// (never timed), and the warnings its shortened history must keep.
 
 const mockCounts = { warnings: 0 };
 jest.mock('../verification/reverifiedFailed', () => {
@@ -69,12 +68,12 @@ function run(
   } as AnalysisRun;
 }
 
-describe('attack 10: upstream lists after attack 9', () => {
+describe('upstream lists a project member writes (issue 35, attack 10)', () => {
   beforeEach(() => {
     mockCounts.warnings = 0;
   });
 
-  it('reads a list of one repeated upstream name whole, once per Freight option (the 300 cap counts distinct names, not entries read)', () => {
+  it('reads at most 1,000 entries of a list of one upstream name repeated 300,000 times, for each Freight option', () => {
     const L = 300_000;
     const list = Array<string>(L).fill('up');
     let reads = 0;
@@ -87,27 +86,17 @@ describe('attack 10: upstream lists after attack 9', () => {
     const s = stage({ project: 'p', name: 'd', warehouse: 'w' });
     s.spec!.requestedFreight![0].sources = { stages: counted } as never;
     expect(JSON.stringify(s).length).toBeLessThan(1.6 * 2 ** 20);
-    const t = performance.now();
+    reads = 0;
     const built = build({ stages: [s], freight: manyFreight(20) });
-    // eslint-disable-next-line no-console
-    console.log(
-      `one repeated-name Stage: ${(performance.now() - t).toFixed(
-        0,
-      )} ms, ${reads} entries read`,
-    );
     expect(built[0].detail.error).toBeNull();
     expect(built[0].detail.freightOptions).toHaveLength(20);
-    // Whole list read by each of the 20 options and the upstream lookup.
-    expect(reads).toBeGreaterThanOrEqual(21 * L);
-    // The same Stage without the counting proxy, timed for the report only.
-    s.spec!.requestedFreight![0].sources = { stages: list } as never;
-    const t2 = performance.now();
-    build({ stages: [s], freight: manyFreight(20) });
-    // eslint-disable-next-line no-console
-    console.log(`unproxied: ${(performance.now() - t2).toFixed(0)} ms`);
+    // Once whole, to measure the Stage against its budget; then 20 options
+    // and the upstream lookup, 1,000 entries each at most (it was the whole
+    // list each time: 6.3 million entries).
+    expect(reads).toBeLessThanOrEqual(L + 25 * 1_000);
   });
 
-  it('gives a Stage as many upstream histories as distinct names across its requests: each option asks each of them', () => {
+  it('gives a Stage at most 300 upstream histories across all its requests, however many each names', () => {
     const PER = 300;
     const REQUESTS = 500;
     const s = stage({ project: 'p', name: 'd', warehouse: 'w' });
@@ -122,21 +111,15 @@ describe('attack 10: upstream lists after attack 9', () => {
       })),
     ] as never;
     expect(JSON.stringify(s).length).toBeLessThan(1.6 * 2 ** 20);
-    const t = performance.now();
     const built = build({ stages: [s], freight: manyFreight(20) });
-    // eslint-disable-next-line no-console
-    console.log(
-      `one many-request Stage: ${(performance.now() - t).toFixed(0)} ms, ${
-        mockCounts.warnings
-      } warnings decided`,
-    );
     expect(built[0].detail.error).toBeNull();
     expect(built[0].detail.freightOptions).toHaveLength(20);
-    // 150,000 upstream histories x 20 options.
-    expect(mockCounts.warnings).toBeGreaterThanOrEqual(20 * PER * REQUESTS);
+    // 300 upstream histories x 20 options (it was 150,000 x 20).
+    expect(mockCounts.warnings).toBeLessThanOrEqual(20 * 300);
+    expect(mockCounts.warnings).toBeGreaterThan(0);
   });
 
-  it('loses the re-verification warning (akuity/kargo#5144) when the upstream success is older than the newest 200 entries', () => {
+  it('keeps the re-verification warning (akuity/kargo#5144) when the upstream success is older than the newest 200 entries', () => {
     const all = manyFreight(2);
     const [f, other] = all;
     const fName = f.metadata!.name!;
@@ -163,50 +146,6 @@ describe('attack 10: upstream lists after attack 9', () => {
       })[1].detail.freightOptions!.find(o => o.name === fName)?.reverifiedFailed
         ?.length ?? 0;
     expect(warned(100)).toBe(1);
-    expect(warned(250)).toBe(0);
-  });
-
-  it("indexes and sorts the project's whole Freight list again on every one-Stage build (a watch event): nothing is kept between builds", () => {
-    const F = 500_000;
-    const minimal: Freight[] = Array.from(
-      { length: F },
-      (_, i) =>
-        ({
-          metadata: {
-            name: `f${i}`,
-            namespace: 'p',
-            creationTimestamp: new Date(
-              Date.UTC(2026, 0, 1) + i * 1000,
-            ).toISOString(),
-          },
-          origin: { kind: 'Warehouse', name: 'w' },
-        } as Freight),
-    );
-    // eslint-disable-next-line no-console
-    console.log(
-      `Freight JSON: ${(JSON.stringify(minimal).length / 2 ** 20).toFixed(
-        1,
-      )} MB`,
-    );
-    const stages: Stage[] = Array.from({ length: 3 }, (_, i) =>
-      stage({ project: 'p', name: `s${i}`, warehouse: 'w' }),
-    );
-    for (let round = 0; round < 2; round++) {
-      const t = performance.now();
-      const built = build({
-        stages,
-        freight: minimal,
-        only: new Set(['s1']),
-        projectVerdict: { verdict: null },
-      } as never);
-      // eslint-disable-next-line no-console
-      console.log(
-        `one-Stage build over ${F} Freight: ${(performance.now() - t).toFixed(
-          0,
-        )} ms`,
-      );
-      expect(built).toHaveLength(1);
-      expect(built[0].detail.freightOptions![0].name).toBe(`f${F - 1}`);
-    }
+    expect(warned(250)).toBe(1);
   });
 });

@@ -5,12 +5,21 @@
  * Stage) made a 32.9 MB detail (issue 35, attack 9).
  */
 export const MAX_UPSTREAM_STAGES = 300;
+/**
+ * Entries of a `sources.stages` list read at most: the cap on distinct names
+ * alone let a list of one name repeated 300,000 times be read whole for each
+ * Freight option (7.2 million entries per build; issue 35, attack 10).
+ */
+export const MAX_UPSTREAM_ENTRIES = 1_000;
 /** Upstream Stages a reason names; the others are counted (`upstreamMore`). */
 export const MAX_NAMED_UPSTREAM = 10;
 
 /** The upstream Stages of a request's `sources`, in order, read up to the cap. */
 export interface UpstreamStages {
-  /** The first {@link MAX_UPSTREAM_STAGES} distinct names. */
+  /**
+   * The first {@link MAX_UPSTREAM_STAGES} distinct names of the first
+   * {@link MAX_UPSTREAM_ENTRIES} entries.
+   */
   stages: string[];
   /** Entries of the list left unread (0 when it was read whole). */
   unread: number;
@@ -22,7 +31,8 @@ export function upstreamStagesOf(sources: unknown): UpstreamStages {
   if (!Array.isArray(list)) return { stages: [], unread: 0 };
   const seen = new Set<string>();
   let index = 0;
-  for (; index < list.length && seen.size < MAX_UPSTREAM_STAGES; index++) {
+  const end = Math.min(list.length, MAX_UPSTREAM_ENTRIES);
+  for (; index < end && seen.size < MAX_UPSTREAM_STAGES; index++) {
     const name = list[index];
     if (typeof name === 'string' && name) seen.add(name);
   }

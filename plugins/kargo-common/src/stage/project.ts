@@ -5,7 +5,10 @@ import { deriveIndexedHistory } from '../verification/deriveHistory';
 import { ProjectFreight } from '../promotion/projectFreight';
 import { UpstreamHistory } from '../verification/upstreamHistory';
 import { shownVerificationsOf } from '../verification/shownHistory';
-import { upstreamStagesOf } from '../promotion/upstreamStages';
+import {
+  MAX_UPSTREAM_STAGES,
+  upstreamStagesOf,
+} from '../promotion/upstreamStages';
 import type {
   AnalysisRun,
   Freight,
@@ -156,6 +159,9 @@ export function* buildProjectStages(
     }
     return histories.get(name)!;
   };
+  // At most MAX_UPSTREAM_STAGES per Stage, not per request: 500 requests of
+  // 300 names each made 150,000 histories, each asked by every option
+  // (issue 35, attack 10).
   const upstreamOf = (stage: Stage) =>
     [
       ...new Set(
@@ -163,7 +169,9 @@ export function* buildProjectStages(
           r => upstreamStagesOf(r?.sources).stages,
         ),
       ),
-    ].map(historyOf);
+    ]
+      .slice(0, MAX_UPSTREAM_STAGES)
+      .map(historyOf);
 
   for (const stage of input.stages) {
     const name = stage?.metadata?.name ?? '(unnamed)';

@@ -13,9 +13,10 @@ const HELD_COLLECTIONS = 10;
 
 /**
  * The newest {@link MAX_SHOWN_VERIFICATIONS} entries (newest first, as
- * derived), and beyond them the newest current entry and the newest entry
- * of each Freight the Stage holds, which the timeline and the downstream
- * Stages' warnings (akuity/kargo#5144) look up.
+ * derived), and beyond them the newest current entry, and the newest entry
+ * and the newest Successful one of each Freight the Stage holds: the
+ * timeline and the downstream Stages' warnings (akuity/kargo#5144: a
+ * Freight verified, then failed on re-verification) look them up.
  */
 export function shownVerificationsOf(
   stage: Stage,
@@ -29,15 +30,19 @@ export function shownVerificationsOf(
   );
   let currentShown = false;
   const freightShown = new Set<string | undefined>();
+  const successShown = new Set<string | undefined>();
   return history.filter((entry, index) => {
     const name = entry.freight?.name;
+    const success = entry.phase === 'Successful';
     const wanted =
       index < MAX_SHOWN_VERIFICATIONS ||
       (entry.current && !currentShown) ||
-      (held.has(name) && !freightShown.has(name));
+      (held.has(name) &&
+        (!freightShown.has(name) || (success && !successShown.has(name))));
     if (wanted) {
       currentShown ||= entry.current;
       freightShown.add(name);
+      if (success) successShown.add(name);
     }
     return wanted;
   });
