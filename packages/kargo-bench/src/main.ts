@@ -13,6 +13,7 @@ import { runRender } from './runs/renderRun';
 import { runScreen } from './runs/screenRun';
 import { runKargoApi } from './runs/kargoApiRun';
 import { runFleetMeasure, runHostile } from './runs/hostileRun';
+import { runFreightEvent } from './runs/freightEventRun';
 
 const SMOKE_SCHEDULES = { providerS: 2, collatorS: 3 };
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -62,7 +63,9 @@ async function hostile() {
     print(row(f.shape, [f.objectsMb, f.capsOnlyMs, f.firstMs, f.ms, f.cpuMs, f.detailMb, f.promotionsShown, f.tooLarge ? 'yes' : 'no'], 11));
   const fleet = await runFleetMeasure();
   print(`${fleet.stages} ordinary Stages (${fleet.objectsMb} MB of objects): a build measuring every object ${fleet.firstMs} ms CPU, a build of measured objects ${fleet.rebuildMs} ms CPU (best of 3 each)`);
-  print(JSON.stringify({ machine: machine(), hostile: figures, fleetMeasure: fleet }));
+  const event = await runFreightEvent();
+  print(`${event.freight} Freight of one origin, ${event.stages} Stages: a build of all ${event.firstMs} ms, a one-Stage build (watch event) ${event.eventMs} ms with the Freight index kept, ${event.unkeptMs} ms without`);
+  print(JSON.stringify({ machine: machine(), hostile: figures, fleetMeasure: fleet, freightEvent: event }));
 }
 
 async function main() {

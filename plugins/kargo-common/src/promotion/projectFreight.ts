@@ -24,17 +24,60 @@ interface Dated {
 const newestFirst = (a: Dated, b: Dated) =>
   b.at - a.at || a.position - b.position;
 
+/** Keeps a group's newest MAX_FREIGHT_PER_ORIGIN, newest first. */
+function keepNewest(group: Dated[]) {
+  group.sort(newestFirst);
+  if (group.length > MAX_FREIGHT_PER_ORIGIN)
+    group.length = MAX_FREIGHT_PER_ORIGIN;
+}
+
 /**
- * The Freight of one project, indexed once per build and shared by all of
- * its Stages: each Stage then costs what its own options and references
- * take, not the project's whole Freight list (a project member can make
- * both large). Each part is built when a Stage first needs it.
+ * A project's ProjectFreight, kept by its owner between builds (see
+ * `ProjectFreight.reusedFor`).
+ *
+ * @public
+ */
+export interface KeptProjectFreight {
+  current?: ProjectFreight;
+}
+
+/**
+ * The Freight of one project, indexed once and shared by all of its
+ * Stages: each Stage then costs what its own options and references take,
+ * not the project's whole Freight list (a project member can make both
+ * large). Each part is built when a Stage first needs it. Kept between
+ * builds while the list holds the same Freight objects (a watch's), so a
+ * one-Stage build (a watch event) indexes nothing again.
+ *
+ * @public
  */
 export class ProjectFreight {
   private index?: FreightIndex;
   private origins?: Map<string, Dated[]>;
 
   constructor(private readonly freight: Freight[] | undefined) {}
+
+  /**
+   * The kept ProjectFreight when it indexes the very objects of `freight`,
+   * in the same order (a watch hands out the objects it holds; one changed
+   * Freight is a new object); else a new one, then kept.
+   */
+  static reusedFor(
+    freight: Freight[] | undefined,
+    kept: KeptProjectFreight | undefined,
+  ): ProjectFreight {
+    if (kept?.current?.indexes(freight)) return kept.current;
+    const built = new ProjectFreight(freight);
+    if (kept) kept.current = built;
+    return built;
+  }
+
+  /** Whether this indexes exactly these objects (compared by identity). */
+  indexes(freight: Freight[] | undefined): boolean {
+    const own = asArray(this.freight);
+    const other = asArray(freight);
+    return own.length === other.length && own.every((f, i) => f === other[i]);
+  }
 
   /** Every Freight by name: what a Stage holds or verified, however old. */
   get byName(): FreightIndex {
@@ -60,13 +103,14 @@ export class ProjectFreight {
       if (!f?.metadata?.name) return;
       const key = originKey(f.origin);
       const at = toMillis(f.metadata.creationTimestamp) ?? 0;
-      const group = groups.get(key);
-      if (group) group.push({ freight: f, at, position });
-      else groups.set(key, [{ freight: f, at, position }]);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = []));
+      group.push({ freight: f, at, position });
+      // Trimmed as it grows: one sort of 2×MAX per MAX added costs each
+      // Freight log(MAX), not log(F) (500,000 Freight of one origin).
+      if (group.length >= 2 * MAX_FREIGHT_PER_ORIGIN) keepNewest(group);
     });
-    for (const [key, group] of groups) {
-      groups.set(key, group.sort(newestFirst).slice(0, MAX_FREIGHT_PER_ORIGIN));
-    }
+    for (const group of groups.values()) keepNewest(group);
     return groups;
   }
 }

@@ -16,6 +16,11 @@ export { sameStageDetail } from './sameDetail';
 export { DEFAULT_OBJECT_BUDGETS, type ObjectBudgets } from './objectBudget';
 export type { ProjectVerdict } from './budgetVerdicts';
 export {
+  ProjectFreight,
+  type KeptProjectFreight,
+} from '../promotion/projectFreight';
+export type { FreightIndex } from '../verification/freightOfRun';
+export {
   stageArgoCdApps,
   argoCdAppUrl,
   ARGOCD_CONTEXT_ANNOTATION,

@@ -2,7 +2,10 @@ import { walkOwn } from '../pullRequests/walk';
 import { promotionsOfStage } from '../pullRequests/steps';
 import { asArray } from '../util/objects';
 import { deriveIndexedHistory } from '../verification/deriveHistory';
-import { ProjectFreight } from '../promotion/projectFreight';
+import {
+  type KeptProjectFreight,
+  ProjectFreight,
+} from '../promotion/projectFreight';
 import { UpstreamHistory } from '../verification/upstreamHistory';
 import { shownVerificationsOf } from '../verification/shownHistory';
 import {
@@ -78,6 +81,12 @@ export interface BuildProjectStagesInput extends ProjectLists {
    * between builds (a build of its own measures every object when absent).
    */
   sizes?: JsonSizes;
+  /**
+   * The project's Freight index, kept by the caller between builds: reused
+   * while `freight` holds the same objects (a watch's), so a build of some
+   * Stages does not index the whole Freight list again.
+   */
+  keptFreight?: KeptProjectFreight;
 }
 
 /** A Stage's detail and the repositories whose pull requests it shows. @public */
@@ -115,9 +124,12 @@ export function* buildProjectStages(
   const tooLarge = (stage: Stage, own: Promotion[]) =>
     verdicts.stage(stage, own, candidatesOf(stage));
   // The project's Freight, indexed once (each part when a Stage first needs
-  // it) for all of its Stages: a Stage costs its own options, not the
-  // project's whole Freight list.
-  const projectFreight = new ProjectFreight(input.freight);
+  // it) for all of its Stages, and kept while it holds the same Freight: a
+  // Stage costs its own options, not the project's whole Freight list.
+  const projectFreight = ProjectFreight.reusedFor(
+    input.freight,
+    input.keptFreight,
+  );
   // The upstream Stages' histories, for the Freight they offer downstream
   // after a failed re-verification (akuity/kargo#5144); each derived once,
   // and indexed by Freight once for all the Stages downstream of it.

@@ -4,7 +4,7 @@ import { sha1Hex } from '../util/hash';
 import { asArray } from '../util/objects';
 import type { StatusCollection } from './collections';
 
-/** Freight objects by name, for aliases. */
+/** Freight objects by name, for aliases. @public */
 export type FreightIndex = Map<string, Freight>;
 
 export function indexFreight(freight: Freight[] | undefined): FreightIndex {

@@ -4,6 +4,7 @@ import {
   buildProjectStages,
   normalizeRepoUrl,
   sameStageDetail,
+  type KeptProjectFreight,
   type ObjectBudgets,
   type ProjectVerdict,
   type ProjectLists,
@@ -53,6 +54,12 @@ interface UpdateOptions {
   read?: boolean;
   /** Why the instance is not fully current (served stale meanwhile); null when it is. */
   failure?: string | null;
+  /**
+   * The source holds its lists' objects between updates (a watch): indexes
+   * of them (the Freight's) are kept for the next update. A poll's lists
+   * are new objects each time: nothing of them is kept.
+   */
+  held?: boolean;
 }
 
 /**
@@ -81,6 +88,8 @@ export class InstanceModel {
     string,
     { holder: ProjectVerdict; at: number }
   >();
+  /** Each project's Freight index, while its source holds the objects. */
+  private readonly freightIndexes = new Map<string, KeptProjectFreight>();
   private readonly repositories = new Map<string, string[]>();
   /** Repositories to list at once: shown by a Stage, never listed. */
   private unlisted: string[] = [];
@@ -147,6 +156,7 @@ export class InstanceModel {
         changes.push(...this.removeAll(gone, projects[gone].stages));
         delete projects[gone];
         this.verdicts.delete(gone);
+        this.freightIndexes.delete(gone);
       }
     }
     const failed = (project: string, error: string) => {
@@ -180,6 +190,7 @@ export class InstanceModel {
         stamp,
         changes,
         options.read === false,
+        this.keptFreightOf(project, options.held ?? false),
       );
     }
     // Never read completely (a failing first sync) stays null: served as 503.
@@ -230,6 +241,7 @@ export class InstanceModel {
     now: string,
     changes: SnapshotStageChange[],
     pullRequestsOnly: boolean,
+    keptFreight: KeptProjectFreight | undefined,
   ): Promise<ProjectState> {
     const only = which === 'all' ? undefined : which;
     let kept = this.verdicts.get(project);
@@ -255,6 +267,7 @@ export class InstanceModel {
       budgets: this.budgets,
       sizes: this.sizes,
       projectVerdict,
+      keptFreight,
     })) {
       built.add(detail.name);
       // Kept per Stage (here and by the tracker): one copy of each URL.
@@ -292,6 +305,19 @@ export class InstanceModel {
       lastUpdated: now,
       error: null,
     };
+  }
+
+  private keptFreightOf(
+    project: string,
+    held: boolean,
+  ): KeptProjectFreight | undefined {
+    if (!held) {
+      this.freightIndexes.delete(project);
+      return undefined;
+    }
+    let kept = this.freightIndexes.get(project);
+    if (!kept) this.freightIndexes.set(project, (kept = {}));
+    return kept;
   }
 
   private trackerKey(stageKey: string) {

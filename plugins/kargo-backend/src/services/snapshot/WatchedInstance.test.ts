@@ -1,4 +1,5 @@
 import { mockServices } from '@backstage/backend-test-utils';
+import type { Freight, Stage } from '@kargo-backstage/plugin-kargo-common';
 import type {
   KargoClusterClient,
   KargoClusterWatch,
@@ -44,5 +45,126 @@ describe("a watched instance's string table", () => {
     expect(given[0].interner).toBe(production.interner);
     expect(given[1].interner).toBe(staging.interner);
     expect(production.interner).not.toBe(staging.interner);
+  });
+});
+
+describe("a watched project's Freight index", () => {
+  const BASE = Date.UTC(2026, 0, 1);
+  /** Freight of warehouse `w`, counting reads of their creation times. */
+  function countedFreight(count: number) {
+    const reads = { count: 0 };
+    const list = Array.from({ length: count }, (_, i) => {
+      const metadata = { name: `f${i}`, namespace: 'p' };
+      Object.defineProperty(metadata, 'creationTimestamp', {
+        enumerable: true,
+        get: () => {
+          reads.count++;
+          return new Date(BASE + i * 60_000).toISOString();
+        },
+      });
+      return { metadata, origin: { kind: 'Warehouse', name: 'w' } };
+    });
+    return { list, reads };
+  }
+  const stageOf = (name: string) => ({
+    metadata: { name, namespace: 'p' },
+    spec: {
+      requestedFreight: [
+        {
+          origin: { kind: 'Warehouse', name: 'w' },
+          sources: { direct: true },
+        },
+      ],
+    },
+  });
+
+  function watchedProject(freight: object[]) {
+    const logger = mockServices.logger.mock();
+    const store = new SnapshotStore(undefined, 60_000, 1_000);
+    const tracker = new PullRequestTracker({} as PullRequestService, logger);
+    const held: Record<string, object[]> = {
+      projects: [{ metadata: { name: 'p' } }],
+      stages: ['a', 'b', 'c'].map(stageOf),
+      freights: freight,
+    };
+    let onEvent: KargoWatchOptions['onEvent'] = () => {};
+    const client = {
+      instance: { name: 'prod', kargoUrl: null },
+      watch: (options: KargoWatchOptions): KargoClusterWatch => {
+        onEvent = options.onEvent;
+        return {
+          start: async () => {},
+          stop: async () => {},
+          resync: async () => {},
+          // A new array of the objects held, as the real watch hands out.
+          list: (kind: string) => [...(held[kind] ?? [])],
+        } as unknown as KargoClusterWatch;
+      },
+    } as unknown as KargoClusterClient &
+      Required<Pick<KargoClusterClient, 'watch'>>;
+    const model = new InstanceModel(
+      client.instance,
+      store,
+      tracker,
+      new StageChanges(),
+    );
+    const source = new WatchedInstance(client, model, logger, { batchMs: 1 });
+    /** A changed Stage, delivered as the watch does; resolves once applied. */
+    const changeStage = async (name: string) => {
+      const object = { ...stageOf(name), status: { health: { status: 'x' } } };
+      held.stages = held.stages.map(s =>
+        (s as Stage).metadata?.name === name ? object : s,
+      );
+      onEvent({ kind: 'stages', type: 'upsert', object });
+      await source.refresh();
+    };
+    return { source, model, changeStage };
+  }
+
+  it('is built by the first sync and kept for the events that follow', async () => {
+    const { list, reads } = countedFreight(2_000);
+    const { source, model, changeStage } = watchedProject(list);
+    await source.ready();
+    const first = reads.count;
+    // Measured against its budget and indexed: every Freight read.
+    expect(first).toBeGreaterThanOrEqual(2 * 2_000);
+
+    reads.count = 0;
+    await changeStage('b');
+    const state = await model.current();
+    const b = state!.projects.p.stages.find(s => s.name === 'b')!;
+    expect(b.health).toBe('x');
+    expect(b.freightOptions).toHaveLength(20);
+    // The 20 options 'b' shows, nothing indexed again.
+    expect(reads.count).toBe(20);
+    await source.stop();
+  });
+
+  it('is not kept from a poll: its lists are new objects each time', async () => {
+    const { list, reads } = countedFreight(500);
+    const store = new SnapshotStore(undefined, 60_000, 1_000);
+    const logger = mockServices.logger.mock();
+    const model = new InstanceModel(
+      { name: 'prod', kargoUrl: null },
+      store,
+      new PullRequestTracker({} as PullRequestService, logger),
+      new StageChanges(),
+    );
+    const lists = {
+      stages: ['a', 'b'].map(stageOf) as Stage[],
+      promotions: [],
+      analysisRuns: [],
+      freight: list as Freight[],
+    };
+    const update = () =>
+      model.update({
+        rebuild: new Map([['p', new Set(['b'])]]),
+        listsOf: () => ({ ...lists, freight: [...lists.freight] }),
+      });
+    await update();
+    reads.count = 0;
+    await update();
+    // Indexed again (500 reads), besides the 20 options shown.
+    expect(reads.count).toBe(500 + 20);
   });
 });

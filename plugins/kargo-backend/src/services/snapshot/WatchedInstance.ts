@@ -91,6 +91,7 @@ export class WatchedInstance implements InstanceSource {
       listsOf: p => this.listsOf(p),
       read: false,
       failure: this.failure,
+      held: true,
     });
   }
 
@@ -162,6 +163,7 @@ export class WatchedInstance implements InstanceSource {
       listsOf: p => this.listsOf(p),
       projects: this.projects(),
       failure: this.failure,
+      held: true,
     });
   }
 
