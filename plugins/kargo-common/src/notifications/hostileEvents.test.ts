@@ -1,9 +1,5 @@
-import {
-  analysisRun,
-  collection,
-  freight,
-  stage,
-} from '../__testUtils__/builders';
+import { analysisRun, freight } from '../__testUtils__/builders';
+import { stageHolding } from '../__testUtils__/projectBuild';
 import { toAssistantStageView } from '../assistant/stageView';
 import { buildStageDetail } from '../stage/detail';
 import { newStageEvents } from './events';
@@ -22,12 +18,7 @@ import { newStageEvents } from './events';
 describe('notification events of a hostile AnalysisRun (attack 8)', () => {
   it('describes a failed verification of 650 failed metrics of 2,000 characters in at most 2,000 characters (was 1.3 MB), and get-stage in under 15 KB (was 2.6 MB)', () => {
     const f = freight('p', 'w', 'a1', 'alias');
-    const holding = stage({
-      project: 'p',
-      name: 'prod',
-      warehouse: 'w',
-      freightHistory: [collection('w', f, [])],
-    });
+    const holding = stageHolding('prod', f);
     const current = holding.status!.freightHistory![0].id!;
     const metricResults = Array.from({ length: 650 }, (_, m) => ({
       name: `m${m}`,

@@ -1,7 +1,7 @@
-import { collection, freight, stage } from '../__testUtils__/builders';
-import type { Freight, GitCommit } from '../types';
+import { freight } from '../__testUtils__/builders';
+import { buildProjectP, stageHolding } from '../__testUtils__/projectBuild';
+import type { Freight, GitCommit, Stage } from '../types';
 import { Interner } from '../util/interner';
-import { buildProjectStages } from '../stage/project';
 
 // Issue 35, attack 7: a project's Freight are shared by each of its Stages
 // that requests or holds them, and a project member adds Stages at will and
@@ -19,32 +19,18 @@ function freightWith(commits: (i: number) => GitCommit[]): Freight[] {
   });
 }
 
-function stagesHolding(f: Freight, count: number) {
-  return Array.from({ length: count }, (_, i) =>
-    stage({
-      project: 'p',
-      name: `s${i}`,
-      warehouse: 'w',
-      freightHistory: [collection('w', f, [])],
-    }),
-  );
+/** Stages `s0`… of project `p`, `count` of them, each holding `f`. */
+function stagesHolding(f: Freight, count: number): Stage[] {
+  return Array.from({ length: count }, (_, i) => stageHolding(`s${i}`, f));
 }
 
-function build(stages: ReturnType<typeof stagesHolding>, all: Freight[]) {
-  return [
-    ...buildProjectStages({
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: '2026-12-05T21:00:00Z',
-      stages,
-      promotions: [],
-      analysisRuns: [],
-      freight: all,
-      pullRequestsOf: () => undefined,
-      interner: new Interner(),
-    }),
-  ].map(b => b.detail);
+/** The details of project `p`'s Stages `stages`, its Freight `all`. */
+function detailsOf(stages: Stage[], all: Freight[]) {
+  return buildProjectP({
+    stages,
+    freight: all,
+    interner: new Interner(),
+  }).map(b => b.detail);
 }
 
 describe("a project's shared Freight (issue 35, attack 7)", () => {
@@ -57,7 +43,7 @@ describe("a project's shared Freight (issue 35, attack 7)", () => {
         message: subject,
       },
     ]);
-    const details = build(stagesHolding(all[0], 20), all);
+    const details = detailsOf(stagesHolding(all[0], 20), all);
     const [first] = details;
     expect(first.freightOptions).toHaveLength(20);
     expect(first.freightOptions![0].artifacts!.commits[0].message).toHaveLength(
@@ -76,7 +62,7 @@ describe("a project's shared Freight (issue 35, attack 7)", () => {
         message: `release ${c}`,
       })),
     );
-    const [detail] = build(stagesHolding(all[0], 1), all);
+    const [detail] = detailsOf(stagesHolding(all[0], 1), all);
     const options = detail.freightOptions!;
     expect(options.map(o => o.name)).toEqual(
       [...all].reverse().map(f => f.metadata!.name),

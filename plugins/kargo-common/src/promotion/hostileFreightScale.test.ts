@@ -1,6 +1,14 @@
-import { collection, freight, stage } from '../__testUtils__/builders';
-import { buildProjectStages, type ProjectLists } from '../stage/project';
-import type { AnalysisRun, Freight, Stage } from '../types';
+import { stage } from '../__testUtils__/builders';
+import {
+  buildProjectP,
+  countingReads,
+  freightSecondsApart,
+  labelledRun,
+  PROJECT_P_NOW,
+  stageDownstreamOf,
+  stageHolding,
+} from '../__testUtils__/projectBuild';
+import type { Stage } from '../types';
 import { freightOptionsOf } from './options';
 import { MAX_FREIGHT_PER_ORIGIN } from './projectFreight';
 
@@ -36,71 +44,6 @@ jest.mock('../verification/reverifiedFailed', () => {
   };
 });
 
-const NOW = '2026-12-05T21:00:00Z';
-
-function build(lists: Partial<ProjectLists>) {
-  return [
-    ...buildProjectStages({
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: NOW,
-      stages: [],
-      promotions: [],
-      analysisRuns: [],
-      freight: [],
-      pullRequestsOf: () => undefined,
-      ...lists,
-    }),
-  ];
-}
-
-/** `count` Freight of Warehouse w, the last the newest. */
-function manyFreight(count: number): Freight[] {
-  return Array.from({ length: count }, (_, i) => {
-    const f = freight('p', 'w', `seed${i}`, `a${i}`);
-    f.metadata!.creationTimestamp = new Date(
-      Date.UTC(2026, 0, 1) + i * 1000,
-    ).toISOString();
-    return f;
-  });
-}
-
-/** `list`, counting how many of its entries are read. */
-function counted<T>(list: T[]): { list: T[]; reads: () => number } {
-  let reads = 0;
-  const proxy = new Proxy(list, {
-    get(target, key, receiver) {
-      if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
-      return Reflect.get(target, key, receiver);
-    },
-  });
-  return { list: proxy, reads: () => reads };
-}
-
-/** A minimal run of `stageName` verifying `freightName`. */
-function run(
-  stageName: string,
-  i: number,
-  freightName: string,
-  phase: string,
-): AnalysisRun {
-  return {
-    metadata: {
-      name: `${stageName}.${i}`,
-      namespace: 'p',
-      labels: {
-        'kargo.akuity.io/stage': stageName,
-        'kargo.akuity.io/freight': freightName,
-      },
-    },
-    status: {
-      phase,
-      startedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    },
-  } as AnalysisRun;
-}
-
 describe("attack 9: a project's Freight and upstream histories are indexed once per rebuild", () => {
   beforeEach(() => {
     mockCounts.indexed = 0;
@@ -110,18 +53,15 @@ describe("attack 9: a project's Freight and upstream histories are indexed once 
   it("indexes a project's Freight once per rebuild however many Stages request it: Freight read about 3 x F, not Stages x F", () => {
     const N = 100;
     const F = 1_000;
-    const all = manyFreight(F);
+    const all = freightSecondsApart(F);
     // s0 holds the oldest Freight, far past the newest its options consider.
     const stages = Array.from({ length: N }, (_, i) =>
-      stage({
-        project: 'p',
-        name: `s${i}`,
-        warehouse: 'w',
-        ...(i === 0 ? { freightHistory: [collection('w', all[0], [])] } : {}),
-      }),
+      i === 0
+        ? stageHolding('s0', all[0])
+        : stage({ project: 'p', name: `s${i}`, warehouse: 'w' }),
     );
-    const { list, reads } = counted(all);
-    const built = build({ stages, freight: list });
+    const { list, reads } = countingReads(all);
+    const built = buildProjectP({ stages, freight: list });
     expect(built.filter(b => b.detail.error !== null)).toHaveLength(0);
     const newest = all
       .slice(-20)
@@ -141,32 +81,30 @@ describe("attack 9: a project's Freight and upstream histories are indexed once 
     expect(mockCounts.indexed).toBe(F);
     expect(reads()).toBeLessThanOrEqual(3 * F);
     // However many a caller asks for, an origin offers its newest 100.
-    expect(freightOptionsOf(stages[1], all, Date.parse(NOW), F)).toHaveLength(
-      MAX_FREIGHT_PER_ORIGIN,
-    );
+    expect(
+      freightOptionsOf(stages[1], all, Date.parse(PROJECT_P_NOW), F),
+    ).toHaveLength(MAX_FREIGHT_PER_ORIGIN);
   });
 
   it("looks up an upstream Stage's history by Freight for each option of each downstream Stage: entries scanned about 2 x its runs, not downstream Stages x options x runs", () => {
     const D = 50;
     const R = 2_000;
-    const freightList = manyFreight(20);
+    const freightList = freightSecondsApart(20);
     const up = stage({ project: 'p', name: 'up', warehouse: 'w' });
-    const downs: Stage[] = Array.from({ length: D }, (_, i) => {
-      const s = stage({ project: 'p', name: `d${i}`, warehouse: 'w' });
-      s.spec!.requestedFreight![0].sources = { stages: ['up'] } as never;
-      return s;
-    });
+    const downs: Stage[] = Array.from({ length: D }, (_, i) =>
+      stageDownstreamOf(`d${i}`, ['up']),
+    );
     // Each Freight verified in `up`, then re-verified there with a failure
     // by its newest run: Kargo still offers it downstream (akuity/kargo#5144).
     const runs = Array.from({ length: R }, (_, i) =>
-      run(
+      labelledRun(
         'up',
         i,
         freightList[i % 20].metadata!.name!,
         i >= R - 20 ? 'Failed' : 'Successful',
       ),
     );
-    const built = build({
+    const built = buildProjectP({
       stages: [up, ...downs],
       analysisRuns: runs,
       freight: freightList,

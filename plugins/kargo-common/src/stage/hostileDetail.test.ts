@@ -1,88 +1,35 @@
-import { collection, freight, stage } from '../__testUtils__/builders';
-import { KARGO_LABELS } from '../constants';
-import type { AnalysisRun, Freight, Stage } from '../types';
+import { freight } from '../__testUtils__/builders';
+import {
+  buildProjectP,
+  freightSecondsApart,
+  labelledRun,
+  minimalDirectStage,
+  stageHolding,
+} from '../__testUtils__/projectBuild';
+import type { AnalysisRun } from '../types';
 import { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
 import { stageObjectSizes } from './objectBudget';
-import { buildProjectStages, type ProjectLists } from './project';
 
 // Issue 35, attack 9: details far larger than the Kargo objects a project
 // member wrote within a Stage's budget (findings 2, 4 and 6).
 
-function build(lists: Partial<ProjectLists>, sizes = new JsonSizes()) {
-  return [
-    ...buildProjectStages({
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: '2026-12-05T21:00:00Z',
-      stages: [],
-      promotions: [],
-      analysisRuns: [],
-      freight: [],
-      pullRequestsOf: () => undefined,
-      interner: new Interner(),
-      sizes,
-      ...lists,
-    }),
-  ];
-}
-
-function manyFreight(count: number): Freight[] {
-  return Array.from({ length: count }, (_, i) => {
-    const f = freight('p', 'w', `seed${i}`, `a${i}`);
-    f.metadata!.creationTimestamp = new Date(
-      Date.UTC(2026, 0, 1) + i * 1000,
-    ).toISOString();
-    return f;
-  });
-}
-
-/** A minimal run of `up` (about 200 characters of JSON), `i` seconds in. */
-function run(i: number, freightName: string, collectionId?: string) {
-  return {
-    metadata: {
-      name: `up.${i}`,
-      namespace: 'p',
-      labels: {
-        [KARGO_LABELS.stage]: 'up',
-        [KARGO_LABELS.freight]: freightName,
-        ...(collectionId
-          ? { [KARGO_LABELS.freightCollection]: collectionId }
-          : {}),
-      },
-    },
-    status: {
-      phase: i % 2 ? 'Failed' : 'Successful',
-      startedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    },
-  } as AnalysisRun;
-}
-
-/** A Stage taking Freight of Warehouse w directly, its status as given. */
-function minimalStage(name: string, status?: unknown): Stage {
-  return {
-    metadata: { name, namespace: 'p' },
-    spec: {
-      requestedFreight: [
-        { origin: { kind: 'Warehouse', name: 'w' }, sources: { direct: true } },
-      ],
-    },
-    ...(status ? { status } : {}),
-  } as unknown as Stage;
-}
+/** A minimal run of `up`, `i` seconds in: Failed when `i` is odd. */
+const run = (i: number, freightName: string, collectionId?: string) =>
+  labelledRun(
+    'up',
+    i,
+    freightName,
+    i % 2 ? 'Failed' : 'Successful',
+    collectionId,
+  );
 
 describe('Stage details of hostile objects (issue 35, attack 9)', () => {
   it('serves a Stage of 5,000 verifications as a detail of its newest 200, the one of the Freight it holds, and counts of all 5,000', () => {
     const R = 5_000;
-    const freightList = manyFreight(21);
+    const freightList = freightSecondsApart(21);
     const held = freightList[20];
-    const up = stage({
-      project: 'p',
-      name: 'up',
-      warehouse: 'w',
-      freightHistory: [collection('w', held, [])],
-    });
+    const up = stageHolding('up', held);
     const heldId = up.status!.freightHistory![0].id!;
     // The Freight the Stage holds was verified first (a Failed run), 5,000
     // runs of other Freight ago.
@@ -95,10 +42,13 @@ describe('Stage details of hostile objects (issue 35, attack 9)', () => {
     const sizes = new JsonSizes();
     const measured = stageObjectSizes(sizes, up, [], runs);
     const objects = measured.stage + measured.analysisRuns.chars;
-    const [built] = build(
-      { stages: [up], analysisRuns: runs, freight: freightList },
+    const [built] = buildProjectP({
+      stages: [up],
+      analysisRuns: runs,
+      freight: freightList,
+      interner: new Interner(),
       sizes,
-    );
+    });
     const { detail } = built;
     expect(detail.error).toBeNull();
     expect(detail.verifications).toHaveLength(201);
@@ -141,7 +91,7 @@ describe('Stage details of hostile objects (issue 35, attack 9)', () => {
       ],
     };
     const stages = Array.from({ length: S }, (_, i) =>
-      minimalStage(`s${i}`, status),
+      minimalDirectStage(`s${i}`, { status }),
     );
     // No stage label: a member creates it so (analysisruns create). The
     // successful metrics come first; failed ones carry long messages.
@@ -161,10 +111,13 @@ describe('Stage details of hostile objects (issue 35, attack 9)', () => {
     } as unknown as AnalysisRun;
     const sizes = new JsonSizes();
     const runChars = sizes.of(shared);
-    const built = build(
-      { stages, freight: [f0], analysisRuns: [shared] },
+    const built = buildProjectP({
+      stages,
+      freight: [f0],
+      analysisRuns: [shared],
+      interner: new Interner(),
       sizes,
-    );
+    });
     expect(built.filter(b => b.detail.error !== null)).toHaveLength(0);
     for (const { detail } of built) {
       const [entry] = detail.verifications;
@@ -186,13 +139,18 @@ describe('Stage details of hostile objects (issue 35, attack 9)', () => {
 
   it("names at most 10 of a Stage's 20,000 upstream Stages in the reason and params of each of its 20 Freight options", () => {
     const U = 20_000;
-    const big = minimalStage('big');
+    const big = minimalDirectStage('big');
     big.spec!.requestedFreight![0].sources = {
       stages: Array.from({ length: U }, (_, i) => `u${i}`),
     } as never;
     const sizes = new JsonSizes();
     const stageChars = sizes.of(big);
-    const [built] = build({ stages: [big], freight: manyFreight(20) }, sizes);
+    const [built] = buildProjectP({
+      stages: [big],
+      freight: freightSecondsApart(20),
+      interner: new Interner(),
+      sizes,
+    });
     const { detail } = built;
     expect(detail.error).toBeNull();
     expect(detail.freightOptions).toHaveLength(20);

@@ -1,36 +1,11 @@
 import { promotion, stage } from '../__testUtils__/builders';
+import { buildProjectP } from '../__testUtils__/projectBuild';
 import type { Promotion } from '../types';
 import { Interner } from '../util/interner';
 import { toStageSummary } from './detail';
-import {
-  buildProjectStages,
-  type BuildProjectStagesInput,
-  type ProjectLists,
-} from './project';
 
 // Issue 35, attack 7: what one project member's many Stages and Promotions
 // cost together, and what the portal serves of them.
-
-function build(
-  lists: Partial<ProjectLists>,
-  pullRequestsOf: BuildProjectStagesInput['pullRequestsOf'] = () => undefined,
-) {
-  return [
-    ...buildProjectStages({
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: '2026-12-05T21:00:00Z',
-      stages: [],
-      promotions: [],
-      analysisRuns: [],
-      freight: [],
-      pullRequestsOf,
-      interner: new Interner(),
-      ...lists,
-    }),
-  ];
-}
 
 /**
  * 20 1 KB Stages, each a git-open-pr step of the branch `x`, and 5,000 PRs
@@ -61,7 +36,11 @@ function buildFloodedBranch() {
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
     headSha: null,
   }));
-  return build({ stages }, () => ({ pullRequests, error: null }));
+  return buildProjectP({
+    stages,
+    pullRequestsOf: () => ({ pullRequests, error: null }),
+    interner: new Interner(),
+  });
 }
 
 describe("a project member's many Stages (issue 35, attack 7)", () => {
@@ -86,7 +65,11 @@ describe("a project member's many Stages (issue 35, attack 7)", () => {
     const promotions = stages.map((_, i) =>
       promotion('p', `s${i}`, i, 'abcdef1234', 'Succeeded', steps, state),
     );
-    const built = build({ stages, promotions });
+    const built = buildProjectP({
+      stages,
+      promotions,
+      interner: new Interner(),
+    });
     const views = built[0].detail.promotions![0].steps ?? [];
     expect(views).toHaveLength(200);
     expect(views[0].links).toHaveLength(20);
@@ -108,7 +91,11 @@ describe("a project member's many Stages (issue 35, attack 7)", () => {
     const promotions: Promotion[] = Array.from({ length: 10_000 }, (_, n) =>
       promotion('p', `s${n % 500}`, n, 'abcdef1234', 'Succeeded', []),
     );
-    const built = build({ stages, promotions });
+    const built = buildProjectP({
+      stages,
+      promotions,
+      interner: new Interner(),
+    });
     expect(built).toHaveLength(500);
     expect(
       built.every(
@@ -126,9 +113,10 @@ describe("a project member's many Stages (issue 35, attack 7)", () => {
     const promotions = Array.from({ length: 50_000 }, (_, n) =>
       promotion('p', 'prod', n, 'abcdef1234', 'Succeeded', []),
     );
-    const [built] = build({
+    const [built] = buildProjectP({
       stages: [stage({ project: 'p', name: 'prod', warehouse: 'w' })],
       promotions,
+      interner: new Interner(),
     });
     expect(built.detail.promotions!.map(p => p.name)).toEqual(
       promotions
@@ -177,9 +165,10 @@ describe("a project member's many Stages (issue 35, attack 7)", () => {
     const promotions = Array.from({ length: 5_000 }, (_, n) =>
       promotion('p', 'prod', n, 'abcdef1234', 'Running', steps),
     );
-    const [built] = build({
+    const [built] = buildProjectP({
       stages: [stage({ project: 'p', name: 'prod', warehouse: 'w' })],
       promotions,
+      interner: new Interner(),
     });
     // Before: all 5,000 shown, each with its steps.
     expect(built.detail.promotions).toHaveLength(100);

@@ -6,7 +6,8 @@ import {
   prodStage,
 } from '../__testUtils__/checkout';
 import { promotion } from '../__testUtils__/builders';
-import type { Promotion, Stage } from '../types';
+import { minimalDirectStage } from '../__testUtils__/projectBuild';
+import type { Promotion } from '../types';
 import { JsonSizes } from '../util/jsonSize';
 import {
   DEFAULT_OBJECT_BUDGETS,
@@ -179,20 +180,11 @@ describe('object budgets', () => {
 describe('object budgets against what a project keeps (issue 35, attack 9)', () => {
   /** Stages of one Freight request each, ~100 characters: a detail is far larger. */
   const minimalStages = (count: number) =>
-    Array.from(
-      { length: count },
-      (_, i) =>
-        ({
-          metadata: { name: `s${i}`, namespace: 'checkout' },
-          spec: {
-            requestedFreight: [
-              {
-                origin: { kind: 'Warehouse', name: 'checkout' },
-                sources: { direct: true },
-              },
-            ],
-          },
-        } as Stage),
+    Array.from({ length: count }, (_, i) =>
+      minimalDirectStage(`s${i}`, {
+        project: 'checkout',
+        warehouse: 'checkout',
+      }),
     );
 
   it('counts each Stage at least 64 KB against its project: more Stages than the budget keeps are too large to show', () => {

@@ -1,9 +1,5 @@
-import {
-  analysisRun,
-  collection,
-  freight,
-  stage,
-} from '../__testUtils__/builders';
+import { analysisRun, freight, stage } from '../__testUtils__/builders';
+import { stageHolding } from '../__testUtils__/projectBuild';
 import type { AnalysisRun } from '../types';
 import { Interner } from '../util/interner';
 import { deriveVerificationHistory } from './deriveHistory';
@@ -97,12 +93,7 @@ describe('verification history of hostile runs (issue 35, attack 7)', () => {
   it('bounds the history of as many reverifications of the Freight the Stage holds now', () => {
     // Each reverification of the current Freight is a run of the current
     // collection: every entry is current.
-    const holding = stage({
-      project: 'p',
-      name: 'prod',
-      warehouse: 'w',
-      freightHistory: [collection('w', f, [])],
-    });
+    const holding = stageHolding('prod', f);
     const current = holding.status!.freightHistory![0].id!;
     const metrics = Array.from({ length: 3_000 }, (_, m) => ({
       name: `${'m'.repeat(250)}${m}`.slice(-250),
