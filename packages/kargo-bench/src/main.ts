@@ -13,7 +13,7 @@ import { runRender } from './runs/renderRun';
 import { runScreen } from './runs/screenRun';
 import { runKargoApi } from './runs/kargoApiRun';
 import { runFleetMeasure, runHostile } from './runs/hostileRun';
-import { runFreightEvent } from './runs/freightEventRun';
+import { runProjectLists } from './runs/projectListsRun';
 
 const SMOKE_SCHEDULES = { providerS: 2, collatorS: 3 };
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -63,9 +63,10 @@ async function hostile() {
     print(row(f.shape, [f.objectsMb, f.capsOnlyMs, f.firstMs, f.ms, f.cpuMs, f.detailMb, f.promotionsShown, f.tooLarge ? 'yes' : 'no'], 11));
   const fleet = await runFleetMeasure();
   print(`${fleet.stages} ordinary Stages (${fleet.objectsMb} MB of objects): a build measuring every object ${fleet.firstMs} ms CPU, a build of measured objects ${fleet.rebuildMs} ms CPU (best of 3 each)`);
-  const event = await runFreightEvent();
-  print(`${event.freight} Freight of one origin, ${event.stages} Stages: a build of all ${event.firstMs} ms, a one-Stage build (watch event) ${event.eventMs} ms with the Freight index kept, ${event.unkeptMs} ms without`);
-  print(JSON.stringify({ machine: machine(), hostile: figures, fleetMeasure: fleet, freightEvent: event }));
+  print(row('long lists', ['Stages', 'Freight', 'Promotions', 'all ms', 'event ms', 'unkept ms'], 11));
+  const lists = [await runProjectLists(10, 500_000, 0), await runProjectLists(4_000, 0, 200_000)];
+  for (const l of lists) print(row('', [l.stages, l.freight, l.promotions, l.firstMs, l.eventMs, l.unkeptMs], 11));
+  print(JSON.stringify({ machine: machine(), hostile: figures, fleetMeasure: fleet, projectLists: lists }));
 }
 
 async function main() {

@@ -1,5 +1,5 @@
 import type { Freight } from '../types';
-import { asArray } from '../util/objects';
+import { asArray, sameObjects } from '../util/objects';
 import { toMillis } from '../util/time';
 import { type FreightIndex, indexFreight } from '../verification/freightOfRun';
 import { originKey } from './freightAvailability';
@@ -32,22 +32,11 @@ function keepNewest(group: Dated[]) {
 }
 
 /**
- * A project's ProjectFreight, kept by its owner between builds (see
- * `ProjectFreight.reusedFor`).
- *
- * @public
- */
-export interface KeptProjectFreight {
-  current?: ProjectFreight;
-}
-
-/**
  * The Freight of one project, indexed once and shared by all of its
  * Stages: each Stage then costs what its own options and references take,
  * not the project's whole Freight list (a project member can make both
  * large). Each part is built when a Stage first needs it. Kept between
- * builds while the list holds the same Freight objects (a watch's), so a
- * one-Stage build (a watch event) indexes nothing again.
+ * builds while the list holds the same objects (see `ProjectIndexes`).
  *
  * @public
  */
@@ -57,31 +46,14 @@ export class ProjectFreight {
 
   constructor(private readonly freight: Freight[] | undefined) {}
 
-  /**
-   * The kept ProjectFreight when it indexes the very objects of `freight`,
-   * in the same order (a watch hands out the objects it holds; one changed
-   * Freight is a new object); else a new one, then kept.
-   */
-  static reusedFor(
-    freight: Freight[] | undefined,
-    kept: KeptProjectFreight | undefined,
-  ): ProjectFreight {
-    if (kept?.current?.indexes(freight)) return kept.current;
-    const built = new ProjectFreight(freight);
-    if (kept) kept.current = built;
-    return built;
-  }
-
-  /** Whether this indexes exactly these objects (compared by identity). */
-  indexes(freight: Freight[] | undefined): boolean {
-    const own = asArray(this.freight);
-    const other = asArray(freight);
-    return own.length === other.length && own.every((f, i) => f === other[i]);
-  }
-
   /** Every Freight by name: what a Stage holds or verified, however old. */
   get byName(): FreightIndex {
     return (this.index ??= indexFreight(this.freight));
+  }
+
+  /** Whether this indexes exactly these objects (see `sameObjects`). */
+  indexes(freight: Freight[] | undefined): boolean {
+    return sameObjects(this.freight, freight);
   }
 
   /** The newest `limit` Freight of these origins, newest first. */

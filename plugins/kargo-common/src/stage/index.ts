@@ -15,10 +15,9 @@ export {
 export { sameStageDetail } from './sameDetail';
 export { DEFAULT_OBJECT_BUDGETS, type ObjectBudgets } from './objectBudget';
 export type { ProjectVerdict } from './budgetVerdicts';
-export {
-  ProjectFreight,
-  type KeptProjectFreight,
-} from '../promotion/projectFreight';
+export { ProjectIndexes } from './projectIndexes';
+export { ProjectFreight } from '../promotion/projectFreight';
+export { ProjectPromotions } from '../promotion/projectPromotions';
 export type { FreightIndex } from '../verification/freightOfRun';
 export {
   stageArgoCdApps,

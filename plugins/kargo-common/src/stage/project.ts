@@ -1,11 +1,6 @@
 import { walkOwn } from '../pullRequests/walk';
-import { promotionsOfStage } from '../pullRequests/steps';
 import { asArray } from '../util/objects';
 import { deriveIndexedHistory } from '../verification/deriveHistory';
-import {
-  type KeptProjectFreight,
-  ProjectFreight,
-} from '../promotion/projectFreight';
 import { UpstreamHistory } from '../verification/upstreamHistory';
 import { shownVerificationsOf } from '../verification/shownHistory';
 import {
@@ -33,6 +28,7 @@ import type { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
 import { DEFAULT_OBJECT_BUDGETS, type ObjectBudgets } from './objectBudget';
 import { BudgetVerdicts, type ProjectVerdict } from './budgetVerdicts';
+import { ProjectIndexes } from './projectIndexes';
 
 /** What was read of one Kargo project (by LIST or kept current by WATCH). @public */
 export interface ProjectLists {
@@ -82,11 +78,11 @@ export interface BuildProjectStagesInput extends ProjectLists {
    */
   sizes?: JsonSizes;
   /**
-   * The project's Freight index, kept by the caller between builds: reused
-   * while `freight` holds the same objects (a watch's), so a build of some
-   * Stages does not index the whole Freight list again.
+   * The project's indexes, kept by the caller between builds while its
+   * source holds the same objects (a watch's): a build of some Stages then
+   * indexes nothing of the project again. Built anew when absent.
    */
-  keptFreight?: KeptProjectFreight;
+  indexes?: ProjectIndexes;
 }
 
 /** A Stage's detail and the repositories whose pull requests it shows. @public */
@@ -123,13 +119,12 @@ export function* buildProjectStages(
   );
   const tooLarge = (stage: Stage, own: Promotion[]) =>
     verdicts.stage(stage, own, candidatesOf(stage));
-  // The project's Freight, indexed once (each part when a Stage first needs
-  // it) for all of its Stages, and kept while it holds the same Freight: a
-  // Stage costs its own options, not the project's whole Freight list.
-  const projectFreight = ProjectFreight.reusedFor(
-    input.freight,
-    input.keptFreight,
-  );
+  // The project's Freight and Promotions, indexed once (each part when a
+  // Stage first needs it) for all of its Stages, and kept while they hold
+  // the same objects: a Stage costs its own, not the project's whole lists.
+  const indexes = input.indexes ?? new ProjectIndexes();
+  const projectFreight = indexes.freight(input.freight);
+  const projectPromotions = indexes.promotions(input.promotions);
   // The upstream Stages' histories, for the Freight they offer downstream
   // after a failed re-verification (akuity/kargo#5144); each derived once,
   // and indexed by Freight once for all the Stages downstream of it.
@@ -145,10 +140,7 @@ export function* buildProjectStages(
       let history: StageDetail['verifications'] = [];
       try {
         // An upstream Stage too large to show offers no verified Freight.
-        if (
-          upstream &&
-          !tooLarge(upstream, promotionsOfStage(upstream, input.promotions))
-        )
+        if (upstream && !tooLarge(upstream, projectPromotions.of(upstream)))
           // As its own detail serves it (a Stage built first is reused).
           history = shownVerificationsOf(
             upstream,
@@ -204,7 +196,7 @@ export function* buildProjectStages(
       }
       // Checked on every build, a pull-request one too: its objects may be
       // newer than those of the detail it reuses (poll mode lists anew).
-      const own = promotionsOfStage(stage, input.promotions);
+      const own = projectPromotions.of(stage);
       const why = tooLarge(stage, own);
       if (why) {
         yield tooLargeEntry(why);

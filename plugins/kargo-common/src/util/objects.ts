@@ -14,3 +14,17 @@ export function asString(value: unknown): string | undefined {
 export function asArray<T>(value: T[] | undefined | null): T[] {
   return Array.isArray(value) ? value : [];
 }
+
+/**
+ * Whether two lists hold the very same objects in the same order (compared
+ * by identity: a watch hands out the objects it holds, and a changed object
+ * is a new one).
+ */
+export function sameObjects<T>(
+  a: T[] | undefined | null,
+  b: T[] | undefined | null,
+): boolean {
+  const left = asArray(a);
+  const right = asArray(b);
+  return left.length === right.length && left.every((o, i) => o === right[i]);
+}

@@ -4,7 +4,7 @@ import {
   buildProjectStages,
   normalizeRepoUrl,
   sameStageDetail,
-  type KeptProjectFreight,
+  ProjectIndexes,
   type ObjectBudgets,
   type ProjectVerdict,
   type ProjectLists,
@@ -56,7 +56,7 @@ interface UpdateOptions {
   failure?: string | null;
   /**
    * The source holds its lists' objects between updates (a watch): indexes
-   * of them (the Freight's) are kept for the next update. A poll's lists
+   * of them (the Freight's, the Promotions') are kept for the next update. A poll's lists
    * are new objects each time: nothing of them is kept.
    */
   held?: boolean;
@@ -88,8 +88,8 @@ export class InstanceModel {
     string,
     { holder: ProjectVerdict; at: number }
   >();
-  /** Each project's Freight index, while its source holds the objects. */
-  private readonly freightIndexes = new Map<string, KeptProjectFreight>();
+  /** Each project's indexes, while its source holds the objects. */
+  private readonly indexes = new Map<string, ProjectIndexes>();
   private readonly repositories = new Map<string, string[]>();
   /** Repositories to list at once: shown by a Stage, never listed. */
   private unlisted: string[] = [];
@@ -156,7 +156,7 @@ export class InstanceModel {
         changes.push(...this.removeAll(gone, projects[gone].stages));
         delete projects[gone];
         this.verdicts.delete(gone);
-        this.freightIndexes.delete(gone);
+        this.indexes.delete(gone);
       }
     }
     const failed = (project: string, error: string) => {
@@ -190,7 +190,7 @@ export class InstanceModel {
         stamp,
         changes,
         options.read === false,
-        this.keptFreightOf(project, options.held ?? false),
+        this.indexesOf(project, options.held ?? false),
       );
     }
     // Never read completely (a failing first sync) stays null: served as 503.
@@ -241,7 +241,7 @@ export class InstanceModel {
     now: string,
     changes: SnapshotStageChange[],
     pullRequestsOnly: boolean,
-    keptFreight: KeptProjectFreight | undefined,
+    indexes: ProjectIndexes | undefined,
   ): Promise<ProjectState> {
     const only = which === 'all' ? undefined : which;
     let kept = this.verdicts.get(project);
@@ -267,7 +267,7 @@ export class InstanceModel {
       budgets: this.budgets,
       sizes: this.sizes,
       projectVerdict,
-      keptFreight,
+      indexes,
     })) {
       built.add(detail.name);
       // Kept per Stage (here and by the tracker): one copy of each URL.
@@ -307,16 +307,16 @@ export class InstanceModel {
     };
   }
 
-  private keptFreightOf(
+  private indexesOf(
     project: string,
     held: boolean,
-  ): KeptProjectFreight | undefined {
+  ): ProjectIndexes | undefined {
     if (!held) {
-      this.freightIndexes.delete(project);
+      this.indexes.delete(project);
       return undefined;
     }
-    let kept = this.freightIndexes.get(project);
-    if (!kept) this.freightIndexes.set(project, (kept = {}));
+    let kept = this.indexes.get(project);
+    if (!kept) this.indexes.set(project, (kept = new ProjectIndexes()));
     return kept;
   }
 

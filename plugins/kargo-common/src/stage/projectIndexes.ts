@@ -1,0 +1,31 @@
+import { ProjectFreight } from '../promotion/projectFreight';
+import { ProjectPromotions } from '../promotion/projectPromotions';
+import type { Freight, Promotion } from '../types';
+
+/**
+ * A project's indexes of the lists all of its Stages share, kept by its
+ * owner between builds: each is reused while its list holds the same
+ * objects (a watch's), so a watch event's one-Stage build indexes nothing
+ * again (500,000 Freight: ~0.75 s an event). A poll lists new objects each
+ * time: it keeps none.
+ *
+ * @public
+ */
+export class ProjectIndexes {
+  private freightIndex?: ProjectFreight;
+  private promotionIndex?: ProjectPromotions;
+
+  /** The index of `freight`: the kept one while it holds the same objects. */
+  freight(freight: Freight[] | undefined): ProjectFreight {
+    if (!this.freightIndex?.indexes(freight))
+      this.freightIndex = new ProjectFreight(freight);
+    return this.freightIndex;
+  }
+
+  /** The index of `promotions`: the kept one while it holds the same objects. */
+  promotions(promotions: Promotion[] | undefined): ProjectPromotions {
+    if (!this.promotionIndex?.indexes(promotions))
+      this.promotionIndex = new ProjectPromotions(promotions);
+    return this.promotionIndex;
+  }
+}
