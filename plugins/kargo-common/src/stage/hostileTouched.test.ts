@@ -21,7 +21,7 @@ function stageOf(i: number): Stage {
   const freightHistory = Array.from({ length: 10 }, (_, c) => ({
     id: `s${i}c${c}`,
     items: { 'Warehouse/w': { name: `f${c}` } },
-    verificationHistory: Array.from({ length: 10 }, (_, v) => {
+    verificationHistory: Array.from({ length: 10 }, (__, v) => {
       const info = {
         id: `s${i}c${c}v${v}`,
         phase: 'Successful',

@@ -42,12 +42,14 @@ describe('the Stages that show a repository (issue 35, attack 11)', () => {
         yield value;
       }
     };
+    // eslint-disable-next-line no-extend-native
     Set.prototype[Symbol.iterator] = counting as never;
     const started = Date.now();
     let rebuild;
     try {
       rebuild = model.stagesShowing([repo]);
     } finally {
+      // eslint-disable-next-line no-extend-native
       Set.prototype[Symbol.iterator] = iterate;
     }
     // eslint-disable-next-line no-console
