@@ -1,0 +1,132 @@
+import type { Promotion, Stage } from '../types';
+import { Interner } from '../util/interner';
+import { JsonSizes } from '../util/jsonSize';
+import { buildProjectStages, type ProjectLists } from './project';
+
+// Issue 35, attack 11: a demonstration asserting the CURRENT (bad) behaviour.
+//
+// The project's AnalysisRuns are grouped once per build so that a Stage
+// looks only at its candidates (indexAnalysisRunsByStage), but its
+// Promotions are not: buildProjectStages calls
+// promotionsOfStage(stage, input.promotions) (pullRequests/steps.ts), a
+// filter over every Promotion of the project, once for each Stage it builds
+// and once more for each upstream Stage whose history it derives
+// (historyOf, attack 10's path): Stages x Promotions per build. A project
+// member adds Stages (the 64 KB floor allows 8,192) and Promotions (Kargo
+// keeps them two weeks; a project admin may grant itself promotions/status
+// and keep them Running, attack 7), all far within the budgets.
+
+const reads = { metadata: 0 };
+
+/** A minimal Promotion of `stage` whose `metadata` reads are counted. */
+function promotion(stage: string, i: number, counted: boolean): Promotion {
+  const metadata = {
+    name: `${stage}.${String(i).padStart(7, '0')}`,
+    namespace: 'p',
+    creationTimestamp: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+  };
+  const object = { spec: { stage } } as Promotion;
+  Object.defineProperty(object, 'metadata', {
+    enumerable: true,
+    get: () => {
+      if (counted) reads.metadata++;
+      return metadata;
+    },
+  });
+  return object;
+}
+
+function stageOf(name: string): Stage {
+  return {
+    metadata: { name, namespace: 'p' },
+    spec: {
+      requestedFreight: [
+        { origin: { kind: 'Warehouse', name: 'w' }, sources: { direct: true } },
+      ],
+    },
+  } as unknown as Stage;
+}
+
+function build(lists: ProjectLists, sizes: JsonSizes) {
+  return [
+    ...buildProjectStages({
+      ...lists,
+      instance: 'i',
+      kargoUrl: null,
+      project: 'p',
+      now: '2026-12-05T21:00:00Z',
+      pullRequestsOf: () => undefined,
+      interner: new Interner(),
+      sizes,
+      projectVerdict: { verdict: null },
+    }),
+  ];
+}
+
+describe('the Promotions of a hostile project (issue 35, attack 11)', () => {
+  it('filters the 20,000 Promotions of one Stage again for each of 500 other Stages built: 10 million Promotions read per build', () => {
+    const S = 500;
+    const P = 20_000;
+    const stages = [
+      stageOf('x'),
+      ...Array.from({ length: S }, (_, i) => stageOf(`s${i}`)),
+    ];
+    const promotions = Array.from({ length: P }, (_, i) =>
+      promotion('x', i, true),
+    );
+    const sizes = new JsonSizes();
+    // Measured once, as the instance's model keeps them (not counted).
+    const lists = { stages, promotions, analysisRuns: [], freight: [] };
+    sizes.ofAll(stages);
+    sizes.ofAll(promotions);
+    reads.metadata = 0;
+    const built = build(lists, sizes);
+    expect(built).toHaveLength(S + 1);
+    // eslint-disable-next-line no-console
+    console.log(`${S + 1} Stages, ${P} Promotions: ${reads.metadata} reads`);
+    // x's own Promotions are read for x, and again for each other Stage.
+    expect(reads.metadata).toBeGreaterThanOrEqual((S + 1) * P);
+
+    // Plain objects (printed, not asserted): 1,000 tiny Stages and 50,000
+    // minimal Promotions of one of them (~6 MB, about 1% of the project's
+    // budget, a fifth of that Stage's).
+    const plainStages = [
+      stageOf('x'),
+      ...Array.from({ length: 1_000 }, (_, i) => stageOf(`s${i}`)),
+    ];
+    const plainPromotions = Array.from({ length: 50_000 }, (_, i) =>
+      JSON.parse(JSON.stringify(promotion('x', i, false))),
+    ) as Promotion[];
+    const plainSizes = new JsonSizes();
+    const chars =
+      plainSizes.ofAll(plainStages).chars +
+      plainSizes.ofAll(plainPromotions).chars;
+    // Only the 1,000 other Stages: x's own detail (its 50,000 Promotions
+    // sorted) is not the point here.
+    const others = new Set(plainStages.slice(1).map(s => s.metadata!.name!));
+    const started = Date.now();
+    const builtOthers = [
+      ...buildProjectStages({
+        stages: plainStages,
+        promotions: plainPromotions,
+        analysisRuns: [],
+        freight: [],
+        instance: 'i',
+        kargoUrl: null,
+        project: 'p',
+        now: '2026-12-05T21:00:00Z',
+        pullRequestsOf: () => undefined,
+        interner: new Interner(),
+        sizes: plainSizes,
+        projectVerdict: { verdict: null },
+        only: others,
+      }),
+    ];
+    expect(builtOthers).toHaveLength(1_000);
+    // eslint-disable-next-line no-console
+    console.log(
+      `1,000 Stages that own no Promotion, 50,000 Promotions of another ` +
+        `(${chars} chars): ${Date.now() - started} ms per build`,
+    );
+  });
+});

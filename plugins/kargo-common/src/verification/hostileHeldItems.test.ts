@@ -1,0 +1,108 @@
+import { KARGO_LABELS } from '../constants';
+import type { AnalysisRun, Stage } from '../types';
+import { Interner } from '../util/interner';
+import { JsonSizes } from '../util/jsonSize';
+import { stageObjectSizes } from '../stage/objectBudget';
+import { buildProjectStages, type ProjectLists } from '../stage/project';
+import { MAX_SHOWN_VERIFICATIONS } from './shownHistory';
+
+// Issue 35, attack 11: demonstrations asserting the CURRENT (bad) behaviour.
+//
+// shownVerificationsOf keeps, past the newest 200 entries, the newest entry
+// and the newest Successful entry of each Freight the Stage "holds": the
+// items of its 10 newest freight collections. A collection's `items` is a
+// map a project member writes (stages/status, which kargo-project-admin may
+// grant itself), with no limit on its keys, and a run names its Freight by
+// its own `kargo.akuity.io/freight` label: so every run is "held" and the
+// 200 cap is gone.
+
+function build(lists: Partial<ProjectLists>, sizes = new JsonSizes()) {
+  return [
+    ...buildProjectStages({
+      instance: 'i',
+      kargoUrl: null,
+      project: 'p',
+      now: '2026-12-05T21:00:00Z',
+      stages: [],
+      promotions: [],
+      analysisRuns: [],
+      freight: [],
+      pullRequestsOf: () => undefined,
+      interner: new Interner(),
+      sizes,
+      ...lists,
+    }),
+  ];
+}
+
+/** A minimal run of Stage `stage` naming Freight `freightName` by label. */
+function run(
+  stage: string,
+  i: number,
+  freightName: string,
+  phase: string,
+  collectionId?: string,
+): AnalysisRun {
+  return {
+    metadata: {
+      name: `${stage}.${i}`,
+      namespace: 'p',
+      labels: {
+        [KARGO_LABELS.stage]: stage,
+        [KARGO_LABELS.freight]: freightName,
+        ...(collectionId
+          ? { [KARGO_LABELS.freightCollection]: collectionId }
+          : {}),
+      },
+    },
+    status: {
+      phase,
+      startedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    },
+  } as AnalysisRun;
+}
+
+describe('verification history of hostile statuses (issue 35, attack 11)', () => {
+  it('serves every one of 10,000 verifications when the current collection names their 5,000 Freight as items (the 200 cap escaped)', () => {
+    const F = 5_000;
+    const items: Record<string, { name: string }> = {};
+    for (let i = 0; i < F; i++) items[`Warehouse/w${i}`] = { name: `f${i}` };
+    const up = {
+      metadata: { name: 'up', namespace: 'p' },
+      spec: {
+        requestedFreight: [
+          {
+            origin: { kind: 'Warehouse', name: 'w' },
+            sources: { direct: true },
+          },
+        ],
+      },
+      status: { freightHistory: [{ id: 'c0', items }] },
+    } as unknown as Stage;
+    // Each held Freight: verified (Successful), then re-verified (Failed).
+    const runs: AnalysisRun[] = [];
+    for (let i = 0; i < F; i++) {
+      runs.push(run('up', 2 * i, `f${i}`, 'Successful'));
+      runs.push(run('up', 2 * i + 1, `f${i}`, 'Failed'));
+    }
+    const sizes = new JsonSizes();
+    const measured = stageObjectSizes(sizes, up, [], runs);
+    const objects = measured.stage + measured.analysisRuns.chars;
+    const started = Date.now();
+    const [{ detail }] = build({ stages: [up], analysisRuns: runs }, sizes);
+    const detailChars = JSON.stringify(detail).length;
+    // eslint-disable-next-line no-console
+    console.log(
+      `held items: ${F} items, ${runs.length} runs, objects ${objects} chars, ` +
+        `detail ${detailChars} chars, ${detail.verifications.length} entries shown, ` +
+        `${Date.now() - started} ms`,
+    );
+    expect(detail.error).toBeNull();
+    // Every entry is shown: 50 times the cap.
+    expect(detail.verifications).toHaveLength(2 * F);
+    expect(detail.verifications.length).toBe(50 * MAX_SHOWN_VERIFICATIONS);
+    // The fix of attack 9 made such a detail a fifth of its objects at most
+    // (hostileDetail.test.ts); here it is larger than the objects.
+    expect(detailChars).toBeGreaterThan(objects);
+  });
+});
