@@ -2,33 +2,37 @@ import { KARGO_LABELS } from '../constants';
 import type { AnalysisRun, Stage } from '../types';
 import { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
+import type { StageDetail } from '../types';
 import { buildProjectStages, type ProjectLists } from './project';
+import { ProjectIndexes } from './projectIndexes';
 
-// Issue 35, attack 11: a demonstration asserting the CURRENT (bad) behaviour.
-//
-// A watch event rebuilds only the Stages it touches (`only`), and the
-// project's verdict is kept (attack 9), but buildProjectStages keeps nothing
-// else between builds: a build of one Stage
-// - groups every AnalysisRun of the project by label
-//   (`indexAnalysisRunsByStage`, for that Stage's candidates), and
-// - derives the whole verification history of each of its upstream Stages
-//   (up to 300, `historyOf`), however long, for its #5144 warnings,
-// so each event on one small Stage costs what the whole project holds (up
-// to its 512 MB budget), in one step of the generator (no yield between
-// upstream histories). Known and left aside here: the Freight index
-// (ProjectFreight) rebuilt per build, finding (a).
+// Issue 35, attack 11: a watch event rebuilds only the Stages it touches
+// (`only`), but a build of one Stage
+// - grouped every AnalysisRun of the project by label again, and
+// - derived the whole verification history of each of its upstream Stages
+//   (up to 300) again, for its #5144 warnings,
+// so each event on one small Stage cost what the whole project holds. Now
+// the instance's model keeps the project's indexes (ProjectIndexes) and
+// the details it built: an upstream Stage not rebuilt serves its detail's
+// verifications.
 
 const reads = { metadata: 0, upstreamStatus: 0 };
 
 /** A run whose `metadata` (and, for upstream runs, `status`) reads are counted. */
-function run(stage: string, i: number, upstream: boolean): AnalysisRun {
+function run(
+  stage: string,
+  i: number,
+  upstream: boolean,
+  freight = `f${i}`,
+  phase = 'Successful',
+): AnalysisRun {
   const metadata = {
     name: `${stage}.${i}`,
     namespace: 'p',
-    labels: { [KARGO_LABELS.stage]: stage, [KARGO_LABELS.freight]: `f${i}` },
+    labels: { [KARGO_LABELS.stage]: stage, [KARGO_LABELS.freight]: freight },
   };
   const status = {
-    phase: 'Successful',
+    phase,
     startedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
   };
   const object = {} as AnalysisRun;
@@ -64,7 +68,7 @@ function stageOf(name: string, upstream: string[]): Stage {
 }
 
 describe('a one-Stage build of a hostile project (issue 35, attack 11)', () => {
-  it('reads every run of the project and derives 300 upstream histories whole on each build of one small Stage', () => {
+  it('reads no run of the project and derives no upstream history on a build of one small Stage after the first of all', () => {
     const U = 300;
     const PER_UPSTREAM = 50;
     const OTHER = 20_000;
@@ -79,12 +83,22 @@ describe('a one-Stage build of a hostile project (issue 35, attack 11)', () => {
         Array.from({ length: PER_UPSTREAM }, (_, i) => run(n, i, true)),
       ),
       ...Array.from({ length: OTHER }, (_, i) => run('other', i, false)),
+      // f49 (the newest) re-verified in u0, and failed (akuity/kargo#5144).
+      run('u0', PER_UPSTREAM, true, 'f49', 'Failed'),
     ];
     const lists: ProjectLists = {
       stages,
       analysisRuns,
       promotions: [],
-      freight: [],
+      // The Freight the upstream runs verified: d's options.
+      freight: Array.from({ length: PER_UPSTREAM }, (_, i) => ({
+        metadata: {
+          name: `f${i}`,
+          namespace: 'p',
+          creationTimestamp: new Date(Date.UTC(2026, 0, 1) + i).toISOString(),
+        },
+        origin: { kind: 'Warehouse', name: 'w' },
+      })),
     };
     // As the instance's model keeps them: every object measured once, the
     // project's verdict taken by an earlier build of all Stages.
@@ -92,22 +106,44 @@ describe('a one-Stage build of a hostile project (issue 35, attack 11)', () => {
     sizes.ofAll(analysisRuns);
     sizes.ofAll(stages);
     const interner = new Interner();
+    // What the instance's model keeps between builds of the project.
+    const indexes = new ProjectIndexes();
+    const details = new Map<string, StageDetail>();
+    const kept = {
+      interner,
+      sizes,
+      projectVerdict: { verdict: null },
+      indexes,
+      keptDetail: (name: string) => details.get(name),
+    };
+    const base = {
+      ...lists,
+      instance: 'i',
+      kargoUrl: null,
+      project: 'p',
+      now: '2026-12-05T21:00:00Z',
+      pullRequestsOf: () => undefined,
+    };
+    for (const { detail } of buildProjectStages({ ...base, ...kept }))
+      details.set(detail.name, detail);
+    const fullD = details.get('d')!;
+    // d's options, and the warning u0's history gives one of them.
+    expect(fullD.freightOptions).toHaveLength(20);
+    const f49 = fullD.freightOptions?.find(o => o.name === 'f49');
+    expect(f49?.reverifiedFailed).toHaveLength(1);
+
     const oneStageBuild = () => {
       reads.metadata = 0;
       reads.upstreamStatus = 0;
       const started = Date.now();
       const built = [
         ...buildProjectStages({
-          ...lists,
-          instance: 'i',
-          kargoUrl: null,
-          project: 'p',
-          now: '2026-12-05T21:00:00Z',
-          pullRequestsOf: () => undefined,
+          ...base,
+          ...kept,
+          // The watch hands out new arrays of the objects it holds.
+          stages: [...stages],
+          analysisRuns: [...analysisRuns],
           only: new Set(['d']),
-          interner,
-          sizes,
-          projectVerdict: { verdict: null },
         }),
       ];
       // eslint-disable-next-line no-console
@@ -123,11 +159,31 @@ describe('a one-Stage build of a hostile project (issue 35, attack 11)', () => {
       const [{ detail }] = oneStageBuild();
       expect(detail.name).toBe('d');
       expect(detail.error).toBeNull();
-      // d has no run of its own, yet each of its builds reads every run of
-      // the project (20,000 of an unrelated Stage included) ...
-      expect(reads.metadata).toBeGreaterThanOrEqual(analysisRuns.length);
-      // ... and derives each upstream Stage's whole history again.
-      expect(reads.upstreamStatus).toBeGreaterThanOrEqual(U * PER_UPSTREAM);
+      // d has no run of its own: no run is read (it read all 35,000), and
+      // no upstream history derived (it derived 300: 15,000 runs' status).
+      expect(reads.metadata).toBe(0);
+      expect(reads.upstreamStatus).toBe(0);
+      // What it shows is what a build of all showed.
+      expect(detail.freightOptions).toEqual(fullD.freightOptions);
     }
+
+    // An upstream rebuilt with d (its runs changed) is derived anew, never
+    // served from its kept detail: f48 now failed in u0 too.
+    const rebuilt = [
+      ...buildProjectStages({
+        ...base,
+        ...kept,
+        analysisRuns: [
+          ...analysisRuns,
+          run('u0', PER_UPSTREAM + 1, true, 'f48', 'Failed'),
+        ],
+        // d listed first: u0's history is asked before u0 is built.
+        stages: [stages[stages.length - 1], ...stages.slice(0, -1)],
+        only: new Set(['d', 'u0']),
+      }),
+    ];
+    const d = rebuilt.find(b => b.detail.name === 'd')!.detail;
+    const f48 = d.freightOptions?.find(o => o.name === 'f48');
+    expect(f48?.reverifiedFailed).toHaveLength(1);
   });
 });

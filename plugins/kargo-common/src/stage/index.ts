@@ -19,6 +19,7 @@ export { ProjectIndexes } from './projectIndexes';
 export { ProjectFreight } from '../promotion/projectFreight';
 export { ProjectPromotions } from '../promotion/projectPromotions';
 export type { FreightIndex } from '../verification/freightOfRun';
+export type { AnalysisRunIndex } from '../verification/analysisRuns';
 export {
   stageArgoCdApps,
   argoCdAppUrl,

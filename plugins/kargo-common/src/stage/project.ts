@@ -19,7 +19,6 @@ import type {
 import {
   analysisRunsOfStage,
   candidateRunsOfStage,
-  indexAnalysisRunsByStage,
 } from '../verification/analysisRuns';
 import { type BuildStageDetailInput, buildWalkedStageDetail } from './detail';
 import { withPullRequests } from './pullRequestParts';
@@ -83,6 +82,12 @@ export interface BuildProjectStagesInput extends ProjectLists {
    * indexes nothing of the project again. Built anew when absent.
    */
   indexes?: ProjectIndexes;
+  /**
+   * A Stage's detail as last built from these same objects (a watch's
+   * details, kept current by its events): an upstream Stage not built now
+   * serves its verifications, not its whole history derived again.
+   */
+  keptDetail?(stage: string): StageDetail | undefined;
 }
 
 /** A Stage's detail and the repositories whose pull requests it shows. @public */
@@ -102,13 +107,13 @@ export interface BuiltStage {
 export function* buildProjectStages(
   input: BuildProjectStagesInput,
 ): Generator<BuiltStage> {
-  // Grouped when a Stage first needs it: never for a project too large.
-  let runIndex: ReturnType<typeof indexAnalysisRunsByStage> | undefined;
+  // The project's shared lists, indexed once for all of its Stages (each
+  // when a Stage first needs it: never for a project too large), and kept
+  // while they hold the same objects: a Stage costs its own, not the
+  // project's whole lists.
+  const indexes = input.indexes ?? new ProjectIndexes();
   const candidatesOf = (stage: Stage) =>
-    candidateRunsOfStage(
-      (runIndex ??= indexAnalysisRunsByStage(input.analysisRuns)),
-      stage,
-    );
+    candidateRunsOfStage(indexes.analysisRuns(input.analysisRuns), stage);
   // Measured before a Stage is built in full, each object once (JsonSizes):
   // past a budget, nothing more is done.
   const verdicts = new BudgetVerdicts(
@@ -119,10 +124,6 @@ export function* buildProjectStages(
   );
   const tooLarge = (stage: Stage, own: Promotion[]) =>
     verdicts.stage(stage, own, candidatesOf(stage));
-  // The project's Freight and Promotions, indexed once (each part when a
-  // Stage first needs it) for all of its Stages, and kept while they hold
-  // the same objects: a Stage costs its own, not the project's whole lists.
-  const indexes = input.indexes ?? new ProjectIndexes();
   const projectFreight = indexes.freight(input.freight);
   const projectPromotions = indexes.promotions(input.promotions);
   // The upstream Stages' histories, for the Freight they offer downstream
@@ -135,6 +136,13 @@ export function* buildProjectStages(
     verifications: StageDetail['verifications'],
   ) => histories.set(name, new UpstreamHistory(name, verifications));
   const historyOf = (name: string): UpstreamHistory => {
+    // Not built now: its detail is current (a watch event rebuilds what it
+    // touches), and holds what this would derive.
+    const kept =
+      input.only && !input.only.has(name)
+        ? input.keptDetail?.(name)
+        : undefined;
+    if (!histories.has(name) && kept) remember(name, kept.verifications);
     if (!histories.has(name)) {
       const upstream = byName.get(name);
       let history: StageDetail['verifications'] = [];

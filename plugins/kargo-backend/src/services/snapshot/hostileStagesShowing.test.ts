@@ -5,19 +5,18 @@ import { PullRequestTracker } from './pullRequestTracker';
 import { SnapshotStore } from './SnapshotStore';
 import { StageChanges } from './stageChanges';
 
-// Issue 35, attack 11: a demonstration asserting the CURRENT (bad) behaviour.
-//
-// Each change of a repository's pull-request listing (a webhook, or a poll
+// Issue 35, attack 11. Each change of a repository's pull-request listing (a webhook, or a poll
 // that found a PR opened, merged or closed) asks each instance's model
 // which Stages show it (InstanceModel.stagesShowing), and that answer is
 // built by copying the project's set of names for every Stage found:
 // `new Set([...names, stage])`, k(k-1)/2 names copied for k Stages of one
 // project that show the repository. A project member names one repository
 // in the Git steps of all its Stages (the 64 KB floor allows 8,192 per
-// project), and opens and closes pull requests in it.
+// project), and opens and closes pull requests in it. Now each Stage found
+// is added to its project's one set.
 
 describe('the Stages that show a repository (issue 35, attack 11)', () => {
-  it('copies 8 million Stage names to find the 4,000 Stages of one project that show a repository', () => {
+  it('copies no Stage name to find the 4,000 Stages of one project that show a repository (it copied 8 million)', () => {
     const K = 4_000;
     const logger = mockServices.logger.mock();
     const model = new InstanceModel(
@@ -60,8 +59,6 @@ describe('the Stages that show a repository (issue 35, attack 11)', () => {
     );
     const names = rebuild.get('p');
     expect(names !== 'all' && names?.size).toBe(K);
-    expect(handed).toBeGreaterThanOrEqual((K * (K - 1)) / 2);
-    // Without counting, at the floor's 8,192 Stages: ~5 s per listing
-    // change on this machine (measured once, not asserted).
+    expect(handed).toBe(0);
   });
 });
