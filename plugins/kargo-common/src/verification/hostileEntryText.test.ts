@@ -46,7 +46,7 @@ function build(lists: Partial<ProjectLists>, sizes: JsonSizes) {
 }
 
 describe('texts of a verification entry (issue 35, attack 11)', () => {
-  it("clips one unlabelled run's 1 MB message and 200 KB actor, and a record's long id and times, in the detail of each of 50 Stages whose status names it, and in get-stage", () => {
+  it("clips one unlabelled run's 1 MB message and 200 KB actor, and a record's 100 KB id and finish time, in the detail of each of 50 Stages whose status names it, and in get-stage", () => {
     const status = {
       freightHistory: [
         {
