@@ -12,6 +12,7 @@ import {
   listFailures,
 } from '../verification/failureText';
 import { describeReverificationWarning } from '../verification/reverifiedFailed';
+import { entryText, MAX_ENTRY_ACTOR } from '../verification/entryText';
 import {
   describePullRequestWait,
   toAssistantPromotions,
@@ -142,6 +143,9 @@ export function toAssistantVerification(
     phase === 'Successful'
       ? []
       : listFailures(failuresOf(entry), entry.unlistedFailedMetrics);
+  // A derived entry's actor is clipped already (verification/entryText.ts);
+  // an assistant never reads more of one, whatever built the entry.
+  const actor = entryText(entry.actor, MAX_ENTRY_ACTOR);
   return {
     id: entry.id,
     analysisRun: entry.analysisRun?.name ?? null,
@@ -154,7 +158,7 @@ export function toAssistantVerification(
     ...(entry.aborted ? { aborted: true as const } : {}),
     startTime: entry.startTime,
     finishTime: entry.finishTime,
-    ...(entry.actor ? { actor: entry.actor } : {}),
+    ...(actor ? { actor } : {}),
     ...(failures.length ? { failures } : {}),
   };
 }

@@ -16,6 +16,25 @@ export interface StatusCollection {
   current: boolean;
 }
 
+/**
+ * Collections of a status list read at most. Kargo keeps 10 (akuity/kargo
+ * v1.11.2 api/v1alpha1/stage_types.go FreightHistory.truncate, and the
+ * v0.7-v0.9 `history` as many); a project member who writes stages/status
+ * writes as many as the API server takes, and every Stage build walks them
+ * (issue 35, attack 11).
+ */
+export const MAX_STATUS_COLLECTIONS = 100;
+
+/** The first {@link MAX_STATUS_COLLECTIONS} objects of a status list. */
+function firstRecords<T>(list: T[] | undefined): T[] {
+  const records: T[] = [];
+  for (const entry of asArray(list)) {
+    if (records.length >= MAX_STATUS_COLLECTIONS) break;
+    if (asRecord(entry)) records.push(entry);
+  }
+  return records;
+}
+
 type LegacyEntry = FreightReference & {
   verificationInfo?: VerificationInfo;
   verificationHistory?: VerificationInfo[];
@@ -71,21 +90,22 @@ export function collectionsOfStage(stage: Stage): StatusCollection[] {
       return true;
     });
 
-  const collections: StatusCollection[] = asArray(status.freightHistory)
-    .filter(fc => !!asRecord(fc))
-    .map((fc, index) => ({
+  const collections: StatusCollection[] = [];
+  for (const fc of firstRecords(status.freightHistory)) {
+    collections.push({
       id: typeof fc.id === 'string' && fc.id ? fc.id : null,
       items: itemsOf(fc.items),
       verifications: unseen(verificationsOf(fc.verificationHistory)),
-      current: index === 0,
-    }));
+      current: collections.length === 0,
+    });
+  }
 
   const legacy: LegacyEntry[] = [];
   const currentFreight = asRecord(status.currentFreight) as
     | LegacyEntry
     | undefined;
   if (currentFreight) legacy.push(currentFreight);
-  legacy.push(...asArray(status.history).filter(h => !!asRecord(h)));
+  legacy.push(...firstRecords(status.history));
   legacy.forEach((entry, index) => {
     const verifications = unseen(legacyVerifications(entry));
     const isCurrent =

@@ -10,6 +10,8 @@ import { toMillis } from '../util/time';
 import { analysisRunsOfStage, runKey } from './analysisRuns';
 import { collectionsOfStage, StatusCollection } from './collections';
 import {
+  CollectionsById,
+  collectionsById,
   FreightIndex,
   firstFreightName,
   freightNameOfRun,
@@ -22,6 +24,13 @@ import { SharedMetrics } from './sharedMetrics';
 import type { Interner } from '../util/interner';
 import { verificationPhaseOf } from '../phases/phaseSets';
 import { isAbortedRecord, isStaleRecord } from './kargoRecord';
+import {
+  entryText,
+  entryTime,
+  MAX_ENTRY_ACTOR,
+  MAX_ENTRY_ID,
+  MAX_ENTRY_MESSAGE,
+} from './entryText';
 
 /** Annotation some tools put on the objects they create, naming the actor. */
 
@@ -41,7 +50,8 @@ export interface DeriveVerificationHistoryInput {
 
 interface Context {
   namespace: string;
-  collections: StatusCollection[];
+  /** The status's collections by id, indexed once (see collectionsById). */
+  collections: CollectionsById;
   current: StatusCollection | undefined;
   freight: FreightIndex;
   metrics: SharedMetrics;
@@ -62,8 +72,25 @@ function ofRun(
   return entry;
 }
 
-function actorOfRun(run: AnalysisRun | undefined): string | null {
-  return run?.metadata?.annotations?.[KARGO_LABELS.createActor] || null;
+function actorOfRun(run: AnalysisRun | undefined): unknown {
+  return run?.metadata?.annotations?.[KARGO_LABELS.createActor];
+}
+
+/** The first of `texts` that is a text, clipped (see entryText). */
+function firstText(max: number, ...texts: unknown[]): string | null {
+  for (const text of texts) {
+    if (typeof text === 'string' && text) return entryText(text, max);
+  }
+  return null;
+}
+
+/** The first of `times` that is a time (see entryTime). */
+function firstTime(...times: unknown[]): string | null {
+  for (const time of times) {
+    const valid = entryTime(time);
+    if (valid) return valid;
+  }
+  return null;
 }
 
 function isCurrentRun(run: AnalysisRun, ctx: Context, freightName?: string) {
@@ -92,7 +119,7 @@ function fromRecorded(
     (run ? freightNameOfRun(run, ctx.collections, ctx.freight) : undefined);
   const ref = vi.analysisRun;
   const entry: VerificationEntry = {
-    id: vi.id || null,
+    id: entryText(vi.id, MAX_ENTRY_ID),
     analysisRun: ref?.name
       ? { name: ref.name, namespace: ref.namespace || ctx.namespace }
       : null,
@@ -101,18 +128,18 @@ function fromRecorded(
     phase,
     recordedPhase,
     stale: run ? isStaleRecord(vi, recordedPhase, phase) : false,
-    startTime:
-      vi.startTime ||
-      run?.status?.startedAt ||
-      run?.metadata?.creationTimestamp ||
-      null,
-    finishTime: vi.finishTime || run?.status?.completedAt || null,
+    startTime: firstTime(
+      vi.startTime,
+      run?.status?.startedAt,
+      run?.metadata?.creationTimestamp,
+    ),
+    finishTime: firstTime(vi.finishTime, run?.status?.completedAt),
     // Kargo's abort message says what happened; the terminated run's own
     // message ("Run Terminated") does not.
     message: aborted
-      ? vi.message || null
-      : run?.status?.message || vi.message || null,
-    actor: vi.actor || actorOfRun(run),
+      ? entryText(vi.message, MAX_ENTRY_MESSAGE)
+      : firstText(MAX_ENTRY_MESSAGE, run?.status?.message, vi.message),
+    actor: firstText(MAX_ENTRY_ACTOR, vi.actor, actorOfRun(run)),
     metrics: NO_METRICS,
     current:
       collection.current || (run ? isCurrentRun(run, ctx, freightName) : false),
@@ -135,10 +162,13 @@ function fromRun(run: AnalysisRun, ctx: Context): VerificationEntry {
     phase: verificationPhaseOf(run.status?.phase),
     recordedPhase: null,
     stale: false,
-    startTime: run.status?.startedAt || run.metadata?.creationTimestamp || null,
-    finishTime: run.status?.completedAt || null,
-    message: run.status?.message || null,
-    actor: actorOfRun(run),
+    startTime: firstTime(
+      run.status?.startedAt,
+      run.metadata?.creationTimestamp,
+    ),
+    finishTime: firstTime(run.status?.completedAt),
+    message: entryText(run.status?.message, MAX_ENTRY_MESSAGE),
+    actor: entryText(actorOfRun(run), MAX_ENTRY_ACTOR),
     metrics: NO_METRICS,
     current: isCurrentRun(run, ctx, freightName),
   };
@@ -234,7 +264,7 @@ export function deriveIndexedHistory(
   const collections = collectionsOfStage(stage);
   const ctx: Context = {
     namespace: stage?.metadata?.namespace ?? '',
-    collections,
+    collections: collectionsById(collections),
     current: collections.find(c => c.current),
     freight,
     metrics: input.interner?.metrics ?? new SharedMetrics(),
