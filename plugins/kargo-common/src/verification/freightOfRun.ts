@@ -7,8 +7,28 @@ import type { StatusCollection } from './collections';
 /** Freight objects by name, for aliases. @public */
 export type FreightIndex = Map<string, Freight>;
 
+/**
+ * An index that also answers which of its names hashes to a collection id:
+ * every name hashed once per index (one per project, see ProjectFreight),
+ * not once per run that asks. Built once, never changed.
+ */
+class HashedFreightIndex extends Map<string, Freight> {
+  private byHash?: Map<string, string>;
+
+  nameOfHash(hash: string): string | undefined {
+    if (!this.byHash) {
+      this.byHash = new Map();
+      for (const name of this.keys()) {
+        const key = sha1Hex(name);
+        if (!this.byHash.has(key)) this.byHash.set(key, name);
+      }
+    }
+    return this.byHash.get(hash);
+  }
+}
+
 export function indexFreight(freight: Freight[] | undefined): FreightIndex {
-  const index: FreightIndex = new Map();
+  const index = new HashedFreightIndex();
   for (const f of asArray(freight)) {
     const name = f?.metadata?.name;
     if (name && !index.has(name)) index.set(name, f);
@@ -54,31 +74,11 @@ export function collectionsById(
   return byId;
 }
 
-/** Freight names by the SHA-1 of the name, the first in the index winning. */
-interface NamesByHash {
-  /** Size of the index when hashed (an index is not changed once built). */
-  size: number;
-  names: Map<string, string>;
-}
-
-const namesByHashOf = new WeakMap<FreightIndex, NamesByHash>();
-
-/**
- * The name of the index whose SHA-1 is `hash`: every name is hashed once per
- * index (one per project, see ProjectFreight), not once per run that asks.
- */
+/** The first name of the index whose SHA-1 is `hash`. */
 function nameOfHash(index: FreightIndex, hash: string): string | undefined {
-  let byHash = namesByHashOf.get(index);
-  if (!byHash || byHash.size !== index.size) {
-    const names = new Map<string, string>();
-    for (const name of index.keys()) {
-      const key = sha1Hex(name);
-      if (!names.has(key)) names.set(key, name);
-    }
-    byHash = { size: index.size, names };
-    namesByHashOf.set(index, byHash);
-  }
-  return byHash.names.get(hash);
+  if (index instanceof HashedFreightIndex) return index.nameOfHash(hash);
+  for (const name of index.keys()) if (sha1Hex(name) === hash) return name;
+  return undefined;
 }
 
 /**
