@@ -1,3 +1,6 @@
+import type { Stage } from '../types';
+import { asArray } from '../util/objects';
+
 /**
  * Upstream Stages read per requested Freight. Kargo's own pipelines have a
  * handful; a project member writes the list, and each name was repeated in
@@ -51,4 +54,21 @@ export function namedUpstream(
   return more > 0
     ? { names: names.slice(0, MAX_NAMED_UPSTREAM), more }
     : { names };
+}
+
+/**
+ * The upstream Stages whose histories a Stage's build reads (the #5144
+ * warning of its Freight options): the first {@link MAX_UPSTREAM_STAGES}
+ * distinct names of its requests' `sources.stages`, each list read up to
+ * {@link MAX_UPSTREAM_ENTRIES} entries, in request order.
+ */
+export function upstreamStagesOfStage(stage: Stage): string[] {
+  const names = new Set<string>();
+  for (const request of asArray(stage?.spec?.requestedFreight)) {
+    for (const name of upstreamStagesOf(request?.sources).stages) {
+      names.add(name);
+      if (names.size >= MAX_UPSTREAM_STAGES) return [...names];
+    }
+  }
+  return [...names];
 }

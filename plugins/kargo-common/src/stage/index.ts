@@ -16,6 +16,7 @@ export { sameStageDetail } from './sameDetail';
 export { DEFAULT_OBJECT_BUDGETS, type ObjectBudgets } from './objectBudget';
 export type { ProjectVerdict } from './budgetVerdicts';
 export { ProjectIndexes } from './projectIndexes';
+export { StageRoutes } from './stageRoutes';
 export { ProjectFreight } from '../promotion/projectFreight';
 export { ProjectPromotions } from '../promotion/projectPromotions';
 export type { FreightIndex } from '../verification/freightOfRun';

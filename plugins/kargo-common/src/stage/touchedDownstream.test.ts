@@ -1,19 +1,21 @@
 import { collection, freight, stage } from '../__testUtils__/builders';
 import type { AnalysisRun, Freight } from '../types';
 import { buildProjectStages, type ProjectLists } from './project';
+import { StageRoutes } from './stageRoutes';
 import { stagesTouchedBy } from './touched';
 
-// Issue 35, attack 11 (correctness): a demonstration asserting the CURRENT
-// (wrong) behaviour.
+// Issue 35, attack 11 (correctness).
 //
 // A downstream Stage's Freight options carry the akuity/kargo#5144 warning
 // (verified upstream, then re-verified there with a failure), decided from
 // its upstream Stages' histories when it is built. In watch mode only the
-// Stages an event touches are rebuilt (stagesTouchedBy), and a run of the
-// upstream Stage touches that Stage alone; Kargo changes no Freight when a
-// re-verification fails (that is #5144), so nothing rebuilds the
-// downstream Stage: the warning the feature exists for never appears until
-// something else touches it (poll mode rebuilds everything and shows it).
+// Stages an event touches are rebuilt (stagesTouchedBy). A run of the
+// upstream Stage touched that Stage alone, and Kargo changes no Freight
+// when a re-verification fails (that is #5144): nothing rebuilt the
+// downstream Stage, so the warning the feature exists for did not appear
+// until something else touched it (poll mode rebuilds everything). A run
+// or Stage event now also touches the Stages whose requests name the
+// Stages it touches (one level).
 
 function build(lists: ProjectLists, only?: ReadonlySet<string>) {
   return [
@@ -47,7 +49,7 @@ function run(i: number, freightName: string, phase: string): AnalysisRun {
 }
 
 describe('the #5144 warning in watch mode (issue 35, attack 11)', () => {
-  it("a failed re-verification upstream rebuilds only the upstream Stage: the downstream Stage's option keeps no warning", () => {
+  it('a failed re-verification upstream also rebuilds the Stage downstream of it, whose option then warns', () => {
     const f: Freight = freight('p', 'w', 'seed0', 'a0');
     const name = f.metadata!.name!;
     const up = stage({
@@ -80,12 +82,41 @@ describe('the #5144 warning in watch mode (issue 35, attack 11)', () => {
       { kind: 'analysisruns', object: failed },
       after.stages,
     );
-    expect([...touched]).toEqual(['up']);
+    expect([...touched].sort()).toEqual(['down', 'up']);
     const rebuilt = build(after, touched);
-    expect(rebuilt.map(b => b.detail.name)).toEqual(['up']);
-    // What the model keeps for `down`: its detail from before, no warning...
-    expect(warningsOf(kept)).toBe(0);
-    // ... though a build of it now (poll mode, or any later event) warns.
+    expect(rebuilt.map(b => b.detail.name).sort()).toEqual(['down', 'up']);
+    // The detail the model now keeps for `down` warns, as a poll's does.
+    expect(warningsOf(rebuilt)).toBe(1);
     expect(warningsOf(build(after))).toBe(1);
+  });
+
+  it("a change of the upstream Stage itself touches its downstream Stage, also with a project's kept index", () => {
+    const up = stage({ project: 'p', name: 'up', warehouse: 'w' });
+    const down = stage({ project: 'p', name: 'down', warehouse: 'w' });
+    down.spec!.requestedFreight![0].sources = { stages: ['up'] } as never;
+    const other = stage({ project: 'p', name: 'other', warehouse: 'w' });
+    const routes = new StageRoutes();
+    const touchedBy = (object: typeof up) =>
+      [
+        ...stagesTouchedBy(
+          { kind: 'stages', object },
+          [up, down, other],
+          routes,
+        ),
+      ].sort();
+    expect(touchedBy(up)).toEqual(['down', 'up']);
+    // Downstream of nothing: itself only.
+    expect(touchedBy(down)).toEqual(['down']);
+    // `down` stops naming `up`: a new object, read again.
+    const direct = stage({ project: 'p', name: 'down', warehouse: 'w' });
+    expect(
+      [
+        ...stagesTouchedBy(
+          { kind: 'stages', object: up },
+          [up, direct, other],
+          routes,
+        ),
+      ].sort(),
+    ).toEqual(['up']);
   });
 });

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import {
+  StageRoutes,
   stagesTouchedBy,
   type ProjectLists,
   type Stage,
@@ -24,7 +25,8 @@ export interface WatchedInstanceOptions {
 /**
  * `kargo.refresh.mode: watch`: the instance's Kargo kinds kept current by
  * LIST + WATCH. This shell only routes: each event names the Stages it
- * touches (kargo-common's stagesTouchedBy), and only those are rebuilt.
+ * touches (kargo-common's stagesTouchedBy, with an index of each project's
+ * Stages kept here), and only those are rebuilt.
  */
 export class WatchedInstance implements InstanceSource {
   private readonly watch: KargoClusterWatch;
@@ -32,6 +34,11 @@ export class WatchedInstance implements InstanceSource {
   private timer?: NodeJS.Timeout;
   private synced = false;
   private failure: string | null = null;
+  /**
+   * Each project's Stages indexed for routing, updated per Stage object:
+   * an event reads only the Stages changed since the last one.
+   */
+  private readonly routes = new Map<string, StageRoutes>();
 
   constructor(
     client: KargoClusterClient & Required<Pick<KargoClusterClient, 'watch'>>,
@@ -117,6 +124,9 @@ export class WatchedInstance implements InstanceSource {
     if (this.failure) return;
     this.synced = true;
     const projects = this.projects();
+    for (const project of this.routes.keys()) {
+      if (!projects.includes(project)) this.routes.delete(project);
+    }
     this.pending = new Map(projects.map(p => [p, 'all']));
     await this.flush();
   }
@@ -125,6 +135,7 @@ export class WatchedInstance implements InstanceSource {
     if (!this.synced) return; // the first sync builds everything
     const name = event.object.metadata?.name;
     if (event.kind === 'projects') {
+      if (name && event.type === 'delete') this.routes.delete(name);
       if (name) this.pending.set(name, 'all');
     } else {
       const project = event.object.metadata?.namespace;
@@ -132,7 +143,9 @@ export class WatchedInstance implements InstanceSource {
       if (!project || !this.projects().includes(project)) return;
       if (this.pending.get(project) === 'all') return;
       const stages = this.watch.list<Stage>('stages', project);
-      const touched = stagesTouchedBy(event, stages);
+      let routes = this.routes.get(project);
+      if (!routes) this.routes.set(project, (routes = new StageRoutes()));
+      const touched = stagesTouchedBy(event, stages, routes);
       if (touched.size === 0) return;
       const known = this.pending.get(project);
       this.pending.set(
