@@ -1,12 +1,8 @@
 import { walkOwn } from '../pullRequests/walk';
-import { asArray } from '../util/objects';
 import { deriveIndexedHistory } from '../verification/deriveHistory';
 import { UpstreamHistory } from '../verification/upstreamHistory';
 import { shownVerificationsOf } from '../verification/shownHistory';
-import {
-  MAX_UPSTREAM_STAGES,
-  upstreamStagesOf,
-} from '../promotion/upstreamStages';
+import { upstreamStagesOfStage } from '../promotion/upstreamStages';
 import type {
   AnalysisRun,
   Freight,
@@ -175,15 +171,7 @@ export function* buildProjectStages(
   // 300 names each made 150,000 histories, each asked by every option
   // (issue 35, attack 10).
   const upstreamOf = (stage: Stage) =>
-    [
-      ...new Set(
-        asArray(stage?.spec?.requestedFreight).flatMap(
-          r => upstreamStagesOf(r?.sources).stages,
-        ),
-      ),
-    ]
-      .slice(0, MAX_UPSTREAM_STAGES)
-      .map(historyOf);
+    upstreamStagesOfStage(stage).map(historyOf);
 
   for (const stage of input.stages) {
     const name = stage?.metadata?.name ?? '(unnamed)';
