@@ -295,3 +295,83 @@ describe('routing the watch events of a project (issue 35, attack 11)', () => {
     await source.stop();
   });
 });
+
+describe('applying watch events', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('waits after an application at least as long as it took, and applies what arrived meanwhile together', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    const logger = mockServices.logger.mock();
+    const stageNamed = (name: string, health = 'Healthy') => ({
+      metadata: { name, namespace: 'p' },
+      status: { health: { status: health } },
+    });
+    const held: Record<string, object[]> = {
+      projects: [{ metadata: { name: 'p' } }],
+      stages: ['a', 'b', 'c'].map(n => stageNamed(n)),
+    };
+    let onEvent: KargoWatchOptions['onEvent'] = () => {};
+    const client = {
+      instance: { name: 'prod', kargoUrl: null },
+      watch: (options: KargoWatchOptions): KargoClusterWatch => {
+        onEvent = options.onEvent;
+        return {
+          start: async () => {},
+          stop: async () => {},
+          resync: async () => {},
+          list: (kind: string) => [...(held[kind] ?? [])],
+        } as unknown as KargoClusterWatch;
+      },
+    } as unknown as KargoClusterClient &
+      Required<Pick<KargoClusterClient, 'watch'>>;
+    const model = new InstanceModel(
+      client.instance,
+      new SnapshotStore(undefined, 60_000, 1_000),
+      new PullRequestTracker({} as PullRequestService, logger),
+      new StageChanges(),
+    );
+    // Each application takes 500 ms of the (given) clock.
+    let now = 0;
+    const applied: string[][] = [];
+    const update = model.update.bind(model);
+    model.update = async options => {
+      now += 500;
+      const which = options.rebuild.get('p');
+      applied.push(which && which !== 'all' ? [...which].sort() : ['all']);
+      return update(options);
+    };
+    const source = new WatchedInstance(client, model, logger, {
+      batchMs: 20,
+      clock: () => now,
+    });
+    await source.ready();
+    applied.length = 0;
+    const change = (name: string) => {
+      const object = stageNamed(name, `changed at ${now}`);
+      held.stages = held.stages.map(s =>
+        (s as Stage).metadata?.name === name ? object : s,
+      );
+      onEvent({ kind: 'stages', type: 'upsert', object });
+    };
+
+    change('a');
+    await jest.advanceTimersByTimeAsync(20);
+    expect(applied).toEqual([['a']]);
+
+    // Applying 'a' took 500 ms: 'b' and 'c' wait 500 ms, then go together.
+    change('b');
+    change('c');
+    await jest.advanceTimersByTimeAsync(499);
+    expect(applied).toEqual([['a']]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(applied).toEqual([['a'], ['b', 'c']]);
+    const state = await model.current();
+    expect(state!.projects.p.stages.map(s => s.health)).toEqual([
+      // The first sync took the first 500 ms.
+      'changed at 500',
+      'changed at 1000',
+      'changed at 1000',
+    ]);
+    await source.stop();
+  });
+});

@@ -20,6 +20,8 @@ export interface WatchedInstanceOptions {
   timeoutSeconds?: number;
   /** Events arriving within this many milliseconds are applied together. */
   batchMs?: number;
+  /** Milliseconds of a monotonic clock (tests give their own). */
+  clock?: () => number;
 }
 
 /**
@@ -34,6 +36,13 @@ export class WatchedInstance implements InstanceSource {
   private timer?: NodeJS.Timeout;
   private synced = false;
   private failure: string | null = null;
+  /** Applications of events under way. */
+  private flushing = 0;
+  /**
+   * When the last application of watch events ended, and how long it took
+   * (a first sync or a refresh is not paced: it is asked for).
+   */
+  private lastFlush = { endMs: 0, tookMs: 0 };
   /**
    * Each project's Stages indexed for routing, updated per Stage object:
    * an event reads only the Stages changed since the last one.
@@ -156,28 +165,51 @@ export class WatchedInstance implements InstanceSource {
     this.schedule();
   }
 
-  private schedule() {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.flush().catch(error =>
-        this.logger.warn(`Applying Kargo changes failed: ${error}`),
-      );
-    }, this.options.batchMs ?? 20);
+  private clock(): number {
+    return this.options.clock?.() ?? performance.now();
   }
 
-  private async flush(): Promise<void> {
+  private schedule() {
+    // An application under way schedules what arrived meanwhile as it ends.
+    if (this.timer || this.flushing) return;
+    // At least as long after the last application as it took: events that
+    // arrive faster than they are applied (a project member writing Freight,
+    // or a Stage 2,000 others are downstream of, in a loop) are applied
+    // together, in at most half of the event loop.
+    const { endMs, tookMs } = this.lastFlush;
+    const wait = Math.max(
+      this.options.batchMs ?? 20,
+      endMs + tookMs - this.clock(),
+    );
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush(true).catch(error =>
+        this.logger.warn(`Applying Kargo changes failed: ${error}`),
+      );
+    }, wait);
+  }
+
+  private async flush(paced = false): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const rebuild = this.pending;
     this.pending = new Map();
-    await this.model.update({
-      rebuild,
-      listsOf: p => this.listsOf(p),
-      projects: this.projects(),
-      failure: this.failure,
-      held: true,
-    });
+    const started = this.clock();
+    this.flushing++;
+    try {
+      await this.model.update({
+        rebuild,
+        listsOf: p => this.listsOf(p),
+        projects: this.projects(),
+        failure: this.failure,
+        held: true,
+      });
+    } finally {
+      this.flushing--;
+      const endMs = this.clock();
+      if (paced) this.lastFlush = { endMs, tookMs: endMs - started };
+      if (this.pending.size) this.schedule();
+    }
   }
 
   private health(error: Error | null) {
