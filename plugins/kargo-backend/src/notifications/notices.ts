@@ -32,7 +32,9 @@ export function groupEvents(events: KargoStageEvent[]): KargoStageEvent[][] {
       event.project,
       event.stage,
     ]);
-    groups.set(id, [...(groups.get(id) ?? []), event]);
+    const group = groups.get(id);
+    if (group) group.push(event);
+    else groups.set(id, [event]);
   }
   return [...groups.values()];
 }
