@@ -1,3 +1,4 @@
+import { emptyModel, watchedInstance } from './__testUtils__/watched';
 import { mockServices } from '@backstage/backend-test-utils';
 import type { Freight, Stage } from '@kargo-backstage/plugin-kargo-common';
 import type {
@@ -79,46 +80,18 @@ describe("a watched project's Freight index", () => {
   });
 
   function watchedProject(freight: object[]) {
-    const logger = mockServices.logger.mock();
-    const store = new SnapshotStore(undefined, 60_000, 1_000);
-    const tracker = new PullRequestTracker({} as PullRequestService, logger);
-    const held: Record<string, object[]> = {
+    const watched = watchedInstance({
       projects: [{ metadata: { name: 'p' } }],
       stages: ['a', 'b', 'c'].map(stageOf),
       freights: freight,
-    };
-    let onEvent: KargoWatchOptions['onEvent'] = () => {};
-    const client = {
-      instance: { name: 'prod', kargoUrl: null },
-      watch: (options: KargoWatchOptions): KargoClusterWatch => {
-        onEvent = options.onEvent;
-        return {
-          start: async () => {},
-          stop: async () => {},
-          resync: async () => {},
-          // A new array of the objects held, as the real watch hands out.
-          list: (kind: string) => [...(held[kind] ?? [])],
-        } as unknown as KargoClusterWatch;
-      },
-    } as unknown as KargoClusterClient &
-      Required<Pick<KargoClusterClient, 'watch'>>;
-    const model = new InstanceModel(
-      client.instance,
-      store,
-      tracker,
-      new StageChanges(),
-    );
-    const source = new WatchedInstance(client, model, logger, { batchMs: 1 });
+    });
     /** A changed Stage, delivered as the watch does; resolves once applied. */
     const changeStage = async (name: string) => {
       const object = { ...stageOf(name), status: { health: { status: 'x' } } };
-      held.stages = held.stages.map(s =>
-        (s as Stage).metadata?.name === name ? object : s,
-      );
-      onEvent({ kind: 'stages', type: 'upsert', object });
-      await source.refresh();
+      watched.upsert('stages', object);
+      await watched.source.refresh();
     };
-    return { source, model, changeStage };
+    return { ...watched, changeStage };
   }
 
   it('is built by the first sync and kept for the events that follow', async () => {
@@ -142,14 +115,7 @@ describe("a watched project's Freight index", () => {
 
   it('is not kept from a poll: its lists are new objects each time', async () => {
     const { list, reads } = countedFreight(500);
-    const store = new SnapshotStore(undefined, 60_000, 1_000);
-    const logger = mockServices.logger.mock();
-    const model = new InstanceModel(
-      { name: 'prod', kargoUrl: null },
-      store,
-      new PullRequestTracker({} as PullRequestService, logger),
-      new StageChanges(),
-    );
+    const model = emptyModel();
     const lists = {
       stages: ['a', 'b'].map(stageOf) as Stage[],
       promotions: [],
@@ -166,212 +132,5 @@ describe("a watched project's Freight index", () => {
     await update();
     // Indexed again (500 reads), besides the 20 options shown.
     expect(reads.count).toBe(500 + 20);
-  });
-});
-
-describe('routing the watch events of a project (issue 35, attack 11)', () => {
-  const origin = { kind: 'Warehouse', name: 'w' };
-  const freight = {
-    metadata: {
-      name: 'f1',
-      namespace: 'p',
-      creationTimestamp: '2026-11-30T09:00:00Z',
-    },
-    origin,
-    status: {},
-  };
-  const upOf = () => ({
-    metadata: { name: 'up', namespace: 'p' },
-    spec: { requestedFreight: [{ origin, sources: { direct: true } }] },
-    status: {
-      freightHistory: [
-        {
-          id: 'c0',
-          items: { 'Warehouse/w': { name: 'f1', origin } },
-          verificationHistory: [],
-        },
-      ],
-    },
-  });
-  const down = {
-    metadata: { name: 'down', namespace: 'p' },
-    spec: { requestedFreight: [{ origin, sources: { stages: ['up'] } }] },
-  };
-  const runOf = (i: number, phase: string, labels: object) => ({
-    metadata: { name: `up.${i}`, namespace: 'p', labels },
-    status: {
-      phase,
-      startedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    },
-  });
-  const upRun = (i: number, phase: string) =>
-    runOf(i, phase, {
-      'kargo.akuity.io/stage': 'up',
-      'kargo.akuity.io/freight': 'f1',
-    });
-
-  function watchedProject(held: Record<string, object[]>) {
-    const logger = mockServices.logger.mock();
-    const store = new SnapshotStore(undefined, 60_000, 1_000);
-    const tracker = new PullRequestTracker({} as PullRequestService, logger);
-    let onEvent: KargoWatchOptions['onEvent'] = () => {};
-    const client = {
-      instance: { name: 'prod', kargoUrl: null },
-      watch: (options: KargoWatchOptions): KargoClusterWatch => {
-        onEvent = options.onEvent;
-        return {
-          start: async () => {},
-          stop: async () => {},
-          resync: async () => {},
-          list: (kind: string) => [...(held[kind] ?? [])],
-        } as unknown as KargoClusterWatch;
-      },
-    } as unknown as KargoClusterClient &
-      Required<Pick<KargoClusterClient, 'watch'>>;
-    const model = new InstanceModel(
-      client.instance,
-      store,
-      tracker,
-      new StageChanges(),
-    );
-    const source = new WatchedInstance(client, model, logger, { batchMs: 1 });
-    /** A new run, delivered as the watch does; resolves once applied. */
-    const addRun = async (run: object) => {
-      held.analysisruns = [...(held.analysisruns ?? []), run];
-      onEvent({ kind: 'analysisruns', type: 'upsert', object: run });
-      await source.refresh();
-    };
-    return { source, model, addRun };
-  }
-
-  it('a failed re-verification upstream rebuilds the Stage downstream of it, whose Freight option then warns (akuity/kargo#5144)', async () => {
-    const { source, model, addRun } = watchedProject({
-      projects: [{ metadata: { name: 'p' } }],
-      stages: [upOf(), down],
-      analysisruns: [upRun(0, 'Successful')],
-      freights: [freight],
-    });
-    const warnings = async () =>
-      (await model.current())!.projects.p.stages
-        .find(s => s.name === 'down')!
-        .freightOptions?.find(o => o.name === 'f1')?.reverifiedFailed?.length ??
-      0;
-    await source.ready();
-    expect(await warnings()).toBe(0);
-    await addRun(upRun(1, 'Failed'));
-    expect(await warnings()).toBe(1);
-    await source.stop();
-  });
-
-  it("reads each Stage's status once for the unlabelled runs it routes, not again for each event", async () => {
-    const reads = { count: 0 };
-    const counted = (i: number) => {
-      const stage = upOf();
-      stage.metadata.name = `s${i}`;
-      const { status } = stage;
-      Object.defineProperty(stage, 'status', {
-        enumerable: true,
-        get: () => {
-          reads.count++;
-          return status;
-        },
-      });
-      return stage;
-    };
-    const { source, addRun } = watchedProject({
-      projects: [{ metadata: { name: 'p' } }],
-      stages: Array.from({ length: 50 }, (_, i) => counted(i)),
-      freights: [freight],
-    });
-    await source.ready();
-    reads.count = 0;
-    await addRun(runOf(1, 'Running', {}));
-    // The project's index is built: each of the 50 statuses read once.
-    expect(reads.count).toBe(50);
-    reads.count = 0;
-    for (let i = 2; i < 12; i++) await addRun(runOf(i, 'Running', {}));
-    // Ten more events over the same Stage objects: no status read.
-    expect(reads.count).toBe(0);
-    await source.stop();
-  });
-});
-
-describe('applying watch events', () => {
-  afterEach(() => jest.useRealTimers());
-
-  it('waits after an application at least as long as it took, and applies what arrived meanwhile together', async () => {
-    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
-    const logger = mockServices.logger.mock();
-    const stageNamed = (name: string, health = 'Healthy') => ({
-      metadata: { name, namespace: 'p' },
-      status: { health: { status: health } },
-    });
-    const held: Record<string, object[]> = {
-      projects: [{ metadata: { name: 'p' } }],
-      stages: ['a', 'b', 'c'].map(n => stageNamed(n)),
-    };
-    let onEvent: KargoWatchOptions['onEvent'] = () => {};
-    const client = {
-      instance: { name: 'prod', kargoUrl: null },
-      watch: (options: KargoWatchOptions): KargoClusterWatch => {
-        onEvent = options.onEvent;
-        return {
-          start: async () => {},
-          stop: async () => {},
-          resync: async () => {},
-          list: (kind: string) => [...(held[kind] ?? [])],
-        } as unknown as KargoClusterWatch;
-      },
-    } as unknown as KargoClusterClient &
-      Required<Pick<KargoClusterClient, 'watch'>>;
-    const model = new InstanceModel(
-      client.instance,
-      new SnapshotStore(undefined, 60_000, 1_000),
-      new PullRequestTracker({} as PullRequestService, logger),
-      new StageChanges(),
-    );
-    // Each application takes 500 ms of the (given) clock.
-    let now = 0;
-    const applied: string[][] = [];
-    const update = model.update.bind(model);
-    model.update = async options => {
-      now += 500;
-      const which = options.rebuild.get('p');
-      applied.push(which && which !== 'all' ? [...which].sort() : ['all']);
-      return update(options);
-    };
-    const source = new WatchedInstance(client, model, logger, {
-      batchMs: 20,
-      clock: () => now,
-    });
-    await source.ready();
-    applied.length = 0;
-    const change = (name: string) => {
-      const object = stageNamed(name, `changed at ${now}`);
-      held.stages = held.stages.map(s =>
-        (s as Stage).metadata?.name === name ? object : s,
-      );
-      onEvent({ kind: 'stages', type: 'upsert', object });
-    };
-
-    change('a');
-    await jest.advanceTimersByTimeAsync(20);
-    expect(applied).toEqual([['a']]);
-
-    // Applying 'a' took 500 ms: 'b' and 'c' wait 500 ms, then go together.
-    change('b');
-    change('c');
-    await jest.advanceTimersByTimeAsync(499);
-    expect(applied).toEqual([['a']]);
-    await jest.advanceTimersByTimeAsync(1);
-    expect(applied).toEqual([['a'], ['b', 'c']]);
-    const state = await model.current();
-    expect(state!.projects.p.stages.map(s => s.health)).toEqual([
-      // The first sync took the first 500 ms.
-      'changed at 500',
-      'changed at 1000',
-      'changed at 1000',
-    ]);
-    await source.stop();
   });
 });
