@@ -1,6 +1,7 @@
 import { promotionsOfStage } from '../pullRequests/steps';
 import type { Promotion, Stage } from '../types';
 import { asArray, sameObjects } from '../util/objects';
+import { lowerBound } from '../util/search';
 
 const byName = (a: string, b: string) => {
   if (a === b) return 0;
@@ -79,14 +80,8 @@ export class ProjectPromotions {
   /** Positions of the untargeted names starting with `prefix`. */
   private *withPrefix(prefix: string): Generator<number> {
     const names = this.untargeted!;
-    let low = 0;
-    let high = names.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (names[mid].name < prefix) low = mid + 1;
-      else high = mid;
-    }
-    for (let i = low; i < names.length; i++) {
+    const first = lowerBound(names, n => n.name < prefix);
+    for (let i = first; i < names.length; i++) {
       if (!names[i].name.startsWith(prefix)) break;
       yield names[i].position;
     }

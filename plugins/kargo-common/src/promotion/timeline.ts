@@ -28,6 +28,7 @@ import {
   type StepViewBudget,
 } from './stepView';
 import { currentStepOf, failedStepOf, shownPromotionsOf } from './steps';
+import { lowerBound } from '../util/search';
 
 /** @public */
 export interface PromotionTimelineInput {
@@ -93,14 +94,7 @@ function lastBefore(
   before: number | undefined,
 ): TimedVerification | undefined {
   if (before === undefined) return list[list.length - 1];
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (list[mid].at < before) low = mid + 1;
-    else high = mid;
-  }
-  return list[low - 1];
+  return list[lowerBound(list, v => v.at < before) - 1];
 }
 
 /**
