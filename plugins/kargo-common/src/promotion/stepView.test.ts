@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Promotion } from '../types';
-import { httpUrlOf, promotionStepsOf } from './stepView';
+import { clip, httpUrlOf, promotionStepsOf } from './stepView';
 
 // Built, so the linter's no-script-url does not take the test data for code.
 const SCRIPT_URL = ['javascript', 'alert(1)'].join(':');
@@ -287,5 +287,25 @@ describe('promotionStepsOf on any Promotion', () => {
         expect(JSON.parse(JSON.stringify(views))).toEqual(views);
       }),
     );
+  });
+});
+
+describe('clip', () => {
+  it('keeps a text within its limit whole', () => {
+    expect(clip('short', 10)).toBe('short');
+    expect(clip(undefined, 10)).toBeUndefined();
+  });
+
+  it('cuts a longer text to the limit, the last character an ellipsis', () => {
+    const cut = clip('a'.repeat(20), 10);
+    expect(cut).toBe(`${'a'.repeat(9)}…`);
+    expect(cut).toHaveLength(10);
+  });
+
+  it('never cuts a character outside the BMP in half', () => {
+    // '🚀' is two UTF-16 units: cut at 10, the 9th unit would be its first.
+    const cut = clip(`${'a'.repeat(8)}🚀🚀🚀`, 10);
+    expect(cut).toBe(`${'a'.repeat(8)}…`);
+    expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 });

@@ -40,12 +40,18 @@ export interface StepViewBudget {
 /** One empty list for every step without links (most steps): a detail lives long. */
 const NO_LINKS: PromotionStepLink[] = Object.freeze([]) as never;
 
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
 /** `text` cut to `max` characters (the last one an ellipsis). */
 export function clip(text: string, max: number): string;
 export function clip(text: string | undefined, max: number): string | undefined;
 export function clip(text: string | undefined, max: number) {
-  return text && text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  if (!text || text.length <= max) return text;
+  // Never half of a character outside the BMP (an emoji): a lone surrogate.
+  const end = isHighSurrogate(text.charCodeAt(max - 2)) ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
 }
+
 
 const short = (text: string | undefined) => clip(text, MAX_TEXT);
 

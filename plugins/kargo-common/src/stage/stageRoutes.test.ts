@@ -129,9 +129,9 @@ describe('StageRoutes', () => {
       // 'up' after MAX_UPSTREAM_STAGES distinct names: nor this one.
       downstream('wide', [...many, 'up']),
     ]);
-    expect(routes.downstreamOf('up')).toEqual(['near']);
-    expect(routes.downstreamOf('other')).toEqual(['far']);
-    expect(routes.downstreamOf('u0')).toEqual(['wide']);
-    expect(routes.downstreamOf('nobody')).toEqual([]);
+    expect([...routes.downstreamOf('up')]).toEqual(['near']);
+    expect([...routes.downstreamOf('other')]).toEqual(['far']);
+    expect([...routes.downstreamOf('u0')]).toEqual(['wide']);
+    expect([...routes.downstreamOf('nobody')]).toEqual([]);
   });
 });

@@ -168,9 +168,15 @@ export class StageRoutes {
     return [...named, ...others];
   }
 
-  /** The names of the Stages whose requests name `upstream` (one level). */
-  downstreamOf(upstream: string): string[] {
-    return stagesAt(this.bucket('upstream'), upstream).map(s => nameOf(s)!);
+  /**
+   * The names of the Stages whose requests name `upstream` (one level), as
+   * they are read: a caller may stop early.
+   */
+  *downstreamOf(upstream: string): Generator<string> {
+    const there = this.bucket('upstream').get(upstream);
+    if (there === undefined) return;
+    for (const stage of there instanceof Set ? there : [there])
+      yield nameOf(stage)!;
   }
 
   private bucket(facet: Facet): Bucket {

@@ -65,9 +65,19 @@ export function stagesTouchedBy(
           index.stagesOfRun(object as AnalysisRun).forEach(add);
         }
       }
+      // At most as many downstream names read as the project has Stages:
+      // each may name 300 upstreams, so 2,000 owners of one run held
+      // 600,000 (issue 35, attack 12). Past that, every Stage is touched,
+      // as a Freight event touches them: an event costs O(Stages).
+      let budget = stages.length;
       for (const name of [...touched]) {
-        for (const downstream of index.downstreamOf(name))
+        for (const downstream of index.downstreamOf(name)) {
+          if (--budget < 0) {
+            stages.forEach(add);
+            return touched;
+          }
           touched.add(downstream);
+        }
       }
       return touched;
     }

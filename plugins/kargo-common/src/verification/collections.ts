@@ -1,5 +1,6 @@
 import type { FreightReference, Stage, VerificationInfo } from '../types';
 import { asArray, asRecord } from '../util/objects';
+import { smallestN } from '../util/smallest';
 
 /**
  * A freight collection of a Stage's status with its recorded verifications,
@@ -25,15 +26,28 @@ export interface StatusCollection {
  */
 export const MAX_STATUS_COLLECTIONS = 100;
 
-/** The first {@link MAX_STATUS_COLLECTIONS} objects of a status list. */
-function firstRecords<T>(list: T[] | undefined): T[] {
+/**
+ * Recorded verifications of a collection read at most, and items: Kargo
+ * keeps 10 verifications (VerificationInfoStack.UpdateOrPush, maxSize 10,
+ * newest first) and writes one item per requested origin; 100,000 records
+ * in one collection were walked five times per build (issue 35, attack 12).
+ */
+export const MAX_COLLECTION_RECORDS = 100;
+
+/** The first `max` objects of a status list. */
+function firstRecords<T>(list: T[] | undefined, max: number): T[] {
   const records: T[] = [];
   for (const entry of asArray(list)) {
-    if (records.length >= MAX_STATUS_COLLECTIONS) break;
+    if (records.length >= max) break;
     if (asRecord(entry)) records.push(entry);
   }
   return records;
 }
+
+const byKey = (a: string, b: string) => {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+};
 
 type LegacyEntry = FreightReference & {
   verificationInfo?: VerificationInfo;
@@ -54,14 +68,13 @@ function itemsOf(items: unknown): FreightReference[] {
   if (!map) return [];
   // Kargo marshals the map (keyed by origin, `Warehouse/<name>`) with sorted
   // keys; sorting here keeps "the first item" stable whatever the source.
-  return Object.keys(map)
-    .sort()
+  return smallestN(Object.keys(map), MAX_COLLECTION_RECORDS, byKey)
     .map(key => asRecord(map[key]) as FreightReference | undefined)
     .filter((ref): ref is FreightReference => !!ref);
 }
 
 function verificationsOf(list: unknown): VerificationInfo[] {
-  return asArray(list as VerificationInfo[]).filter(vi => !!asRecord(vi));
+  return firstRecords(list as VerificationInfo[], MAX_COLLECTION_RECORDS);
 }
 
 function legacyVerifications(entry: LegacyEntry): VerificationInfo[] {
@@ -91,7 +104,10 @@ export function collectionsOfStage(stage: Stage): StatusCollection[] {
     });
 
   const collections: StatusCollection[] = [];
-  for (const fc of firstRecords(status.freightHistory)) {
+  for (const fc of firstRecords(
+    status.freightHistory,
+    MAX_STATUS_COLLECTIONS,
+  )) {
     collections.push({
       id: typeof fc.id === 'string' && fc.id ? fc.id : null,
       items: itemsOf(fc.items),
@@ -105,7 +121,7 @@ export function collectionsOfStage(stage: Stage): StatusCollection[] {
     | LegacyEntry
     | undefined;
   if (currentFreight) legacy.push(currentFreight);
-  legacy.push(...firstRecords(status.history));
+  legacy.push(...firstRecords(status.history, MAX_STATUS_COLLECTIONS));
   legacy.forEach((entry, index) => {
     const verifications = unseen(legacyVerifications(entry));
     const isCurrent =

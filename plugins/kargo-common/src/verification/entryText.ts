@@ -11,9 +11,10 @@ import { flatText } from '../util/text';
 export const MAX_ENTRY_MESSAGE = MAX_MESSAGE;
 /**
  * Characters of an entry's actor: Kargo writes `admin`, `email:<address>`
- * or `subject:<claim>` (an e-mail address is at most 254).
+ * (an address is at most 254), `subject:<claim>` or
+ * `kubernetes:system:serviceaccount:<namespace>:<name>` (up to ~350).
  */
-export const MAX_ENTRY_ACTOR = 256;
+export const MAX_ENTRY_ACTOR = 512;
 /** Characters of a recorded verification's id (Kargo writes a UUID, 36). */
 export const MAX_ENTRY_ID = 100;
 /**

@@ -1,27 +1,21 @@
 import { buildProjectP } from '../__testUtils__/projectBuild';
 import type { Stage } from '../types';
-import { MAX_STATUS_COLLECTIONS } from './collections';
+import { MAX_COLLECTION_RECORDS, MAX_STATUS_COLLECTIONS } from './collections';
 import { deriveVerificationHistory } from './deriveHistory';
 import { MAX_SHOWN_VERIFICATIONS } from './shownHistory';
 
-// Issue 35, attack 12 (demonstration: asserts the current behaviour).
-// Attack 11 capped the collections of a status read at
-// MAX_STATUS_COLLECTIONS (100; Kargo keeps 10) because "a project member who
-// writes stages/status writes as many as the API server takes, and every
-// Stage build walks them". Each collection's `verificationHistory` (Kargo
-// keeps 10) and `items` (Kargo writes one per origin) are still read whole,
-// and one build of a Stage walks its whole status four or five times
-// (collectionsOfStage: the history, the held Freight of a shown history cut
-// at 200, and currentCollectionOf for the current Freight, the options and
-// the actions), sorting every collection's item keys each time. A Stage object
-// of 1.5 MB (what etcd stores at most) is then 100,000 recorded
-// verifications: 500,000 records walked and a 100,000-entry history derived
-// and sorted per build. Printed on a 2-CPU machine: 20 such Stages (30 MB)
-// built in ~3.9 s, 20 Stages of 100 x 1,100 items (22 MB) in ~2.5 s, where
-// 20 Stages of 7,000 runs each (26 MB) take ~0.8 s; the project budget
-// (512 MB) allows ~340 of them (~65 s per full build, 10 Stages between two
-// turns of the event loop: ~2 s stalls), and a Freight written in a loop
-// rebuilds them all on every watch application.
+// Issue 35, attack 12. Attack 11 capped the collections of a status read
+// at MAX_STATUS_COLLECTIONS (100; Kargo keeps 10), but each collection's
+// `verificationHistory` (Kargo keeps 10) and `items` (Kargo writes one per
+// origin) were read whole, and one build of a Stage walks its status four
+// or five times (collectionsOfStage: the history, the held Freight of a
+// shown history cut at 200, and currentCollectionOf for the current
+// Freight, the options and the actions), sorting every collection's item
+// keys each time. A 1.5 MB Stage object (what etcd stores at most) of
+// 100,000 recorded verifications was 500,000 records walked and a
+// 100,000-entry history derived per build (20 such Stages: ~3.9 s). Now a
+// collection's first MAX_COLLECTION_RECORDS (100) verifications and its
+// 100 smallest item keys are read.
 
 const walked = { calls: 0, records: 0, items: 0 };
 
@@ -93,7 +87,7 @@ beforeEach(() => {
 });
 
 describe('a Stage status of many verification records or items (attack 12)', () => {
-  it('walks 100,000 recorded verifications of one collection five times per build, and derives each as an entry', () => {
+  it('reads the first 100 of 100,000 recorded verifications of one collection per walk, and derives 100 entries (it derived 100,000)', () => {
     const stage = recordsStage(100_000);
     // Within what etcd stores as one object (1.5 MiB), one collection of
     // the MAX_STATUS_COLLECTIONS read.
@@ -106,14 +100,20 @@ describe('a Stage status of many verification records or items (attack 12)', () 
       `100,000 records: build ${(performance.now() - started).toFixed(0)} ms\n`,
     );
 
-    expect(built.detail.verifications).toHaveLength(MAX_SHOWN_VERIFICATIONS);
-    expect(walked.calls).toBe(5);
-    expect(walked.records).toBe(500_000);
-    // Kargo keeps 10 per collection: with the collection cap, at most 1,000.
-    expect(deriveVerificationHistory({ stage })).toHaveLength(100_000);
+    expect(MAX_COLLECTION_RECORDS).toBe(100);
+    expect(built.detail.verifications).toHaveLength(MAX_COLLECTION_RECORDS);
+    // No longer cut at MAX_SHOWN_VERIFICATIONS: the held Freight not read.
+    expect(MAX_COLLECTION_RECORDS).toBeLessThan(MAX_SHOWN_VERIFICATIONS);
+    expect(walked.calls).toBe(4);
+    expect(walked.records).toBe(4 * 100);
+    // The newest (Kargo's order: newest first) are the ones read.
+    const history = deriveVerificationHistory({ stage });
+    expect(history).toHaveLength(100);
+    expect(history.map(v => v.id)).toContain('0');
+    expect(history.map(v => v.id)).not.toContain('100');
   });
 
-  it('reads and sorts 110,000 item keys four times per build of a Stage of 100 collections x 1,100 items', () => {
+  it('keeps the 100 smallest item keys of each of 100 collections x 1,100 items (it kept and sorted all 110,000, four times per build)', () => {
     const stage = itemsStage(100, 1_100);
     expect(JSON.stringify(stage).length).toBeLessThan(1.5 * 2 ** 20);
 
@@ -127,6 +127,6 @@ describe('a Stage status of many verification records or items (attack 12)', () 
 
     // The held Freight are not read (a history of at most 200 entries).
     expect(walked.calls).toBe(4);
-    expect(walked.items).toBe(440_000);
+    expect(walked.items).toBe(4 * 100 * 100);
   });
 });
