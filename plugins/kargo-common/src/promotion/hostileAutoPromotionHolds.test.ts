@@ -64,6 +64,15 @@ describe('auto-promotion holds a project member writes (attack 13)', () => {
     expect(summaryChars).toBeGreaterThan(2_000_000);
   });
 
+  it("serves a Stage's 1.4 MB health status whole in its summary (another unbounded summary field)", () => {
+    const stage = stageWithHolds({});
+    (stage.status as Record<string, unknown>).health = {
+      status: 'H'.repeat(1_400_000),
+    };
+    const [built] = buildProjectP({ stages: [stage] });
+    expect(toStageSummary(built.detail).health).toHaveLength(1_400_000);
+  });
+
   it("serves a hold's 1.4 MB actor whole in the Stage's summary", () => {
     const actor = 'a'.repeat(1_400_000);
     const stage = stageWithHolds({
