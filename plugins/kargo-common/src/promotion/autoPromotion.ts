@@ -6,24 +6,36 @@ import type {
   Stage,
 } from '../types';
 
-const text = (v: unknown): string | null =>
-  typeof v === 'string' && v ? v : null;
+import {
+  entryText,
+  entryTime,
+  MAX_ENTRY_ACTOR,
+} from '../verification/entryText';
+
+/** A Kubernetes object name is at most 253 characters. */
+const MAX_NAME = 253;
+/** An origin key: `<kind>/<name>`. */
+const MAX_ORIGIN = 300;
 
 function holdsOf(
   map: Record<string, KargoAutoPromotionHold> | undefined,
 ): AutoPromotionHold[] {
   if (!map || typeof map !== 'object' || Array.isArray(map)) return [];
+  // A hold's texts are a project member's: clipped as a verification's are.
   return Object.entries(map)
-    .map(([origin, hold]) => ({
-      origin,
-      warehouse: origin.startsWith('Warehouse/')
-        ? origin.slice('Warehouse/'.length) || null
-        : null,
-      freight: text(hold?.freightName),
-      promotion: text(hold?.promotionName),
-      actor: text(hold?.actor),
-      since: text(hold?.createdAt),
-    }))
+    .map(([key, hold]) => {
+      const origin = entryText(key, MAX_ORIGIN) ?? '';
+      return {
+        origin,
+        warehouse: origin.startsWith('Warehouse/')
+          ? origin.slice('Warehouse/'.length) || null
+          : null,
+        freight: entryText(hold?.freightName, MAX_NAME),
+        promotion: entryText(hold?.promotionName, MAX_NAME),
+        actor: entryText(hold?.actor, MAX_ENTRY_ACTOR),
+        since: entryTime(hold?.createdAt),
+      };
+    })
     .sort((a, b) => a.origin.localeCompare(b.origin));
 }
 

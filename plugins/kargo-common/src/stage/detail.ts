@@ -33,6 +33,10 @@ import {
   openPullRequestUrlsOf,
 } from './pullRequestParts';
 import { deriveStagePhase } from './stagePhase';
+import { entryText } from '../verification/entryText';
+
+/** Characters of a Stage's health status (Kargo writes a word). */
+const MAX_HEALTH = 64;
 import { unreadableStageActions } from './unreadable';
 
 /** @public */
@@ -122,7 +126,12 @@ export function buildWalkedStageDetail(
     project,
     name,
     phase: safely('phase', () => deriveStagePhase(stage), 'Unknown'),
-    health: safely('health', () => stage.status?.health?.status ?? null, null),
+    health: safely(
+      'health',
+      // Kargo writes Healthy, Progressing, Degraded...: a free string.
+      () => entryText(stage.status?.health?.status, MAX_HEALTH),
+      null,
+    ),
     currentFreight: safely(
       'freight',
       () => summarizeFreight(stage, input.freight, freight.byName),

@@ -13,6 +13,7 @@ import type {
   StageDetail,
 } from '../types';
 import {
+  type AnalysisRunIndex,
   analysisRunsOfStage,
   candidateRunsOfStage,
 } from '../verification/analysisRuns';
@@ -108,8 +109,16 @@ export function* buildProjectStages(
   // while they hold the same objects: a Stage costs its own, not the
   // project's whole lists.
   const indexes = input.indexes ?? new ProjectIndexes();
-  const candidatesOf = (stage: Stage) =>
-    candidateRunsOfStage(indexes.analysisRuns(input.analysisRuns), stage);
+  // Checked against the kept one once per build, when first needed.
+  let runIndex: AnalysisRunIndex | undefined;
+  // `bounded` is a Stage cut to what is read of it (`indexes.stage`): a
+  // status map of 130,000 keys was read whole by each of 8 readers of a
+  // build (issue 35, attack 13). Its budget is the listed object's.
+  const candidatesOf = (bounded: Stage) =>
+    candidateRunsOfStage(
+      (runIndex ??= indexes.analysisRuns(input.analysisRuns)),
+      bounded,
+    );
   // Measured before a Stage is built in full, each object once (JsonSizes):
   // past a budget, nothing more is done.
   const verdicts = new BudgetVerdicts(
@@ -118,8 +127,8 @@ export function* buildProjectStages(
     input.sizes ?? new JsonSizes(),
     input.projectVerdict,
   );
-  const tooLarge = (stage: Stage, own: Promotion[]) =>
-    verdicts.stage(stage, own, candidatesOf(stage));
+  const tooLarge = (listed: Stage, own: Promotion[]) =>
+    verdicts.stage(listed, own, candidatesOf(indexes.stage(listed)));
   const projectFreight = indexes.freight(input.freight);
   const projectPromotions = indexes.promotions(input.promotions);
   // The upstream Stages' histories, for the Freight they offer downstream
@@ -140,11 +149,12 @@ export function* buildProjectStages(
         : undefined;
     if (!histories.has(name) && kept) remember(name, kept.verifications);
     if (!histories.has(name)) {
-      const upstream = byName.get(name);
+      const listed = byName.get(name);
       let history: StageDetail['verifications'] = [];
       try {
         // An upstream Stage too large to show offers no verified Freight.
-        if (upstream && !tooLarge(upstream, projectPromotions.of(upstream)))
+        if (listed && !tooLarge(listed, projectPromotions.of(listed))) {
+          const upstream = indexes.stage(listed);
           // As its own detail serves it (a Stage built first is reused).
           history = shownVerificationsOf(
             upstream,
@@ -160,6 +170,7 @@ export function* buildProjectStages(
               projectFreight.byName,
             ),
           );
+        }
       } catch {
         history = [];
       }
@@ -173,8 +184,8 @@ export function* buildProjectStages(
   const upstreamOf = (stage: Stage) =>
     upstreamStagesOfStage(stage).map(historyOf);
 
-  for (const stage of input.stages) {
-    const name = stage?.metadata?.name ?? '(unnamed)';
+  for (const listed of input.stages) {
+    const name = listed?.metadata?.name ?? '(unnamed)';
     if (input.only && !input.only.has(name)) continue;
     const tooLargeEntry = (why: Error): BuiltStage => {
       remember(name, []);
@@ -192,12 +203,13 @@ export function* buildProjectStages(
       }
       // Checked on every build, a pull-request one too: its objects may be
       // newer than those of the detail it reuses (poll mode lists anew).
-      const own = projectPromotions.of(stage);
-      const why = tooLarge(stage, own);
+      const own = projectPromotions.of(listed);
+      const why = tooLarge(listed, own);
       if (why) {
         yield tooLargeEntry(why);
         continue;
       }
+      const stage = indexes.stage(listed);
       const walked = walkOwn(stage, own);
       const { promotions, repositories } = walked;
       let pullRequestsPending = false;

@@ -1,11 +1,12 @@
 import { ProjectFreight } from '../promotion/projectFreight';
 import { ProjectPromotions } from '../promotion/projectPromotions';
-import type { AnalysisRun, Freight, Promotion } from '../types';
+import type { AnalysisRun, Freight, Promotion, Stage } from '../types';
 import { sameObjects } from '../util/objects';
 import {
   type AnalysisRunIndex,
   indexAnalysisRunsByStage,
 } from '../verification/analysisRuns';
+import { boundedStage } from './boundedStage';
 
 /**
  * A project's indexes of the lists all of its Stages share, kept by its
@@ -24,6 +25,8 @@ export class ProjectIndexes {
     runs: AnalysisRun[] | undefined;
     index: AnalysisRunIndex;
   };
+  /** Each Stage object's bounded copy, made once per object version. */
+  private readonly boundedStages = new WeakMap<Stage, Stage>();
 
   /** The index of `freight`: the kept one while it holds the same objects. */
   freight(freight: Freight[] | undefined): ProjectFreight {
@@ -44,5 +47,14 @@ export class ProjectIndexes {
     if (!this.runIndex || !sameObjects(this.runIndex.runs, runs))
       this.runIndex = { runs, index: indexAnalysisRunsByStage(runs) };
     return this.runIndex.index;
+  }
+
+  /** The Stage with its status cut to what is read (see `boundedStage`). */
+  stage(stage: Stage): Stage {
+    if (!stage || typeof stage !== 'object') return stage;
+    let bounded = this.boundedStages.get(stage);
+    if (!bounded)
+      this.boundedStages.set(stage, (bounded = boundedStage(stage)));
+    return bounded;
   }
 }

@@ -24,6 +24,7 @@ export function sameObjects<T>(
   a: T[] | undefined | null,
   b: T[] | undefined | null,
 ): boolean {
+  if (a === b) return true;
   const left = asArray(a);
   const right = asArray(b);
   return left.length === right.length && left.every((o, i) => o === right[i]);

@@ -34,17 +34,17 @@ export const MAX_STATUS_COLLECTIONS = 100;
  */
 export const MAX_COLLECTION_RECORDS = 100;
 
-/** The first `max` objects of a status list. */
-function firstRecords<T>(list: T[] | undefined, max: number): T[] {
-  const records: T[] = [];
-  for (const entry of asArray(list)) {
-    if (records.length >= max) break;
-    if (asRecord(entry)) records.push(entry);
-  }
-  return records;
+/**
+ * The objects among the first `max` entries of a status list: never more
+ * read, whatever else a project member put in it.
+ */
+export function firstRecords<T>(list: T[] | undefined, max: number): T[] {
+  return asArray(list)
+    .slice(0, max)
+    .filter(entry => !!asRecord(entry));
 }
 
-const byKey = (a: string, b: string) => {
+export const byKey = (a: string, b: string) => {
   if (a === b) return 0;
   return a < b ? -1 : 1;
 };
