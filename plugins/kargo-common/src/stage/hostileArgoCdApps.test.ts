@@ -13,7 +13,7 @@ import { toStageSummary } from './detail';
 // again with `health.find` (N(N+1)/2 comparisons for N Applications), and
 // serves every one in the detail AND the summary (/snapshot, the project
 // list, entities), each with its Argo CD link: the summary is larger than
-// the Stage. At 100,000 Applications (a 1.4 MB status) that is 5 billion
+// the Stage. At 90,000 Applications (a 1.4 MB status) that is 4 billion
 // comparisons per build of the Stage, and every Freight event of the
 // project rebuilds it.
 
