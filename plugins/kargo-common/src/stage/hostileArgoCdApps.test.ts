@@ -64,7 +64,7 @@ function findPredicateCalls(fn: () => void): number {
         return predicate.call(thisArg, value, index, list);
       },
     );
-  } as typeof realFind;
+  } as unknown as typeof realFind;
   try {
     fn();
   } finally {

@@ -29,7 +29,7 @@ describe("a Stage's spec.vars a project member writes (attack 14)", () => {
       })),
     );
     const stage = minimalDirectStage('s');
-    (stage.spec as Record<string, unknown>).vars = vars.list;
+    (stage.spec as unknown as Record<string, unknown>).vars = vars.list;
     expect(JSON.stringify(stage).length).toBeLessThan(1.5 * 2 ** 20);
     const kept = {
       indexes: new ProjectIndexes(),
