@@ -113,6 +113,13 @@ export function isLiteral(value: unknown): value is string {
 }
 
 /**
+ * Vars of one list read at most: a Stage, template, Promotion or step has
+ * tens; a project member writes 50,000 in a 1.5 MB Stage (issue 35, attack
+ * 14).
+ */
+export const MAX_VARS = 1_000;
+
+/**
  * Vars in the order Kargo layers them, each list overriding the ones before:
  * the Stage's `spec.vars`, then the promotion template's (or Promotion's)
  * vars, then a step's own vars. A var's value may itself name earlier vars.
@@ -134,7 +141,9 @@ export function layerOver(
   if (!Array.isArray(list) || !list.length) return base;
   // No Object.prototype in the chain: `__proto__` is a plain name.
   const vars: Record<string, string> = Object.create(base);
-  for (const v of list) {
+  // The first MAX_VARS of a list: real Stages have tens.
+  for (let i = 0; i < Math.min(list.length, MAX_VARS); i++) {
+    const v = list[i];
     if (v?.name && typeof v.value === 'string') vars[v.name] = v.value;
   }
   return vars;

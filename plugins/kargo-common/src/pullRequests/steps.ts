@@ -89,7 +89,8 @@ export function promotionsOfStage(
 
 function gitSteps(
   steps: PromotionStep[] | undefined,
-  baseVars: Record<string, string>,
+  /** The vars below the steps', layered when a Git step first needs them. */
+  baseVars: () => Record<string, string>,
   ctx: ExpressionScope['ctx'],
   promotion: string | null,
   max: number,
@@ -106,7 +107,7 @@ function gitSteps(
     if (!step?.uses || !GIT_STEPS.includes(step.uses) || !config) continue;
     // A step's own vars over the layer below, never a copy of it per step.
     const scope: ExpressionScope = {
-      vars: layerOver(baseVars, step.vars),
+      vars: layerOver(baseVars(), step.vars),
       ctx,
     };
     let repoUrl = normalizeRepoUrl(resolveExpression(config.repoURL, scope));
@@ -146,11 +147,15 @@ export function gitStepsOfOwn(stage: Stage, own: Promotion[]): GitStep[] {
   const project = stage?.metadata?.namespace;
   const stageName = stage?.metadata?.name;
   const template = stage?.spec?.promotionTemplate?.spec;
-  // The Stage's vars read once, not once per Promotion.
-  const stageVars = layerVars(stage?.spec?.vars);
+  // The Stage's vars read once, not once per Promotion, and only when a Git
+  // step needs them: a Stage without one reads none (50,000 vars were read
+  // on every build, issue 35, attack 14).
+  let stageVars: Record<string, string> | undefined;
+  const stageVarsOf = () => (stageVars ??= layerVars(stage?.spec?.vars));
+  let templateVars: Record<string, string> | undefined;
   const steps = gitSteps(
     template?.steps,
-    layerOver(stageVars, template?.vars),
+    () => (templateVars ??= layerOver(stageVarsOf(), template?.vars)),
     { project, stage: stageName },
     null,
     MAX_GIT_STEPS_PER_STAGE,
@@ -159,10 +164,12 @@ export function gitStepsOfOwn(stage: Stage, own: Promotion[]): GitStep[] {
     const left = MAX_GIT_STEPS_PER_STAGE - steps.length;
     if (left <= 0) break;
     const name = promotion.metadata!.name!;
+    let promotionVars: Record<string, string> | undefined;
     steps.push(
       ...gitSteps(
         promotion.spec?.steps,
-        layerOver(stageVars, promotion.spec?.vars),
+        () =>
+          (promotionVars ??= layerOver(stageVarsOf(), promotion.spec?.vars)),
         { project, stage: stageName, promotion: name },
         name,
         left,

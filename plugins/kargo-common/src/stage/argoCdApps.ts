@@ -7,6 +7,22 @@ export const ARGOCD_CONTEXT_ANNOTATION = 'kargo.akuity.io/argocd-context';
 const DEFAULT_NAMESPACE = 'argocd';
 const EXPRESSION = /\$\{\{/;
 
+/**
+ * Applications shown per Stage, and entries read of each source: a Stage
+ * updates a few; its health output is any JSON a project member writes
+ * (`x-kubernetes-preserve-unknown-fields`), and 3,000 Applications there
+ * made 4.5 million comparisons and a summary 8 times the Stage (issue 35,
+ * attack 14).
+ *
+ * @public
+ */
+export const MAX_ARGOCD_APPS = 100;
+const MAX_READ = 10 * MAX_ARGOCD_APPS;
+/** A Kubernetes name or namespace is at most 253 characters. */
+const MAX_NAME = 253;
+/** Characters of a health or sync status (Argo CD writes a word). */
+const MAX_STATUS = 64;
+
 type AppKey = { name: string; namespace: string };
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -15,20 +31,24 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value ? value : undefined;
+function str(value: unknown, max = MAX_NAME): string | undefined {
+  return typeof value === 'string' && value && value.length <= max
+    ? value
+    : undefined;
 }
+
+/** The first MAX_READ entries of `list`, whatever each holds. */
+const firstRead = (list: unknown): unknown[] =>
+  Array.isArray(list) ? list.slice(0, MAX_READ) : [];
 
 /** The Applications named by the Stage's `argocd-update` steps (names without expressions only). */
 function fromSteps(stage: Stage): AppKey[] {
   const steps = stage.spec?.promotionTemplate?.spec?.steps;
   if (!Array.isArray(steps)) return [];
-  return steps
-    .filter(step => step?.uses === 'argocd-update')
-    .flatMap(step => {
-      const apps = asRecord(step.config)?.apps;
-      return Array.isArray(apps) ? apps : [];
-    })
+  return firstRead(steps)
+    .filter(step => asRecord(step)?.uses === 'argocd-update')
+    .flatMap(step => firstRead(asRecord(asRecord(step)?.config)?.apps))
+    .slice(0, MAX_READ)
     .flatMap(app => {
       const name = str(asRecord(app)?.name);
       const namespace = str(asRecord(app)?.namespace) ?? DEFAULT_NAMESPACE;
@@ -45,8 +65,7 @@ function fromContext(stage: Stage): AppKey[] {
   if (!raw) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap(entry => {
+    return firstRead(parsed).flatMap(entry => {
       const name = str(asRecord(entry)?.name);
       const namespace = str(asRecord(entry)?.namespace) ?? DEFAULT_NAMESPACE;
       return name ? [{ name, namespace }] : [];
@@ -68,11 +87,10 @@ interface AppStatus extends AppKey {
 function fromHealth(stage: Stage): AppStatus[] {
   const output = (stage.status?.health as { output?: unknown } | undefined)
     ?.output;
-  if (!Array.isArray(output)) return [];
-  return output.flatMap(entry => {
-    const statuses = asRecord(entry)?.applicationStatuses;
-    if (!Array.isArray(statuses)) return [];
-    return statuses.flatMap(s => {
+  return firstRead(output)
+    .flatMap(entry => firstRead(asRecord(entry)?.applicationStatuses))
+    .slice(0, MAX_READ)
+    .flatMap(s => {
       const status = asRecord(s);
       const name = str(status?.Name) ?? str(status?.name);
       if (!name) return [];
@@ -83,12 +101,11 @@ function fromHealth(stage: Stage): AppStatus[] {
             str(status?.Namespace) ??
             str(status?.namespace) ??
             DEFAULT_NAMESPACE,
-          health: str(asRecord(status?.health)?.status) ?? null,
-          sync: str(asRecord(status?.sync)?.status) ?? null,
+          health: str(asRecord(status?.health)?.status, MAX_STATUS) ?? null,
+          sync: str(asRecord(status?.sync)?.status, MAX_STATUS) ?? null,
         },
       ];
     });
-  });
 }
 
 /** `<argocdUrl>/applications/<namespace>/<name>`, as Kargo's UI links an Application. @public */
@@ -106,8 +123,8 @@ export function argoCdAppUrl(
  * The Argo CD Applications a Stage updates: those its `argocd-update` steps
  * name, those the last Promotion recorded (`kargo.akuity.io/argocd-context`,
  * names resolved) and those Kargo's health check reports, once each, with
- * the health and sync state Kargo last saw. Reads nothing but the Stage;
- * never throws on a malformed one.
+ * the health and sync state Kargo last saw: at most MAX_ARGOCD_APPS. Reads
+ * nothing but the Stage; never throws on a malformed one.
  *
  * @public
  */
@@ -116,13 +133,18 @@ export function stageArgoCdApps(
   argocdUrl?: string | null,
 ): StageArgoCdApp[] {
   const health = fromHealth(stage);
+  // The first status of each Application (the one a scan would find).
+  const statusOf = new Map<string, AppStatus>();
+  for (const h of health) {
+    const key = `${h.namespace}/${h.name}`;
+    if (!statusOf.has(key)) statusOf.set(key, h);
+  }
   const seen = new Map<string, StageArgoCdApp>();
   for (const app of [...fromContext(stage), ...fromSteps(stage), ...health]) {
+    if (seen.size >= MAX_ARGOCD_APPS) break;
     const key = `${app.namespace}/${app.name}`;
     if (seen.has(key)) continue;
-    const status = health.find(
-      h => h.name === app.name && h.namespace === app.namespace,
-    );
+    const status = statusOf.get(key);
     seen.set(key, {
       name: app.name,
       namespace: app.namespace,
