@@ -40,7 +40,10 @@ describe("a Freight's status.verifiedIn a project member writes (attack 15)", ()
     const stages = Array.from({ length: STAGES }, (_, k) => {
       const s = stageDownstreamOf(`d${k}`, ['u']);
       (
-        s.spec!.requestedFreight![0].sources as Record<string, unknown>
+        s.spec!.requestedFreight![0].sources as unknown as Record<
+          string,
+          unknown
+        >
       ).requiredSoakTime = '1h';
       return s;
     });
