@@ -235,15 +235,28 @@ function summarizeStage(stage: StageDetail): string {
 }
 
 /** "Freight calm-heron: verified in uat on ..., but re-verified there on ...: Failed (metric error-rate)". */
+/** Warning sentences a get-stage answer carries; the others are counted. */
+const MAX_FREIGHT_WARNINGS = 20;
+
 function freightWarningsOf(stage: StageDetail): string[] {
-  return (stage.freightOptions ?? []).flatMap(option =>
-    (option.reverifiedFailed ?? []).map(
-      w =>
+  const all = (stage.freightOptions ?? []).flatMap(option =>
+    (option.reverifiedFailed ?? []).map(w => ({ option, w })),
+  );
+  const shown = all
+    .slice(0, MAX_FREIGHT_WARNINGS)
+    .map(
+      ({ option, w }) =>
         `Freight ${
           option.alias ?? option.name
         }: ${describeReverificationWarning(w)}`,
-    ),
-  );
+    );
+  const more = all.length - shown.length;
+  return more > 0
+    ? [
+        ...shown,
+        `And ${more} more such warnings (the Stage's Kargo tab lists them).`,
+      ]
+    : shown;
 }
 
 function freightOptionsOf(stage: StageDetail): AssistantFreightOption[] {

@@ -21,6 +21,21 @@ import { clip } from './stepView';
 export const MAX_ARTIFACTS = 100;
 export const MAX_SUBJECT = 200;
 
+/**
+ * Artifacts of one kind read at most: a Freight holds one per Warehouse
+ * subscription (a few); 40,000 images were read for each of 20 options of
+ * every Stage holding the Freight (issue 35, attack 15).
+ */
+export const MAX_ARTIFACTS_READ = 2 * MAX_ARTIFACTS;
+
+/** The first {@link MAX_ARTIFACTS_READ} entries of an artifact list. */
+export function artifactsRead<T>(list: T[] | null | undefined): T[] {
+  const all = asArray(list);
+  return all.length > MAX_ARTIFACTS_READ
+    ? all.slice(0, MAX_ARTIFACTS_READ)
+    : all;
+}
+
 /** The first {@link MAX_ARTIFACTS} of a Freight's artifacts of one kind. */
 export function shownArtifacts<T>(list: T[] | null | undefined): T[] {
   const all = asArray(list);
@@ -96,8 +111,8 @@ function changesOf<T>(
   key: (t: T) => string,
   version: (t: T) => string | undefined,
 ): FreightChange[] {
-  const before = new Map(asArray(current).map(t => [key(t), version(t)]));
-  const after = new Map(asArray(next).map(t => [key(t), version(t)]));
+  const before = new Map(artifactsRead(current).map(t => [key(t), version(t)]));
+  const after = new Map(artifactsRead(next).map(t => [key(t), version(t)]));
   const out: FreightChange[] = [];
   for (const repository of new Set([...before.keys(), ...after.keys()])) {
     const from = before.get(repository) ?? null;

@@ -9,7 +9,7 @@ import type { Freight } from '../types';
 import { JsonSizes } from '../util/jsonSize';
 import type { ProjectVerdict } from '../stage/budgetVerdicts';
 import { ProjectIndexes } from '../stage/projectIndexes';
-import { MAX_ARTIFACTS } from './freightDiff';
+import { MAX_ARTIFACTS, MAX_ARTIFACTS_READ } from './freightDiff';
 
 // Issue 35, attack 15. A Freight's artifacts are shown capped
 // (shownArtifacts: 100 of each kind), but the "what promoting this would
@@ -23,13 +23,14 @@ import { MAX_ARTIFACTS } from './freightDiff';
 // promoted to S Stages is read 20 times per Stage per build, and a Freight
 // event rebuilds every Stage of the project (the same objects, kept
 // indexes): 20 x S x 40,000 entries per event, from one 1.1 MB object.
+// Now each artifact list is read to MAX_ARTIFACTS_READ (200) entries.
 
 const IMAGES = 40_000;
 const STAGES = 5;
 const OPTIONS = 20;
 
 describe("a Freight's artifact lists a project member writes (attack 15)", () => {
-  it('reads every one of 40,000 images of the current Freight once per Freight option (20) for each Stage holding it, on every build', () => {
+  it('reads at most 200 of 40,000 images of the current Freight per Freight option (20) for each Stage holding it (it read all 40,000 each time)', () => {
     const current = freight('p', 'w', 'big', 'big');
     current.metadata!.creationTimestamp = '2025-01-01T00:00:00Z';
     // The Stages' status references keep their own small copy.
@@ -74,7 +75,8 @@ describe("a Freight's artifact lists a project member writes (attack 15)", () =>
     // Freight (summarizeFreight filters the whole list before capping it):
     // 4.2 million entries of one 1.1 MB object for 5 Stages; 84 million for
     // 100.
-    expect(reads).toBe(STAGES * (OPTIONS + 1) * IMAGES);
-    expect(reads).toBe(4_200_000);
+    expect(reads).toBeLessThanOrEqual(
+      STAGES * (OPTIONS + 1) * MAX_ARTIFACTS_READ,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { MAX_REQUESTED_FREIGHT } from '../stage/boundedStage';
 import {
   buildProjectP,
   countingReads,
@@ -22,7 +23,7 @@ const REQUESTS = 22_000;
 const OPTIONS = 20;
 
 describe("a Stage's spec.requestedFreight a project member writes (attack 15)", () => {
-  it('scans 22,000 requested origins once per Freight option (20) on every build of the Stage, and serves them all', () => {
+  it('reads the first 100 of 22,000 requested origins once per Stage object, and serves those (it scanned all once per option on every build)', () => {
     const stage = minimalDirectStage('s');
     const spec = stage.spec as unknown as { requestedFreight: unknown[] };
     const requests = countingReads([
@@ -47,15 +48,14 @@ describe("a Stage's spec.requestedFreight a project member writes (attack 15)", 
 
     const [first] = buildProjectP(lists);
     expect(first.detail.error).toBeNull();
-    expect(first.detail.freightOptions).toHaveLength(OPTIONS);
-    expect(first.detail.requestedFreight).toHaveLength(REQUESTS + 1);
+    // The first MAX_REQUESTED_FREIGHT requests: the real one, last, is past
+    // them (a Stage of this member's own making shows what Kargo ignores).
+    expect(first.detail.requestedFreight).toHaveLength(MAX_REQUESTED_FREIGHT);
+    expect(first.detail.freightOptions).toEqual([]);
 
-    // A Freight event: the same Stage object built again.
+    // A Freight event: the same Stage object built again: its cut is kept.
     requests.reset();
     buildProjectP(lists);
-    // Once per option (the find reaches the last entry) and three times
-    // more (freightRequestsOf, the options' origins, upstreamStagesOfStage).
-    expect(requests.reads()).toBe((OPTIONS + 3) * (REQUESTS + 1));
-    expect(requests.reads()).toBe(506_023);
+    expect(requests.reads()).toBe(0);
   });
 });

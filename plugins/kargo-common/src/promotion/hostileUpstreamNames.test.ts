@@ -18,7 +18,7 @@ const NAME = 100_000;
 const OPTIONS = 20;
 
 describe('the upstream Stage names a project member writes (attack 15)', () => {
-  it('serves each of 10 upstream names of 100,000 characters 41 times in the Stage detail (1 MB Stage, 41 MB detail)', () => {
+  it('counts 10 upstream names of 100,000 characters as unread, never copying them into the detail (it was 41 MB for a 1 MB Stage)', () => {
     const names = Array.from({ length: MAX_NAMED_UPSTREAM }, (_, i) =>
       String(i).padEnd(NAME, 'x'),
     );
@@ -34,11 +34,10 @@ describe('the upstream Stage names a project member writes (attack 15)', () => {
     expect(built.detail.freightOptions).toHaveLength(OPTIONS);
     for (const o of built.detail.freightOptions!) {
       expect(o.code).toBe('notVerifiedInAny');
-      expect(o.params).toMatchObject({ upstream: names });
-      expect(o.reason.length).toBeGreaterThan(MAX_NAMED_UPSTREAM * NAME);
+      expect(o.params).toMatchObject({ upstream: [] });
+      expect(o.reason.length).toBeLessThan(NAME);
     }
     const detailChars = JSON.stringify(built.detail).length;
-    expect(detailChars).toBeGreaterThan(41 * MAX_NAMED_UPSTREAM * NAME);
-    expect(Math.floor(detailChars / stageChars)).toBeGreaterThanOrEqual(40);
+    expect(detailChars).toBeLessThan(stageChars / 10);
   });
 });

@@ -97,6 +97,14 @@ function artifactsSize(artifacts: FreightArtifacts, changes: FreightChange[]) {
  *
  * @public
  */
+/**
+ * Re-verification warnings (akuity/kargo#5144) an option carries at most:
+ * one per upstream Stage whose re-verification of the Freight failed; 300
+ * upstream Stages made 300 in each of 20 options of every Stage downstream
+ * (issue 35, attack 15).
+ */
+export const MAX_REVERIFIED_WARNINGS = 10;
+
 export function freightOptionsOf(
   stage: Stage,
   freight: Freight[] | ProjectFreight | undefined,
@@ -115,9 +123,12 @@ export function freightOptionsOf(
   let left = MAX_ARTIFACT_TEXT;
   return project.newestOf(origins, limit).map(f => {
     const availability = isFreightAvailableToStage(f, stage, now, interner);
-    const reverifiedFailed = histories.flatMap(
-      h => h.warningOf(f.metadata!.name!) ?? [],
-    );
+    const reverifiedFailed: NonNullable<FreightOption['reverifiedFailed']> = [];
+    for (const h of histories) {
+      if (reverifiedFailed.length >= MAX_REVERIFIED_WARNINGS) break;
+      const warning = h.warningOf(f.metadata!.name!);
+      if (warning) reverifiedFailed.push(warning);
+    }
     const current = Object.prototype.hasOwnProperty.call(
       f.status?.currentlyIn ?? {},
       stageName,

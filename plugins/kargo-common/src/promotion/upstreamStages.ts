@@ -14,6 +14,12 @@ export const MAX_UPSTREAM_STAGES = 300;
  * Freight option (7.2 million entries per build; issue 35, attack 10).
  */
 export const MAX_UPSTREAM_ENTRIES = 1_000;
+/**
+ * Characters of a Stage name (a Kubernetes name): a longer entry names no
+ * Stage, and is counted as unread; 10 names of 100,000 characters were
+ * copied into every option's reason (a 41 MB detail; issue 35, attack 15).
+ */
+const MAX_STAGE_NAME = 253;
 /** Upstream Stages a reason names; the others are counted (`upstreamMore`). */
 export const MAX_NAMED_UPSTREAM = 10;
 
@@ -34,12 +40,15 @@ export function upstreamStagesOf(sources: unknown): UpstreamStages {
   if (!Array.isArray(list)) return { stages: [], unread: 0 };
   const seen = new Set<string>();
   let index = 0;
+  let skipped = 0;
   const end = Math.min(list.length, MAX_UPSTREAM_ENTRIES);
   for (; index < end && seen.size < MAX_UPSTREAM_STAGES; index++) {
     const name = list[index];
-    if (typeof name === 'string' && name) seen.add(name);
+    if (typeof name !== 'string' || !name) continue;
+    if (name.length > MAX_STAGE_NAME) skipped++;
+    else seen.add(name);
   }
-  return { stages: [...seen], unread: list.length - index };
+  return { stages: [...seen], unread: list.length - index + skipped };
 }
 
 /**

@@ -14,6 +14,11 @@ import {
  * `autoPromotionHolds`), and 20,000 made a 2 MB summary (issue 35, attack 13).
  */
 export const MAX_AUTO_PROMOTION_HOLDS = 50;
+/**
+ * Requested Freight read at most: Kargo takes one request per origin (a
+ * few); 22,000 were scanned once per Freight option (issue 35, attack 15).
+ */
+export const MAX_REQUESTED_FREIGHT = 100;
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +31,20 @@ function smallestKeys(map: unknown, max: number): unknown {
   return Object.fromEntries(
     smallestN(keys, max, byKey).map(key => [key, record[key]]),
   );
+}
+
+/** The Stage with its first MAX_REQUESTED_FREIGHT requests only. */
+function withBoundedSpec(stage: Stage): Stage {
+  const requests = stage?.spec?.requestedFreight;
+  if (!Array.isArray(requests) || requests.length <= MAX_REQUESTED_FREIGHT)
+    return stage;
+  return {
+    ...stage,
+    spec: {
+      ...stage.spec,
+      requestedFreight: requests.slice(0, MAX_REQUESTED_FREIGHT),
+    },
+  } as Stage;
 }
 
 /** A collection with only its smallest item keys. */
@@ -49,7 +68,7 @@ function boundedCollection(collection: unknown): unknown {
  */
 export function boundedStage(stage: Stage): Stage {
   const status = asRecord(stage?.status);
-  if (!status) return stage;
+  if (!status) return withBoundedSpec(stage);
   const bounded: Json = { ...status };
   if (Array.isArray(status.freightHistory))
     bounded.freightHistory = firstRecords(
@@ -60,5 +79,5 @@ export function boundedStage(stage: Stage): Stage {
     if (key in status)
       bounded[key] = smallestKeys(status[key], MAX_AUTO_PROMOTION_HOLDS);
   }
-  return { ...stage, status: bounded } as Stage;
+  return { ...withBoundedSpec(stage), status: bounded } as Stage;
 }

@@ -5,9 +5,18 @@ import type {
   FreightSummary,
   Stage,
 } from '../types';
-import { asArray } from '../util/objects';
 import { clip } from '../promotion/stepView';
-import { MAX_SUBJECT, shownArtifacts } from '../promotion/freightDiff';
+import {
+  artifactsRead,
+  MAX_SUBJECT,
+  shownArtifacts,
+} from '../promotion/freightDiff';
+import { entryText } from '../verification/entryText';
+
+/** Characters of an artifact's repository URL. */
+const MAX_URL = 2_048;
+/** Characters of a tag, branch, digest, commit id, chart name or version. */
+const MAX_REF = 255;
 import { currentCollectionOf } from '../verification/collections';
 import { type FreightIndex, indexFreight } from '../verification/freightOfRun';
 
@@ -44,28 +53,30 @@ export function summarizeFreight(
     alias:
       object?.alias || object?.metadata?.labels?.[KARGO_LABELS.alias] || null,
     origin: originOf(ref, object),
-    commits: shownArtifacts(asArray(commits).filter(c => !!c?.repoURL)).map(
-      c => ({
-        repoURL: c.repoURL!,
-        id: c.id || null,
-        tag: c.tag || null,
-        branch: c.branch || null,
-        message: clip(c.message, MAX_SUBJECT) || null,
-      }),
-    ),
-    images: shownArtifacts(asArray(images).filter(i => !!i?.repoURL)).map(
+    // Read to a bound, then each text clipped: a shared Freight's texts
+    // went whole into the summary of every Stage holding it (attack 15).
+    commits: shownArtifacts(
+      artifactsRead(commits).filter(c => !!c?.repoURL),
+    ).map(c => ({
+      repoURL: entryText(c.repoURL, MAX_URL) ?? '',
+      id: entryText(c.id, MAX_REF),
+      tag: entryText(c.tag, MAX_REF),
+      branch: entryText(c.branch, MAX_REF),
+      message: clip(c.message, MAX_SUBJECT) || null,
+    })),
+    images: shownArtifacts(artifactsRead(images).filter(i => !!i?.repoURL)).map(
       i => ({
-        repoURL: i.repoURL!,
-        tag: i.tag || null,
-        digest: i.digest || null,
+        repoURL: entryText(i.repoURL, MAX_URL) ?? '',
+        tag: entryText(i.tag, MAX_REF),
+        digest: entryText(i.digest, MAX_REF),
       }),
     ),
     charts: shownArtifacts(
-      asArray(charts).filter(c => !!c?.repoURL || !!c?.name),
+      artifactsRead(charts).filter(c => !!c?.repoURL || !!c?.name),
     ).map(c => ({
-      repoURL: c.repoURL ?? '',
-      name: c.name || null,
-      version: c.version || null,
+      repoURL: entryText(c.repoURL, MAX_URL) ?? '',
+      name: entryText(c.name, MAX_REF),
+      version: entryText(c.version, MAX_REF),
     })),
   };
 }

@@ -1,6 +1,13 @@
 /** Milliseconds since the epoch, or undefined for a missing or unparsable time. */
+/**
+ * Characters of a time or a duration read at most: an RFC 3339 time is at
+ * most 35, a Go duration a few; a project member's 1 MB `longestSoak` was
+ * parsed twice per option of each Stage downstream (issue 35, attack 15).
+ */
+export const MAX_TIME_TEXT = 64;
+
 export function toMillis(time: string | null | undefined): number | undefined {
-  if (!time) return undefined;
+  if (!time || time.length > MAX_TIME_TEXT) return undefined;
   const ms = Date.parse(time);
   return Number.isNaN(ms) ? undefined : ms;
 }
@@ -36,7 +43,8 @@ const GO_DURATION_UNITS: Record<string, number> = {
  * (`1h30m0s`, `90s`, `2h`, `0`), or undefined for anything else.
  */
 export function parseGoDuration(text: unknown): number | undefined {
-  if (typeof text !== 'string' || !text) return undefined;
+  if (typeof text !== 'string' || !text || text.length > MAX_TIME_TEXT)
+    return undefined;
   if (text === '0') return 0;
   const part = /(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/y;
   let total = 0;
