@@ -112,6 +112,19 @@ export function minimalDirectStage(
   } as unknown as Stage;
 }
 
+/**
+ * A minimal Stage of project `p` (as minimalDirectStage's) taking Warehouse
+ * `w`'s Freight from the Stages `upstream`.
+ */
+export function minimalDownstreamStage(
+  name: string,
+  upstream: string[],
+): Stage {
+  const s = minimalDirectStage(name);
+  s.spec!.requestedFreight![0].sources = { stages: upstream } as never;
+  return s;
+}
+
 /** A Stage of project `p` holding `f` of Warehouse `w`, never verified. */
 export function stageHolding(name: string, f: Freight): Stage {
   return stage({
@@ -127,6 +140,26 @@ export function stageDownstreamOf(name: string, upstream: string[]): Stage {
   const s = stage({ project: 'p', name, warehouse: 'w' });
   s.spec!.requestedFreight![0].sources = { stages: upstream } as never;
   return s;
+}
+
+/**
+ * `object`, its (enumerable, read-only) property `key` now `value`, calling
+ * `onRead` at each read of it.
+ */
+export function withReadHook<T extends object>(
+  object: T,
+  key: string,
+  value: unknown,
+  onRead: () => void,
+): T {
+  Object.defineProperty(object, key, {
+    enumerable: true,
+    get: () => {
+      onRead();
+      return value;
+    },
+  });
+  return object;
 }
 
 /** `list`, counting how many of its entries are read since the last reset. */

@@ -1,4 +1,7 @@
-import { buildProjectP } from '../__testUtils__/projectBuild';
+import {
+  buildProjectP,
+  minimalDirectStage,
+} from '../__testUtils__/projectBuild';
 import { toStageSummary } from '../stage/detail';
 import { MAX_AUTO_PROMOTION_HOLDS } from '../stage/boundedStage';
 import type { Stage } from '../types';
@@ -25,18 +28,7 @@ import { MAX_ENTRY_ACTOR } from '../verification/entryText';
 const HOLDS = 20_000;
 
 function stageWithHolds(holds: Record<string, unknown>): Stage {
-  return {
-    metadata: { name: 's', namespace: 'p' },
-    spec: {
-      requestedFreight: [
-        {
-          origin: { kind: 'Warehouse', name: 'w' },
-          sources: { direct: true },
-        },
-      ],
-    },
-    status: { autoPromotionHolds: holds },
-  } as unknown as Stage;
+  return minimalDirectStage('s', { status: { autoPromotionHolds: holds } });
 }
 
 describe('auto-promotion holds a project member writes (attack 13)', () => {

@@ -1,4 +1,7 @@
-import { buildProjectP } from '../__testUtils__/projectBuild';
+import {
+  buildProjectP,
+  minimalDirectStage,
+} from '../__testUtils__/projectBuild';
 import type { Stage } from '../types';
 import { MAX_ARGOCD_APPS, stageArgoCdApps } from './argoCdApps';
 import { toStageSummary } from './detail';
@@ -22,16 +25,7 @@ const N = 3_000;
 const ARGOCD = 'https://argocd.example.com';
 
 function stageWithHealthApps(count: number): Stage {
-  return {
-    metadata: { name: 's', namespace: 'p' },
-    spec: {
-      requestedFreight: [
-        {
-          origin: { kind: 'Warehouse', name: 'w' },
-          sources: { direct: true },
-        },
-      ],
-    },
+  return minimalDirectStage('s', {
     status: {
       health: {
         status: 'Healthy',
@@ -44,7 +38,7 @@ function stageWithHealthApps(count: number): Stage {
         ],
       },
     },
-  } as unknown as Stage;
+  });
 }
 
 /** Calls of every `Array.prototype.find` predicate while `fn` runs. */

@@ -1,9 +1,15 @@
+import {
+  buildProjectP,
+  minimalDirectStage,
+  minimalDownstreamStage,
+  withReadHook,
+} from '../__testUtils__/projectBuild';
 import { KARGO_LABELS } from '../constants';
-import type { AnalysisRun, Stage } from '../types';
+import type { AnalysisRun } from '../types';
 import { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
 import type { StageDetail } from '../types';
-import { buildProjectStages, type ProjectLists } from './project';
+import type { ProjectLists } from './project';
 import { ProjectIndexes } from './projectIndexes';
 
 // Issue 35, attack 11: a watch event rebuilds only the Stages it touches
@@ -35,37 +41,18 @@ function run(
     phase,
     startedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
   };
-  const object = {} as AnalysisRun;
-  Object.defineProperty(object, 'metadata', {
-    enumerable: true,
-    get: () => {
-      reads.metadata++;
-      return metadata;
-    },
+  const object = withReadHook({} as AnalysisRun, 'metadata', metadata, () => {
+    reads.metadata++;
   });
-  Object.defineProperty(object, 'status', {
-    enumerable: true,
-    get: () => {
-      if (upstream) reads.upstreamStatus++;
-      return status;
-    },
+  return withReadHook(object, 'status', status, () => {
+    if (upstream) reads.upstreamStatus++;
   });
-  return object;
 }
 
-function stageOf(name: string, upstream: string[]): Stage {
-  return {
-    metadata: { name, namespace: 'p' },
-    spec: {
-      requestedFreight: [
-        {
-          origin: { kind: 'Warehouse', name: 'w' },
-          sources: upstream.length ? { stages: upstream } : { direct: true },
-        },
-      ],
-    },
-  } as unknown as Stage;
-}
+const stageOf = (name: string, upstream: string[]) =>
+  upstream.length
+    ? minimalDownstreamStage(name, upstream)
+    : minimalDirectStage(name);
 
 describe('a one-Stage build of a hostile project (issue 35, attack 11)', () => {
   it('reads no run of the project and derives no upstream history on a build of one small Stage after the first of all', () => {
@@ -116,15 +103,7 @@ describe('a one-Stage build of a hostile project (issue 35, attack 11)', () => {
       indexes,
       keptDetail: (name: string) => details.get(name),
     };
-    const base = {
-      ...lists,
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: '2026-12-05T21:00:00Z',
-      pullRequestsOf: () => undefined,
-    };
-    for (const { detail } of buildProjectStages({ ...base, ...kept }))
+    for (const { detail } of buildProjectP({ ...lists, ...kept }))
       details.set(detail.name, detail);
     const fullD = details.get('d')!;
     // d's options, and the warning u0's history gives one of them.
@@ -136,16 +115,14 @@ describe('a one-Stage build of a hostile project (issue 35, attack 11)', () => {
       reads.metadata = 0;
       reads.upstreamStatus = 0;
       const started = Date.now();
-      const built = [
-        ...buildProjectStages({
-          ...base,
-          ...kept,
-          // The watch hands out new arrays of the objects it holds.
-          stages: [...stages],
-          analysisRuns: [...analysisRuns],
-          only: new Set(['d']),
-        }),
-      ];
+      const built = buildProjectP({
+        ...lists,
+        ...kept,
+        // The watch hands out new arrays of the objects it holds.
+        stages: [...stages],
+        analysisRuns: [...analysisRuns],
+        only: new Set(['d']),
+      });
       // eslint-disable-next-line no-console
       console.log(
         `one-Stage build of d: ${reads.metadata} run metadata reads, ` +
@@ -169,19 +146,17 @@ describe('a one-Stage build of a hostile project (issue 35, attack 11)', () => {
 
     // An upstream rebuilt with d (its runs changed) is derived anew, never
     // served from its kept detail: f48 now failed in u0 too.
-    const rebuilt = [
-      ...buildProjectStages({
-        ...base,
-        ...kept,
-        analysisRuns: [
-          ...analysisRuns,
-          run('u0', PER_UPSTREAM + 1, true, 'f48', 'Failed'),
-        ],
-        // d listed first: u0's history is asked before u0 is built.
-        stages: [stages[stages.length - 1], ...stages.slice(0, -1)],
-        only: new Set(['d', 'u0']),
-      }),
-    ];
+    const rebuilt = buildProjectP({
+      ...lists,
+      ...kept,
+      analysisRuns: [
+        ...analysisRuns,
+        run('u0', PER_UPSTREAM + 1, true, 'f48', 'Failed'),
+      ],
+      // d listed first: u0's history is asked before u0 is built.
+      stages: [stages[stages.length - 1], ...stages.slice(0, -1)],
+      only: new Set(['d', 'u0']),
+    });
     const d = rebuilt.find(b => b.detail.name === 'd')!.detail;
     const f48 = d.freightOptions?.find(o => o.name === 'f48');
     expect(f48?.reverifiedFailed).toHaveLength(1);

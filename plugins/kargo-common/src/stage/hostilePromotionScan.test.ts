@@ -1,7 +1,12 @@
-import type { Promotion, Stage } from '../types';
+import {
+  buildProjectP,
+  minimalDirectStage,
+  withReadHook,
+} from '../__testUtils__/projectBuild';
+import type { Promotion } from '../types';
 import { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
-import { buildProjectStages, type ProjectLists } from './project';
+import type { ProjectLists } from './project';
 
 // Issue 35, attack 11: buildProjectStages filtered every Promotion of the
 // project once for each Stage it built, and once more for each upstream
@@ -20,42 +25,25 @@ function promotion(stage: string, i: number, counted: boolean): Promotion {
     namespace: 'p',
     creationTimestamp: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
   };
-  const object = { spec: { stage } } as Promotion;
-  Object.defineProperty(object, 'metadata', {
-    enumerable: true,
-    get: () => {
+  return withReadHook(
+    { spec: { stage } } as Promotion,
+    'metadata',
+    metadata,
+    () => {
       if (counted) reads.metadata++;
-      return metadata;
     },
-  });
-  return object;
+  );
 }
 
-function stageOf(name: string): Stage {
-  return {
-    metadata: { name, namespace: 'p' },
-    spec: {
-      requestedFreight: [
-        { origin: { kind: 'Warehouse', name: 'w' }, sources: { direct: true } },
-      ],
-    },
-  } as unknown as Stage;
-}
+const stageOf = (name: string) => minimalDirectStage(name);
 
 function build(lists: ProjectLists, sizes: JsonSizes) {
-  return [
-    ...buildProjectStages({
-      ...lists,
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: '2026-12-05T21:00:00Z',
-      pullRequestsOf: () => undefined,
-      interner: new Interner(),
-      sizes,
-      projectVerdict: { verdict: null },
-    }),
-  ];
+  return buildProjectP({
+    ...lists,
+    interner: new Interner(),
+    sizes,
+    projectVerdict: { verdict: null },
+  });
 }
 
 describe('the Promotions of a hostile project (issue 35, attack 11)', () => {
@@ -109,23 +97,14 @@ describe('the Promotions of a hostile project (issue 35, attack 11)', () => {
     // sorted) is not the point here.
     const others = new Set(plainStages.slice(1).map(s => s.metadata!.name!));
     const started = Date.now();
-    const builtOthers = [
-      ...buildProjectStages({
-        stages: plainStages,
-        promotions: plainPromotions,
-        analysisRuns: [],
-        freight: [],
-        instance: 'i',
-        kargoUrl: null,
-        project: 'p',
-        now: '2026-12-05T21:00:00Z',
-        pullRequestsOf: () => undefined,
-        interner: new Interner(),
-        sizes: plainSizes,
-        projectVerdict: { verdict: null },
-        only: others,
-      }),
-    ];
+    const builtOthers = buildProjectP({
+      stages: plainStages,
+      promotions: plainPromotions,
+      interner: new Interner(),
+      sizes: plainSizes,
+      projectVerdict: { verdict: null },
+      only: others,
+    });
     expect(builtOthers).toHaveLength(1_000);
     // eslint-disable-next-line no-console
     console.log(

@@ -1,6 +1,12 @@
-import { collection, freight, stage } from '../__testUtils__/builders';
-import type { AnalysisRun, Freight } from '../types';
-import { buildProjectStages, type ProjectLists } from './project';
+import { freight, stage } from '../__testUtils__/builders';
+import {
+  buildProjectP,
+  labelledRun,
+  stageDownstreamOf,
+  stageHolding,
+} from '../__testUtils__/projectBuild';
+import type { Freight } from '../types';
+import type { ProjectLists } from './project';
 import { StageRoutes } from './stageRoutes';
 import { stagesTouchedBy } from './touched';
 
@@ -18,48 +24,19 @@ import { stagesTouchedBy } from './touched';
 // Stages it touches (one level).
 
 function build(lists: ProjectLists, only?: ReadonlySet<string>) {
-  return [
-    ...buildProjectStages({
-      ...lists,
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: '2026-12-05T21:00:00Z',
-      pullRequestsOf: () => undefined,
-      only,
-    }),
-  ];
+  return buildProjectP({ ...lists, only });
 }
 
-function run(i: number, freightName: string, phase: string): AnalysisRun {
-  return {
-    metadata: {
-      name: `up.${i}`,
-      namespace: 'p',
-      labels: {
-        'kargo.akuity.io/stage': 'up',
-        'kargo.akuity.io/freight': freightName,
-      },
-    },
-    status: {
-      phase,
-      startedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    },
-  } as AnalysisRun;
-}
+/** Run `up.<i>` of Stage `up`, verifying `freightName`. */
+const run = (i: number, freightName: string, phase: string) =>
+  labelledRun('up', i, freightName, phase);
 
 describe('the #5144 warning in watch mode (issue 35, attack 11)', () => {
   it('a failed re-verification upstream also rebuilds the Stage downstream of it, whose option then warns', () => {
     const f: Freight = freight('p', 'w', 'seed0', 'a0');
     const name = f.metadata!.name!;
-    const up = stage({
-      project: 'p',
-      name: 'up',
-      warehouse: 'w',
-      freightHistory: [collection('w', f, [])],
-    });
-    const down = stage({ project: 'p', name: 'down', warehouse: 'w' });
-    down.spec!.requestedFreight![0].sources = { stages: ['up'] } as never;
+    const up = stageHolding('up', f);
+    const down = stageDownstreamOf('down', ['up']);
     const verified = run(0, name, 'Successful');
     const before: ProjectLists = {
       stages: [up, down],
@@ -92,8 +69,7 @@ describe('the #5144 warning in watch mode (issue 35, attack 11)', () => {
 
   it("a change of the upstream Stage itself touches its downstream Stage, also with a project's kept index", () => {
     const up = stage({ project: 'p', name: 'up', warehouse: 'w' });
-    const down = stage({ project: 'p', name: 'down', warehouse: 'w' });
-    down.spec!.requestedFreight![0].sources = { stages: ['up'] } as never;
+    const down = stageDownstreamOf('down', ['up']);
     const other = stage({ project: 'p', name: 'other', warehouse: 'w' });
     const routes = new StageRoutes();
     const touchedBy = (object: typeof up) =>

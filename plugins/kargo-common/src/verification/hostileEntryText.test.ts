@@ -1,12 +1,16 @@
 import {
+  buildProjectP,
+  minimalDirectStage,
+} from '../__testUtils__/projectBuild';
+import {
   toAssistantStageView,
   toAssistantVerification,
 } from '../assistant/stageView';
 import { KARGO_LABELS } from '../constants';
-import type { AnalysisRun, Stage, VerificationEntry } from '../types';
+import type { AnalysisRun, VerificationEntry } from '../types';
 import { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
-import { buildProjectStages, type ProjectLists } from '../stage/project';
+import type { ProjectLists } from '../stage/project';
 import { MAX_ENTRY_ACTOR, MAX_ENTRY_ID, MAX_ENTRY_MESSAGE } from './entryText';
 
 // Issue 35, attack 11: attack 9 bounded the metrics of a verification entry
@@ -27,22 +31,7 @@ const ACTOR = 200_000;
 const ID = 100_000;
 
 function build(lists: Partial<ProjectLists>, sizes: JsonSizes) {
-  return [
-    ...buildProjectStages({
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: '2026-12-05T21:00:00Z',
-      stages: [],
-      promotions: [],
-      analysisRuns: [],
-      freight: [],
-      pullRequestsOf: () => undefined,
-      interner: new Interner(),
-      sizes,
-      ...lists,
-    }),
-  ];
+  return buildProjectP({ interner: new Interner(), sizes, ...lists });
 }
 
 describe('texts of a verification entry (issue 35, attack 11)', () => {
@@ -65,21 +54,8 @@ describe('texts of a verification entry (issue 35, attack 11)', () => {
         },
       ],
     };
-    const stages = Array.from(
-      { length: S },
-      (_, i) =>
-        ({
-          metadata: { name: `s${i}`, namespace: 'p' },
-          spec: {
-            requestedFreight: [
-              {
-                origin: { kind: 'Warehouse', name: 'w' },
-                sources: { direct: true },
-              },
-            ],
-          },
-          status,
-        } as unknown as Stage),
+    const stages = Array.from({ length: S }, (_, i) =>
+      minimalDirectStage(`s${i}`, { status }),
     );
     // No stage label (analysisruns create); an annotation Kubernetes takes
     // (256 KB of annotations per object) and a message under the API

@@ -1,9 +1,13 @@
-import { KARGO_LABELS } from '../constants';
-import type { AnalysisRun, Stage } from '../types';
+import {
+  buildProjectP,
+  labelledRun,
+  minimalDirectStage,
+} from '../__testUtils__/projectBuild';
+import type { AnalysisRun } from '../types';
 import { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
 import { stageObjectSizes } from '../stage/objectBudget';
-import { buildProjectStages, type ProjectLists } from '../stage/project';
+import type { ProjectLists } from '../stage/project';
 import { MAX_HELD_FREIGHT, MAX_SHOWN_VERIFICATIONS } from './shownHistory';
 
 // Issue 35, attack 11: shownVerificationsOf keeps, past the newest 200
@@ -17,49 +21,7 @@ import { MAX_HELD_FREIGHT, MAX_SHOWN_VERIFICATIONS } from './shownHistory';
 // collection's first.
 
 function build(lists: Partial<ProjectLists>, sizes = new JsonSizes()) {
-  return [
-    ...buildProjectStages({
-      instance: 'i',
-      kargoUrl: null,
-      project: 'p',
-      now: '2026-12-05T21:00:00Z',
-      stages: [],
-      promotions: [],
-      analysisRuns: [],
-      freight: [],
-      pullRequestsOf: () => undefined,
-      interner: new Interner(),
-      sizes,
-      ...lists,
-    }),
-  ];
-}
-
-/** A minimal run of Stage `stage` naming Freight `freightName` by label. */
-function run(
-  stage: string,
-  i: number,
-  freightName: string,
-  phase: string,
-  collectionId?: string,
-): AnalysisRun {
-  return {
-    metadata: {
-      name: `${stage}.${i}`,
-      namespace: 'p',
-      labels: {
-        [KARGO_LABELS.stage]: stage,
-        [KARGO_LABELS.freight]: freightName,
-        ...(collectionId
-          ? { [KARGO_LABELS.freightCollection]: collectionId }
-          : {}),
-      },
-    },
-    status: {
-      phase,
-      startedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    },
-  } as AnalysisRun;
+  return buildProjectP({ interner: new Interner(), sizes, ...lists });
 }
 
 describe('verification history of hostile statuses (issue 35, attack 11)', () => {
@@ -67,23 +29,14 @@ describe('verification history of hostile statuses (issue 35, attack 11)', () =>
     const F = 5_000;
     const items: Record<string, { name: string }> = {};
     for (let i = 0; i < F; i++) items[`Warehouse/w${i}`] = { name: `f${i}` };
-    const up = {
-      metadata: { name: 'up', namespace: 'p' },
-      spec: {
-        requestedFreight: [
-          {
-            origin: { kind: 'Warehouse', name: 'w' },
-            sources: { direct: true },
-          },
-        ],
-      },
+    const up = minimalDirectStage('up', {
       status: { freightHistory: [{ id: 'c0', items }] },
-    } as unknown as Stage;
+    });
     // Each held Freight: verified (Successful), then re-verified (Failed).
     const runs: AnalysisRun[] = [];
     for (let i = 0; i < F; i++) {
-      runs.push(run('up', 2 * i, `f${i}`, 'Successful'));
-      runs.push(run('up', 2 * i + 1, `f${i}`, 'Failed'));
+      runs.push(labelledRun('up', 2 * i, `f${i}`, 'Successful'));
+      runs.push(labelledRun('up', 2 * i + 1, `f${i}`, 'Failed'));
     }
     const sizes = new JsonSizes();
     const measured = stageObjectSizes(sizes, up, [], runs);

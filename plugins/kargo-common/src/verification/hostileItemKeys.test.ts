@@ -1,4 +1,7 @@
-import { buildProjectP } from '../__testUtils__/projectBuild';
+import {
+  buildProjectP,
+  minimalDirectStage,
+} from '../__testUtils__/projectBuild';
 import { ProjectIndexes } from '../stage/projectIndexes';
 import { StageRoutes } from '../stage/stageRoutes';
 import type { AnalysisRun, Stage } from '../types';
@@ -51,16 +54,7 @@ const KEYS = 130_000;
 function manyItemsStage(): Stage {
   const items: Record<string, object> = {};
   for (let i = KEYS; i > 0; i--) items[i.toString(36).padStart(4, '0')] = {};
-  return {
-    metadata: { name: 's', namespace: 'p' },
-    spec: {
-      requestedFreight: [
-        {
-          origin: { kind: 'Warehouse', name: 'w' },
-          sources: { direct: true },
-        },
-      ],
-    },
+  return minimalDirectStage('s', {
     status: {
       freightHistory: [
         {
@@ -72,7 +66,7 @@ function manyItemsStage(): Stage {
         },
       ],
     },
-  } as unknown as Stage;
+  });
 }
 
 const unlabelledRun = {

@@ -17,26 +17,36 @@ import { watchedInstance } from './__testUtils__/watched';
 const STAGES = 2_000;
 const EVENTS = 100;
 
+/** A Stage of project `p` named `name`, its health as given. */
+const stageNamed = (name: string, health = 'Healthy') => ({
+  metadata: { name, namespace: 'p' },
+  status: { health: { status: health } },
+});
+
+/**
+ * A ready WatchedInstance (fake timers, batches a minute apart) holding
+ * project `p` and `stages`, and its pending rebuilds by project.
+ */
+async function pacedWatch(stages: object[]) {
+  jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+  const { source, upsert } = watchedInstance(
+    { projects: [{ metadata: { name: 'p' } }], stages },
+    { batchMs: 60_000 },
+  );
+  await source.ready();
+  const pending = () =>
+    (source as unknown as { pending: Map<string, Set<string> | 'all'> })
+      .pending;
+  return { source, upsert, pending };
+}
+
 describe('routing the events that follow a Freight event (attack 13)', () => {
   afterEach(() => jest.useRealTimers());
 
   it('records a Freight event as all, and routes none of the 100 events that follow it until it is applied (it copied 2,000 names for each)', async () => {
-    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
-    const stageNamed = (name: string, health = 'Healthy') => ({
-      metadata: { name, namespace: 'p' },
-      status: { health: { status: health } },
-    });
-    const { source, upsert } = watchedInstance(
-      {
-        projects: [{ metadata: { name: 'p' } }],
-        stages: Array.from({ length: STAGES }, (_, i) => stageNamed(`s${i}`)),
-      },
-      { batchMs: 60_000 },
+    const { source, upsert, pending } = await pacedWatch(
+      Array.from({ length: STAGES }, (_, i) => stageNamed(`s${i}`)),
     );
-    await source.ready();
-    const pending = () =>
-      (source as unknown as { pending: Map<string, Set<string> | 'all'> })
-        .pending;
 
     upsert('freights', {
       metadata: { name: 'f', namespace: 'p' },
@@ -53,22 +63,9 @@ describe('routing the events that follow a Freight event (attack 13)', () => {
   });
 
   it("adds the Stages an event touches to the project's one pending set", async () => {
-    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
-    const stageNamed = (name: string, health = 'Healthy') => ({
-      metadata: { name, namespace: 'p' },
-      status: { health: { status: health } },
-    });
-    const { source, upsert } = watchedInstance(
-      {
-        projects: [{ metadata: { name: 'p' } }],
-        stages: ['a', 'b', 'c'].map(n => stageNamed(n)),
-      },
-      { batchMs: 60_000 },
+    const { source, upsert, pending } = await pacedWatch(
+      ['a', 'b', 'c'].map(n => stageNamed(n)),
     );
-    await source.ready();
-    const pending = () =>
-      (source as unknown as { pending: Map<string, Set<string> | 'all'> })
-        .pending;
     upsert('stages', stageNamed('a', 'changed'));
     const first = pending().get('p');
     upsert('stages', stageNamed('b', 'changed'));
