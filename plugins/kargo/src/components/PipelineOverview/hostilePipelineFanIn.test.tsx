@@ -28,6 +28,8 @@ const from = (stages: string[]): FreightRequest[] => [
 /** Edge-like entries (`from` and `to`) that Array filters read during `fn`. */
 async function edgesFiltered(fn: () => Promise<void>): Promise<number> {
   let scanned = 0;
+  // A plain wrapper, restored after `fn` (a jest spy records every call).
+  /* eslint-disable no-extend-native */
   const realFilter = Array.prototype.filter;
   Array.prototype.filter = function filter(this: unknown[], ...args: never[]) {
     const first = this[0] as { from?: unknown; to?: unknown } | undefined;
@@ -40,6 +42,7 @@ async function edgesFiltered(fn: () => Promise<void>): Promise<number> {
   } finally {
     Array.prototype.filter = realFilter;
   }
+  /* eslint-enable no-extend-native */
   return scanned;
 }
 
