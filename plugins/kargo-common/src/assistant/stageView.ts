@@ -234,10 +234,10 @@ function summarizeStage(stage: StageDetail): string {
   return `${parts.join('. ')}.`;
 }
 
-/** "Freight calm-heron: verified in uat on ..., but re-verified there on ...: Failed (metric error-rate)". */
 /** Warning sentences a get-stage answer carries; the others are counted. */
 const MAX_FREIGHT_WARNINGS = 20;
 
+/** "Freight calm-heron: verified in uat on ..., but re-verified there on ...: Failed (metric error-rate)". */
 function freightWarningsOf(stage: StageDetail): string[] {
   const all = (stage.freightOptions ?? []).flatMap(option =>
     (option.reverifiedFailed ?? []).map(w => ({ option, w })),

@@ -3,6 +3,10 @@ import type { FreightRequest, Stage, StageSummary } from '../types';
 import { originKey } from '../promotion/freightAvailability';
 import { asArray } from '../util/objects';
 import { internText, type Interner } from '../util/interner';
+import { entryTime } from '../verification/entryText';
+
+/** Characters of an origin's name (a Warehouse's, a Kubernetes name). */
+const MAX_ORIGIN_NAME = 253;
 
 /**
  * A Stage's `spec.requestedFreight` in the plugin's words: one entry per
@@ -15,17 +19,17 @@ export function freightRequestsOf(
   stage: Stage,
   interner?: Interner,
 ): FreightRequest[] {
-  return asArray(stage.spec?.requestedFreight).map(request => {
+  return asArray(stage.spec?.requestedFreight).flatMap(request => {
+    // A Warehouse is a Kubernetes name: a longer origin names none.
+    const name = request?.origin?.name;
+    if (typeof name === 'string' && name.length > MAX_ORIGIN_NAME) return [];
     const sources = request?.sources;
     return {
       origin: internText(originKey(request?.origin), interner),
       direct: sources?.direct === true,
       // The first 300 distinct: the list is a project member's to grow.
       stages: upstreamStagesOf(sources).stages,
-      requiredSoakTime:
-        typeof sources?.requiredSoakTime === 'string'
-          ? sources.requiredSoakTime
-          : null,
+      requiredSoakTime: entryTime(sources?.requiredSoakTime),
     };
   });
 }
@@ -94,7 +98,11 @@ export function buildPipelineGraph<S extends GraphStage>(
   const upstreamOf = new Map<string, string[]>();
   const hidden = new Map<string, string[]>();
   for (const [name, stage] of byName) {
-    const shown = new Set<string>();
+    // Upstream Stages shown per origin: keyed by each, never by a string
+    // joining both (a 20,000-character origin was copied into one key per
+    // upstream Stage: 40 million characters hashed, issue 35, attack 16).
+    const shown = new Map<string, Set<string>>();
+    const upstreams = new Set<string>();
     const missing = new Set<string>();
     for (const request of stage.requestedFreight ?? []) {
       if (request.direct) {
@@ -110,8 +118,11 @@ export function buildPipelineGraph<S extends GraphStage>(
           if (upstream !== name) missing.add(upstream);
           continue;
         }
-        if (shown.has(`${request.origin}\n${upstream}`)) continue;
-        shown.add(`${request.origin}\n${upstream}`);
+        let ofOrigin = shown.get(request.origin);
+        if (!ofOrigin) shown.set(request.origin, (ofOrigin = new Set()));
+        if (ofOrigin.has(upstream)) continue;
+        ofOrigin.add(upstream);
+        upstreams.add(upstream);
         edges.push({
           from: { kind: 'stage', name: upstream },
           to: name,
@@ -119,9 +130,7 @@ export function buildPipelineGraph<S extends GraphStage>(
         });
       }
     }
-    upstreamOf.set(name, [
-      ...new Set([...shown].map(key => key.split('\n')[1])),
-    ]);
+    upstreamOf.set(name, [...upstreams]);
     hidden.set(name, [...missing].sort());
   }
   const columns = columnsOf(upstreamOf);

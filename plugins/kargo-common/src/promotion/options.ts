@@ -23,6 +23,14 @@ import {
 import { type ProjectFreight, projectFreightOf } from './projectFreight';
 
 /**
+ * Re-verification warnings (akuity/kargo#5144) an option carries at most:
+ * one per upstream Stage whose re-verification of the Freight failed; 300
+ * upstream Stages made 300 in each of 20 options of every Stage downstream
+ * (issue 35, attack 15).
+ */
+export const MAX_REVERIFIED_WARNINGS = 10;
+
+/**
  * The artifacts of the Freight the Stage holds now, per origin: the Freight
  * object where it is at hand (the source of truth), else the Stage's copy.
  */
@@ -97,14 +105,6 @@ function artifactsSize(artifacts: FreightArtifacts, changes: FreightChange[]) {
  *
  * @public
  */
-/**
- * Re-verification warnings (akuity/kargo#5144) an option carries at most:
- * one per upstream Stage whose re-verification of the Freight failed; 300
- * upstream Stages made 300 in each of 20 options of every Stage downstream
- * (issue 35, attack 15).
- */
-export const MAX_REVERIFIED_WARNINGS = 10;
-
 export function freightOptionsOf(
   stage: Stage,
   freight: Freight[] | ProjectFreight | undefined,

@@ -41,22 +41,36 @@ function str(value: unknown, max = MAX_NAME): string | undefined {
 const firstRead = (list: unknown): unknown[] =>
   Array.isArray(list) ? list.slice(0, MAX_READ) : [];
 
+/** The first MAX_READ entries of the lists `listOf` finds in each of `outer`. */
+function firstReadOfEach(
+  outer: unknown,
+  listOf: (entry: unknown) => unknown,
+): unknown[] {
+  const read: unknown[] = [];
+  for (const entry of firstRead(outer)) {
+    const inner = listOf(entry);
+    if (!Array.isArray(inner)) continue;
+    read.push(...inner.slice(0, MAX_READ - read.length));
+    if (read.length >= MAX_READ) break;
+  }
+  return read;
+}
+
 /** The Applications named by the Stage's `argocd-update` steps (names without expressions only). */
 function fromSteps(stage: Stage): AppKey[] {
   const steps = stage.spec?.promotionTemplate?.spec?.steps;
   if (!Array.isArray(steps)) return [];
-  return firstRead(steps)
-    .filter(step => asRecord(step)?.uses === 'argocd-update')
-    .flatMap(step => firstRead(asRecord(asRecord(step)?.config)?.apps))
-    .slice(0, MAX_READ)
-    .flatMap(app => {
-      const name = str(asRecord(app)?.name);
-      const namespace = str(asRecord(app)?.namespace) ?? DEFAULT_NAMESPACE;
-      // An expression (`${{ ctx.stage }}`) resolves only during a Promotion.
-      if (!name || EXPRESSION.test(name) || EXPRESSION.test(namespace))
-        return [];
-      return [{ name, namespace }];
-    });
+  return firstReadOfEach(steps, step =>
+    asRecord(step)?.uses === 'argocd-update'
+      ? asRecord(asRecord(step)?.config)?.apps
+      : undefined,
+  ).flatMap(app => {
+    const name = str(asRecord(app)?.name);
+    const namespace = str(asRecord(app)?.namespace) ?? DEFAULT_NAMESPACE;
+    // An expression (`${{ ctx.stage }}`) resolves only during a Promotion.
+    if (!name || EXPRESSION.test(name) || EXPRESSION.test(namespace)) return [];
+    return [{ name, namespace }];
+  });
 }
 
 /** The Applications the last argocd-update step recorded (Kargo's UI reads the same annotation). */
@@ -87,25 +101,23 @@ interface AppStatus extends AppKey {
 function fromHealth(stage: Stage): AppStatus[] {
   const output = (stage.status?.health as { output?: unknown } | undefined)
     ?.output;
-  return firstRead(output)
-    .flatMap(entry => firstRead(asRecord(entry)?.applicationStatuses))
-    .slice(0, MAX_READ)
-    .flatMap(s => {
-      const status = asRecord(s);
-      const name = str(status?.Name) ?? str(status?.name);
-      if (!name) return [];
-      return [
-        {
-          name,
-          namespace:
-            str(status?.Namespace) ??
-            str(status?.namespace) ??
-            DEFAULT_NAMESPACE,
-          health: str(asRecord(status?.health)?.status, MAX_STATUS) ?? null,
-          sync: str(asRecord(status?.sync)?.status, MAX_STATUS) ?? null,
-        },
-      ];
-    });
+  return firstReadOfEach(
+    output,
+    entry => asRecord(entry)?.applicationStatuses,
+  ).flatMap(s => {
+    const status = asRecord(s);
+    const name = str(status?.Name) ?? str(status?.name);
+    if (!name) return [];
+    return [
+      {
+        name,
+        namespace:
+          str(status?.Namespace) ?? str(status?.namespace) ?? DEFAULT_NAMESPACE,
+        health: str(asRecord(status?.health)?.status, MAX_STATUS) ?? null,
+        sync: str(asRecord(status?.sync)?.status, MAX_STATUS) ?? null,
+      },
+    ];
+  });
 }
 
 /** `<argocdUrl>/applications/<namespace>/<name>`, as Kargo's UI links an Application. @public */

@@ -13,12 +13,13 @@ import {
 } from '../promotion/freightDiff';
 import { entryText } from '../verification/entryText';
 
+import { currentCollectionOf } from '../verification/collections';
+import { type FreightIndex, indexFreight } from '../verification/freightOfRun';
+
 /** Characters of an artifact's repository URL. */
 const MAX_URL = 2_048;
 /** Characters of a tag, branch, digest, commit id, chart name or version. */
 const MAX_REF = 255;
-import { currentCollectionOf } from '../verification/collections';
-import { type FreightIndex, indexFreight } from '../verification/freightOfRun';
 
 function originOf(ref: FreightReference, freight?: Freight): string | null {
   const origin = freight?.origin ?? ref.origin;

@@ -1,4 +1,3 @@
-/** Milliseconds since the epoch, or undefined for a missing or unparsable time. */
 /**
  * Characters of a time or a duration read at most: an RFC 3339 time is at
  * most 35, a Go duration a few; a project member's 1 MB `longestSoak` was
@@ -6,6 +5,7 @@
  */
 export const MAX_TIME_TEXT = 64;
 
+/** Milliseconds since the epoch, or undefined for a missing or unparsable time. */
 export function toMillis(time: string | null | undefined): number | undefined {
   if (!time || time.length > MAX_TIME_TEXT) return undefined;
   const ms = Date.parse(time);

@@ -145,10 +145,19 @@ function ProjectPipeline(props: {
   const { stages, onSelect, label } = props;
   const classes = useStyles();
   const graph = useMemo(() => buildPipelineGraph(stages), [stages]);
+  // Each Stage's upstream names, grouped once per graph: a filter of every
+  // edge per Stage drawn cost Stages x edges per render (issue 35, attack 16).
+  const from = useMemo(() => {
+    const byStage = new Map<string, string[]>();
+    for (const edge of graph.edges) {
+      const names = byStage.get(edge.to);
+      if (names) names.push(edge.from.name);
+      else byStage.set(edge.to, [edge.from.name]);
+    }
+    return byStage;
+  }, [graph]);
   const columns: (typeof graph.nodes)[] = [];
   for (const node of graph.nodes) (columns[node.column] ??= []).push(node);
-  const fromOf = (name: string) =>
-    graph.edges.filter(e => e.to === name).map(e => e.from.name);
   return (
     <div role="list" aria-label={label} className={classes.columns}>
       {columns.map((column, index) => (
@@ -157,7 +166,7 @@ function ProjectPipeline(props: {
             <div role="listitem" key={node.stage.name}>
               <StageNode
                 stage={node.stage}
-                from={fromOf(node.stage.name).join(', ')}
+                from={(from.get(node.stage.name) ?? []).join(', ')}
                 hidden={node.hiddenUpstream.join(', ')}
                 onSelect={onSelect}
               />
