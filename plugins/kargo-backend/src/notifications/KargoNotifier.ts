@@ -109,10 +109,18 @@ export class KargoNotifier {
     // Each reader is sent to the Kargo tab of an entity they own (so the
     // link names no entity of someone else's, e.g. one another owner
     // registered): one notification per link.
+    // The first entity of each owner, found once (not a search per reader).
+    const linkOf = new Map<string, string | undefined>();
+    for (const entity of entities) {
+      for (const user of entity.users)
+        if (!linkOf.has(user)) linkOf.set(user, entity.link);
+    }
     const byLink = new Map<string | undefined, string[]>();
     for (const reader of readers) {
-      const link = entities.find(e => e.users.includes(reader))?.link;
-      byLink.set(link, [...(byLink.get(link) ?? []), reader]);
+      const link = linkOf.get(reader);
+      const linked = byLink.get(link);
+      if (linked) linked.push(reader);
+      else byLink.set(link, [reader]);
     }
     try {
       for (const [link, entityRef] of byLink) {

@@ -20,9 +20,14 @@ export function freightRequestsOf(
   interner?: Interner,
 ): FreightRequest[] {
   return asArray(stage.spec?.requestedFreight).flatMap(request => {
-    // A Warehouse is a Kubernetes name: a longer origin names none.
-    const name = request?.origin?.name;
-    if (typeof name === 'string' && name.length > MAX_ORIGIN_NAME) return [];
+    // A Warehouse is a Kubernetes name: a longer origin, or one that is no
+    // string, names none.
+    const name: unknown = request?.origin?.name;
+    if (
+      name !== undefined &&
+      (typeof name !== 'string' || name.length > MAX_ORIGIN_NAME)
+    )
+      return [];
     const sources = request?.sources;
     return {
       origin: internText(originKey(request?.origin), interner),

@@ -13,11 +13,17 @@ const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 export function jobMetricsOf(
   run: AnalysisRun,
 ): NonNullable<AnalysisRunResponse['jobMetrics']> {
-  const results = asList(run.status?.metricResults);
+  // Each metric's result found once: a search of the results per metric cost
+  // metrics x results per request (issue 35, attack 17). The first wins.
+  const resultOf = new Map<unknown, any>();
+  for (const r of asList(run.status?.metricResults)) {
+    const name = r?.name;
+    if (!resultOf.has(name)) resultOf.set(name, r);
+  }
   return asList(run.spec?.metrics)
     .filter(m => m && typeof m.name === 'string' && m.provider?.job)
     .map(m => {
-      const result = results.find(r => r?.name === m.name);
+      const result = resultOf.get(m.name);
       const metadata = asList(result?.measurements)[0]?.metadata;
       return {
         metric: m.name,

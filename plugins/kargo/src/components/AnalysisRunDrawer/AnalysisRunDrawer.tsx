@@ -1,4 +1,5 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
+import { useMemo } from 'react';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import type { AnalysisRunResponse } from '@kargo-backstage/plugin-kargo-common';
@@ -6,7 +7,7 @@ import { useAnalysisRun, useErrorText } from '../../hooks';
 import { useFormatters } from '../../hooks/useFormatters';
 import { SideDrawer } from '../SideDrawer';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
-import { MetricLogs } from './AnalysisRunLogs';
+import { type JobMetric, MetricLogs } from './AnalysisRunLogs';
 import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** Which AnalysisRun to show. */
@@ -22,6 +23,15 @@ function AnalysisRunBody(props: {
 }) {
   const { run, target } = props;
   const { t } = useKargoTranslation();
+  // Each metric's job, found once per run: a search of the job list per
+  // metric drawn cost metrics x jobs per render (issue 35, attack 17).
+  const jobOf = useMemo(() => {
+    const jobs = new Map<string, JobMetric>();
+    for (const job of run.jobMetrics ?? []) {
+      if (!jobs.has(job.metric)) jobs.set(job.metric, job);
+    }
+    return jobs;
+  }, [run.jobMetrics]);
   const format = useFormatters();
   return (
     <>
@@ -76,11 +86,7 @@ function AnalysisRunBody(props: {
                 </li>
               ))}
             </ul>
-            <MetricLogs
-              target={target}
-              metric={metric.name}
-              jobMetrics={run.jobMetrics}
-            />
+            <MetricLogs target={target} job={jobOf.get(metric.name)} />
           </Box>
         ))}
       </Box>

@@ -150,13 +150,12 @@ export function AnalysisRunLogs(props: {
 /** The logs control of one metric: a toggle for job metrics, words for others. */
 export function MetricLogs(props: {
   target: AnalysisRunTarget;
-  metric: string;
-  jobMetrics: JobMetric[] | undefined;
+  /** The metric's job, when it is a job metric. */
+  job: JobMetric | undefined;
 }) {
-  const { target, metric, jobMetrics } = props;
+  const { target, job } = props;
   const { t } = useKargoTranslation();
   const [open, setOpen] = useState(false);
-  const job = jobMetrics?.find(j => j.metric === metric);
   if (!job) {
     return (
       <Typography variant="caption" color="textSecondary">

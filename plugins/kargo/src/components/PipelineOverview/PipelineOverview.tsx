@@ -194,7 +194,10 @@ export const PipelineOverview = memo(function PipelineOverviewCard(props: {
     const byProject = new Map<string, StageDetail[]>();
     for (const stage of stages) {
       const key = `${stage.instance}/${stage.project}`;
-      byProject.set(key, [...(byProject.get(key) ?? []), stage]);
+      // Grown in place: a copy per Stage cost Stages² per change (attack 17).
+      const list = byProject.get(key);
+      if (list) list.push(stage);
+      else byProject.set(key, [stage]);
     }
     return byProject;
   }, [stages]);
