@@ -14,6 +14,23 @@ export interface LogStreamState {
   text: string;
   status: LogStreamStatus;
   error?: Error;
+  /** Earlier lines were dropped to keep the last {@link MAX_LOG_CHARS}. */
+  dropped?: boolean;
+}
+
+/**
+ * Characters of a log kept at most: the newest. A Job printing megabytes
+ * without a newline made the viewer redo work as long as its last line on
+ * every chunk (issue 35, attack 17).
+ */
+export const MAX_LOG_CHARS = 2_000_000;
+
+/** `text` cut to its last MAX_LOG_CHARS, at a line's start when there is one. */
+function newestOf(text: string): string {
+  if (text.length <= MAX_LOG_CHARS) return text;
+  const from = text.length - MAX_LOG_CHARS;
+  const line = text.indexOf('\n', from);
+  return text.slice(line >= 0 && line < text.length - 1 ? line + 1 : from);
 }
 
 /**
@@ -39,6 +56,7 @@ export function useAnalysisRunLogs(request: KargoAnalysisRunLogsRequest) {
         throw new Error('This Kargo API client cannot stream logs');
       }
       let text = '';
+      let dropped = false;
       let broken = false;
       const events = api.streamAnalysisRunLogs(
         { project, name, instance, metric, container },
@@ -51,9 +69,13 @@ export function useAnalysisRunLogs(request: KargoAnalysisRunLogsRequest) {
           continue;
         }
         text += event.text;
-        setState({ text, status: 'streaming' });
+        if (text.length > MAX_LOG_CHARS) {
+          text = newestOf(text);
+          dropped = true;
+        }
+        setState({ text, status: 'streaming', dropped });
       }
-      setState({ text, status: broken ? 'broken' : 'ended' });
+      setState({ text, status: broken ? 'broken' : 'ended', dropped });
     };
     run().catch((error: Error) => {
       if (abort.signal.aborted) return;

@@ -242,6 +242,8 @@ const de = createTranslationMessages({
     'logs.failed': 'Die Logs konnten nicht gelesen werden: {{message}}',
     'logs.paused_one': 'Angehalten: {{count}} neue Zeile',
     'logs.paused_other': 'Angehalten: {{count}} neue Zeilen',
+    'logs.dropped':
+      'Frühere Zeilen verworfen: die neuesten 2 MB werden gezeigt',
     'pullRequests.number': 'Nummer',
     'pullRequests.title': 'Titel',
     'pullRequests.state': 'Status',

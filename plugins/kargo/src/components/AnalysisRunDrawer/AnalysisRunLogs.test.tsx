@@ -204,3 +204,34 @@ describe('AnalysisRun logs in the drawer', () => {
     );
   });
 });
+
+describe('a log longer than the viewer keeps (issue 35, attack 17)', () => {
+  it('keeps the newest 2 MB from a line start, and says earlier lines were dropped', async () => {
+    const s = controlledStream();
+    const api = fakeKargoApi({
+      getAnalysisRun: jest.fn(async () => jobRun),
+      streamAnalysisRunLogs: jest.fn(() => s.stream()),
+    });
+    const writeText = jest.fn(async () => {});
+    Object.assign(navigator, { clipboard: { writeText } });
+    const logs = await openLogs(api);
+    const line = `${'x'.repeat(99_999)}\n`;
+    act(() => {
+      s.push({ type: 'text', text: 'first line\n' });
+      for (let i = 0; i < 25; i++) s.push({ type: 'text', text: line });
+      s.push({ type: 'text', text: 'last line\n' });
+    });
+    expect(
+      await within(logs).findByText(/Earlier lines dropped/),
+    ).toBeVisible();
+    await within(logs).findByText('last line');
+    expect(within(logs).queryByText('first line')).toBeNull();
+    await userEvent.click(
+      within(logs).getByRole('button', { name: 'Copy logs' }),
+    );
+    const [[kept]] = writeText.mock.calls as unknown as [[string]];
+    expect(kept.length).toBeLessThanOrEqual(2_000_000);
+    expect(kept.startsWith('x')).toBe(true);
+    expect(kept.endsWith('last line\n')).toBe(true);
+  });
+});

@@ -29,8 +29,11 @@ function LogStream(props: {
   const [frozen, setFrozen] = useState<string | undefined>(undefined);
   const [copied, setCopied] = useState(false);
   const shown = frozen ?? logs.text;
+  // Never below 0: earlier lines may have been dropped meanwhile.
   const waiting =
-    frozen === undefined ? 0 : lineCount(logs.text) - lineCount(frozen);
+    frozen === undefined
+      ? 0
+      : Math.max(0, lineCount(logs.text) - lineCount(frozen));
 
   if (logs.status === 'failed') {
     return (
@@ -76,6 +79,7 @@ function LogStream(props: {
           {logs.status === 'streaming' && t('logs.streaming')}
           {logs.status === 'ended' && !noLogs && t('logs.ended')}
           {waiting > 0 && ` · ${t('logs.paused', { count: waiting })}`}
+          {logs.dropped && ` · ${t('logs.dropped')}`}
         </Typography>
       </Box>
       {logs.status === 'broken' && (
