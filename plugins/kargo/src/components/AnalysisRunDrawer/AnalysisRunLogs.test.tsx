@@ -64,6 +64,18 @@ async function openLogs(api: ReturnType<typeof fakeKargoApi>) {
   return screen.findByRole('region', { name: 'Logs of error-rate' });
 }
 
+/** The logs of a job metric, streamed by the test, with a clipboard. */
+async function openCopyableLogs() {
+  const s = controlledStream();
+  const api = fakeKargoApi({
+    getAnalysisRun: jest.fn(async () => jobRun),
+    streamAnalysisRunLogs: jest.fn(() => s.stream()),
+  });
+  const writeText = jest.fn(async (_text: string) => {});
+  Object.assign(navigator, { clipboard: { writeText } });
+  return { s, writeText, logs: await openLogs(api) };
+}
+
 describe('AnalysisRun logs in the drawer', () => {
   it("streams the job metric's first container, and another when picked", async () => {
     const streams: ReturnType<typeof controlledStream>[] = [];
@@ -148,14 +160,7 @@ describe('AnalysisRun logs in the drawer', () => {
   });
 
   it('copies the log', async () => {
-    const s = controlledStream();
-    const api = fakeKargoApi({
-      getAnalysisRun: jest.fn(async () => jobRun),
-      streamAnalysisRunLogs: jest.fn(() => s.stream()),
-    });
-    const writeText = jest.fn(async () => {});
-    Object.assign(navigator, { clipboard: { writeText } });
-    const logs = await openLogs(api);
+    const { s, writeText, logs } = await openCopyableLogs();
     act(() => s.push({ type: 'text', text: 'FAIL smoke\n' }));
     await within(logs).findByText(/FAIL smoke/);
     await userEvent.click(
@@ -207,14 +212,7 @@ describe('AnalysisRun logs in the drawer', () => {
 
 describe('a log longer than the viewer keeps (issue 35, attack 17)', () => {
   it('keeps the newest 2 MB from a line start, and says earlier lines were dropped', async () => {
-    const s = controlledStream();
-    const api = fakeKargoApi({
-      getAnalysisRun: jest.fn(async () => jobRun),
-      streamAnalysisRunLogs: jest.fn(() => s.stream()),
-    });
-    const writeText = jest.fn(async () => {});
-    Object.assign(navigator, { clipboard: { writeText } });
-    const logs = await openLogs(api);
+    const { s, writeText, logs } = await openCopyableLogs();
     const line = `${'x'.repeat(99_999)}\n`;
     act(() => {
       s.push({ type: 'text', text: 'first line\n' });
@@ -229,7 +227,7 @@ describe('a log longer than the viewer keeps (issue 35, attack 17)', () => {
     await userEvent.click(
       within(logs).getByRole('button', { name: 'Copy logs' }),
     );
-    const [[kept]] = writeText.mock.calls as unknown as [[string]];
+    const [[kept]] = writeText.mock.calls;
     expect(kept.length).toBeLessThanOrEqual(2_000_000);
     expect(kept.startsWith('x')).toBe(true);
     expect(kept.endsWith('last line\n')).toBe(true);
