@@ -1,12 +1,7 @@
 import { promotionsOfStage } from '../pullRequests/steps';
 import type { Promotion, Stage } from '../types';
 import { asArray, sameObjects } from '../util/objects';
-import { lowerBound } from '../util/search';
-
-const byName = (a: string, b: string) => {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
-};
+import { byCodeUnits, lowerBound } from '../util/search';
 
 interface Named {
   name: string;
@@ -72,7 +67,7 @@ export class ProjectPromotions {
         else targeted.set(target, [position]);
       }
     });
-    untargeted.sort((a, b) => byName(a.name, b.name));
+    untargeted.sort((a, b) => byCodeUnits(a.name, b.name));
     this.targeted = targeted;
     this.untargeted = untargeted;
   }

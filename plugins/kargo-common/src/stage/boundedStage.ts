@@ -1,8 +1,8 @@
 import type { Stage } from '../types';
 import { asRecord } from '../util/objects';
+import { byCodeUnits } from '../util/search';
 import { smallestN } from '../util/smallest';
 import {
-  byKey,
   firstRecords,
   MAX_COLLECTION_RECORDS,
   MAX_STATUS_COLLECTIONS,
@@ -29,7 +29,7 @@ function smallestKeys(map: unknown, max: number): unknown {
   const keys = Object.keys(record);
   if (keys.length <= max) return map;
   return Object.fromEntries(
-    smallestN(keys, max, byKey).map(key => [key, record[key]]),
+    smallestN(keys, max, byCodeUnits).map(key => [key, record[key]]),
   );
 }
 

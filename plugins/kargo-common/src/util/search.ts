@@ -15,3 +15,12 @@ export function lowerBound<T>(
   }
   return low;
 }
+
+/**
+ * Strings in code-unit order (as Go and Kubernetes sort keys), not the
+ * locale's: the order Kargo marshals a map's keys in.
+ */
+export const byCodeUnits = (a: string, b: string): number => {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+};

@@ -1,5 +1,6 @@
 import type { FreightReference, Stage, VerificationInfo } from '../types';
 import { asArray, asRecord } from '../util/objects';
+import { byCodeUnits } from '../util/search';
 import { smallestN } from '../util/smallest';
 
 /**
@@ -44,11 +45,6 @@ export function firstRecords<T>(list: T[] | undefined, max: number): T[] {
     .filter(entry => !!asRecord(entry));
 }
 
-export const byKey = (a: string, b: string) => {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
-};
-
 type LegacyEntry = FreightReference & {
   verificationInfo?: VerificationInfo;
   verificationHistory?: VerificationInfo[];
@@ -68,7 +64,7 @@ function itemsOf(items: unknown): FreightReference[] {
   if (!map) return [];
   // Kargo marshals the map (keyed by origin, `Warehouse/<name>`) with sorted
   // keys; sorting here keeps "the first item" stable whatever the source.
-  return smallestN(Object.keys(map), MAX_COLLECTION_RECORDS, byKey)
+  return smallestN(Object.keys(map), MAX_COLLECTION_RECORDS, byCodeUnits)
     .map(key => asRecord(map[key]) as FreightReference | undefined)
     .filter((ref): ref is FreightReference => !!ref);
 }
