@@ -59,7 +59,9 @@ describe('entity route: a hidden project vs. no such project (attack 18b)', () =
           ? AuthorizeResult.DENY
           : AuthorizeResult.ALLOW,
     );
-    const hidden = await get('/entities/component/default/probe-payments/stages');
+    const hidden = await get(
+      '/entities/component/default/probe-payments/stages',
+    );
     const missing = await get('/entities/component/default/probe-nope/stages');
     expect(hidden.status).toBe(200);
     expect(missing.status).toBe(200);

@@ -26,7 +26,8 @@ import {
 // and in both cases the text names the hidden project to readers of others.
 jest.setTimeout(60_000);
 
-const CLUSTER_WIDE_STAGES = /^\/apis\/kargo\.akuity\.io\/v1alpha1\/stages(\?|$)/;
+const CLUSTER_WIDE_STAGES =
+  /^\/apis\/kargo\.akuity\.io\/v1alpha1\/stages(\?|$)/;
 const PAYMENTS_STAGES =
   /^\/apis\/kargo\.akuity\.io\/v1alpha1\/namespaces\/payments\/stages/;
 
@@ -57,14 +58,17 @@ describe('Narrower RBAC, one project namespace unbound from the start (attack 18
   let sandbox: Sandbox;
   let backend: ReliabilityBackend;
   beforeAll(async () => {
-    ({ sandbox, backend } = await start([CLUSTER_WIDE_STAGES, PAYMENTS_STAGES]));
+    ({ sandbox, backend } = await start([
+      CLUSTER_WIDE_STAGES,
+      PAYMENTS_STAGES,
+    ]));
   });
   afterAll(async () => {
     await backend.stop();
     await sandbox.stop();
   });
 
-  it("blanks every project of the instance (503), and names the hidden project in the 503 to a reader of checkout", async () => {
+  it('blanks every project of the instance (503), and names the hidden project in the 503 to a reader of checkout', async () => {
     // Ten resyncs later, still nothing of checkout (measured: 503 every time).
     const statuses = new Set<number>();
     let last: request.Response | undefined;
