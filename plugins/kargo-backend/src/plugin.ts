@@ -176,7 +176,7 @@ export const kargoPlugin = createBackendPlugin({
               ),
             ),
         );
-        registerKargoPermissions(deps.permissionsRegistry, snapshots);
+        registerKargoPermissions(deps.permissionsRegistry);
         registerKargoActions(deps.actionsRegistry, {
           ...deps,
           permissions,

@@ -10,8 +10,8 @@ import {
 import { stringListParams } from './paramsSchema';
 
 /**
- * What permission rules see of a Stage: where it lives. Loaded from the
- * snapshot by `getResources`, or parsed from the resource ref alone.
+ * What permission rules see of a Stage: where it lives, parsed from the
+ * resource ref alone (`getResources`), never looked up.
  *
  * @public
  */

@@ -111,7 +111,8 @@ export function addEntityRoutes(
           project,
           message: redactClusterText(messageOf(error)),
         });
-        stale = true;
+        // A missing project is answered as a hidden one: not stale either.
+        stale = stale || !(error instanceof NotFoundError);
       }
     }
 

@@ -9,17 +9,17 @@ import {
   type ReliabilityBackend,
 } from '../__tests__/reliability/__testUtils__/harness';
 
-// Issue 35, attack 18b: Backstage mounts the permission framework's
+// Issue 35, attack 18: Backstage mounts the permission framework's
 // apply-conditions endpoint on every plugin that registers a resource type,
 // under the plugin's own path. It refuses users (without an actor) but
-// takes any service principal, and answers from the plugin's getResources:
-// the kargo-stage resources of the snapshot, whatever kargo.access.services
-// gives that service (nothing, here).
+// takes any service principal, whatever kargo.access.services gives it. It
+// answered from the snapshot (ALLOW exactly for the Stages that exist); a
+// resource is now its ref, so the answer tells nothing of what exists.
 jest.setTimeout(60_000);
 
 const PATH = '/api/kargo/.well-known/backstage/permissions/apply-conditions';
 
-describe('apply-conditions: a Stage existence oracle for any service (attack 18b)', () => {
+describe('apply-conditions: no Stage existence oracle for services', () => {
   let sandbox: Sandbox;
   let backend: ReliabilityBackend;
 
@@ -36,7 +36,7 @@ describe('apply-conditions: a Stage existence oracle for any service (attack 18b
     await sandbox.stop();
   });
 
-  /** A condition that holds for every Stage that exists. */
+  /** A condition that holds for every Stage. */
   const anyStage = {
     not: {
       rule: 'IS_STAGE',
@@ -45,7 +45,7 @@ describe('apply-conditions: a Stage existence oracle for any service (attack 18b
     },
   };
 
-  it('tells a service no kargo.access.services entry names which guessed Stages of which projects exist', async () => {
+  it('answers a service the same for guessed Stages that exist and Stages that do not', async () => {
     const unscoped = mockCredentials.service.header({
       onBehalfOf: mockCredentials.service('external:unscoped-bot'),
       targetPluginId: 'kargo',
@@ -56,34 +56,40 @@ describe('apply-conditions: a Stage existence oracle for any service (attack 18b
       .set('Authorization', unscoped);
     expect(read.status).toBe(404);
 
-    // One request of guessed refs.
+    // Guessed refs: payments/prod and checkout/staging exist, the others not.
     const guesses = [
       'sandbox/payments/prod',
       'sandbox/payments/nope',
       'sandbox/no-such-project/prod',
       'sandbox/checkout/staging',
     ];
-    const res = await request(backend.server)
-      .post(PATH)
-      .set('Authorization', unscoped)
-      .send({
-        items: [
-          {
-            id: '1',
-            resourceType: 'kargo-stage',
-            resourceRef: guesses,
-            conditions: anyStage,
-          },
-        ],
-      });
-    expect(res.status).toBe(200);
-    // Measured: ALLOW exactly for the Stages that exist.
-    expect(res.body.items[0].result).toEqual([
-      'ALLOW',
-      'DENY',
-      'DENY',
-      'ALLOW',
-    ]);
+    const decide = async (conditions: object) => {
+      const res = await request(backend.server)
+        .post(PATH)
+        .set('Authorization', unscoped)
+        .send({
+          items: [
+            {
+              id: '1',
+              resourceType: 'kargo-stage',
+              resourceRef: guesses,
+              conditions,
+            },
+          ],
+        });
+      expect(res.status).toBe(200);
+      return res.body.items[0].result;
+    };
+    // Before: ALLOW, DENY, DENY, ALLOW (exactly the Stages that exist).
+    expect(await decide(anyStage)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'ALLOW']);
+    // The rules still decide, from the ref.
+    expect(
+      await decide({
+        rule: 'IS_IN_PROJECT',
+        resourceType: 'kargo-stage',
+        params: { projects: ['payments'] },
+      }),
+    ).toEqual(['ALLOW', 'ALLOW', 'DENY', 'DENY']);
 
     // A user is refused (Backstage's own check), so this is services only.
     const user = await request(backend.server)
