@@ -81,7 +81,12 @@ describe('apply-conditions: no Stage existence oracle for services', () => {
       return res.body.items[0].result;
     };
     // Before: ALLOW, DENY, DENY, ALLOW (exactly the Stages that exist).
-    expect(await decide(anyStage)).toEqual(['ALLOW', 'ALLOW', 'ALLOW', 'ALLOW']);
+    expect(await decide(anyStage)).toEqual([
+      'ALLOW',
+      'ALLOW',
+      'ALLOW',
+      'ALLOW',
+    ]);
     // The rules still decide, from the ref.
     expect(
       await decide({
