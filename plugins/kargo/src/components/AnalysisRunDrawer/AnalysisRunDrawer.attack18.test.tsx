@@ -13,7 +13,11 @@ import { AnalysisRunDrawer } from './AnalysisRunDrawer';
 // result `{"name":"mNNNNN","phase":"Failed"}` is ~35 bytes, so a 1.5 MB
 // run holds ~40,000 metrics.
 
-const target = { project: 'payments', name: 'qa.01jd0000.dd11', instance: 'production' };
+const target = {
+  project: 'payments',
+  name: 'qa.01jd0000.dd11',
+  instance: 'production',
+};
 
 async function renderMs(metrics: number) {
   const run = {
@@ -48,7 +52,9 @@ describe('the drawer of a run of many metrics (issue 35, attack 18)', () => {
     const small = await renderMs(200);
     const large = await renderMs(1_000);
     // eslint-disable-next-line no-console
-    console.log(`drawer render: 200 metrics ${small} ms, 1,000 metrics ${large} ms`);
+    console.log(
+      `drawer render: 200 metrics ${small} ms, 1,000 metrics ${large} ms`,
+    );
     expect(large).toBeGreaterThan(0);
   }, 60_000);
 });
