@@ -273,7 +273,7 @@ export const kargoMessages = {
     failed: 'The logs could not be read: {{message}}',
     paused_one: 'Paused: {{count}} new line',
     paused_other: 'Paused: {{count}} new lines',
-    dropped: 'Earlier lines dropped: the newest 2 MB are shown',
+    dropped: 'Earlier lines dropped: only the newest are shown',
   },
   pullRequests: {
     number: 'Number',

@@ -1,6 +1,7 @@
 import { useApi } from '@backstage/core-plugin-api';
 import { useCallback, useEffect, useState } from 'react';
 import { kargoApiRef, type KargoAnalysisRunLogsRequest } from '../api';
+import { appendToLogWindow, emptyLogWindow } from './logWindow';
 
 /** Where a log stream is: connecting, streaming, ended by Kargo, broken, or refused. */
 export type LogStreamStatus =
@@ -14,23 +15,8 @@ export interface LogStreamState {
   text: string;
   status: LogStreamStatus;
   error?: Error;
-  /** Earlier lines were dropped to keep the last {@link MAX_LOG_CHARS}. */
+  /** Earlier lines were dropped to keep the log within its bounds (logWindow.ts). */
   dropped?: boolean;
-}
-
-/**
- * Characters of a log kept at most: the newest. A Job printing megabytes
- * without a newline made the viewer redo work as long as its last line on
- * every chunk (issue 35, attack 17).
- */
-export const MAX_LOG_CHARS = 2_000_000;
-
-/** `text` cut to its last MAX_LOG_CHARS, at a line's start when there is one. */
-function newestOf(text: string): string {
-  if (text.length <= MAX_LOG_CHARS) return text;
-  const from = text.length - MAX_LOG_CHARS;
-  const line = text.indexOf('\n', from);
-  return text.slice(line >= 0 && line < text.length - 1 ? line + 1 : from);
 }
 
 /**
@@ -55,26 +41,23 @@ export function useAnalysisRunLogs(request: KargoAnalysisRunLogsRequest) {
       if (!api.streamAnalysisRunLogs) {
         throw new Error('This Kargo API client cannot stream logs');
       }
-      let text = '';
-      let dropped = false;
+      let window = emptyLogWindow;
       let broken = false;
       const events = api.streamAnalysisRunLogs(
         { project, name, instance, metric, container },
         abort.signal,
       );
-      setState({ text, status: 'streaming' });
+      setState({ text: '', status: 'streaming' });
       for await (const event of events) {
         if (event.type === 'broken') {
           broken = true;
           continue;
         }
-        text += event.text;
-        if (text.length > MAX_LOG_CHARS) {
-          text = newestOf(text);
-          dropped = true;
-        }
+        window = appendToLogWindow(window, event.text);
+        const { text, dropped } = window;
         setState({ text, status: 'streaming', dropped });
       }
+      const { text, dropped } = window;
       setState({ text, status: broken ? 'broken' : 'ended', dropped });
     };
     run().catch((error: Error) => {

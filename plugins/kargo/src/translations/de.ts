@@ -243,7 +243,7 @@ const de = createTranslationMessages({
     'logs.paused_one': 'Angehalten: {{count}} neue Zeile',
     'logs.paused_other': 'Angehalten: {{count}} neue Zeilen',
     'logs.dropped':
-      'Frühere Zeilen verworfen: die neuesten 2 MB werden gezeigt',
+      'Frühere Zeilen verworfen: nur die neuesten werden gezeigt',
     'pullRequests.number': 'Nummer',
     'pullRequests.title': 'Titel',
     'pullRequests.state': 'Status',

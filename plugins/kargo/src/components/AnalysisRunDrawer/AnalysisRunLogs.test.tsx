@@ -211,7 +211,7 @@ describe('AnalysisRun logs in the drawer', () => {
 });
 
 describe('a log longer than the viewer keeps (issue 35, attack 17)', () => {
-  it('keeps the newest 2 MB from a line start, and says earlier lines were dropped', async () => {
+  it('keeps at most the newest 2 MB, from a line start, and says earlier lines were dropped', async () => {
     const { s, writeText, logs } = await openCopyableLogs();
     const line = `${'x'.repeat(99_999)}\n`;
     act(() => {
