@@ -253,6 +253,10 @@ export const kargoMessages = {
     noMetrics: 'This AnalysisRun has no metric results.',
     measurement: '{{phase}} measurement at {{time}}',
     value: 'value: {{value}}',
+    moreMetrics_one:
+      '{{count}} more metric is not shown (unfinished and failed ones first).',
+    moreMetrics_other:
+      '{{count}} more metrics are not shown (unfinished and failed ones first).',
   },
   logs: {
     show: 'Logs',

@@ -221,6 +221,10 @@ const de = createTranslationMessages({
     'drawer.noMetrics': 'Dieser AnalysisRun hat keine Metrik-Ergebnisse.',
     'drawer.measurement': 'Messung {{phase}} um {{time}}',
     'drawer.value': 'Wert: {{value}}',
+    'drawer.moreMetrics_one':
+      '{{count}} weitere Metrik wird nicht gezeigt (unfertige und fehlgeschlagene zuerst).',
+    'drawer.moreMetrics_other':
+      '{{count}} weitere Metriken werden nicht gezeigt (unfertige und fehlgeschlagene zuerst).',
     'logs.show': 'Logs',
     'logs.hide': 'Logs ausblenden',
     'logs.region': 'Logs von {{metric}}',
@@ -242,8 +246,7 @@ const de = createTranslationMessages({
     'logs.failed': 'Die Logs konnten nicht gelesen werden: {{message}}',
     'logs.paused_one': 'Angehalten: {{count}} neue Zeile',
     'logs.paused_other': 'Angehalten: {{count}} neue Zeilen',
-    'logs.dropped':
-      'Frühere Zeilen verworfen: nur die neuesten werden gezeigt',
+    'logs.dropped': 'Frühere Zeilen verworfen: nur die neuesten werden gezeigt',
     'pullRequests.number': 'Nummer',
     'pullRequests.title': 'Titel',
     'pullRequests.state': 'Status',

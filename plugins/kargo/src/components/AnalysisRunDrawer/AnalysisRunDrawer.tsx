@@ -8,6 +8,7 @@ import { useFormatters } from '../../hooks/useFormatters';
 import { SideDrawer } from '../SideDrawer';
 import { VerificationPhaseStatus } from '../VerificationPhaseStatus';
 import { type JobMetric, MetricLogs } from './AnalysisRunLogs';
+import { drawnMetrics } from './drawnMetrics';
 import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 /** Which AnalysisRun to show. */
@@ -32,6 +33,7 @@ function AnalysisRunBody(props: {
     }
     return jobs;
   }, [run.jobMetrics]);
+  const metrics = useMemo(() => drawnMetrics(run.metrics), [run.metrics]);
   const format = useFormatters();
   return (
     <>
@@ -57,7 +59,7 @@ function AnalysisRunBody(props: {
         {run.metrics.length === 0 && (
           <Typography variant="body2">{t('drawer.noMetrics')}</Typography>
         )}
-        {run.metrics.map(metric => (
+        {metrics.shown.map(metric => (
           <Box
             key={metric.name}
             mt={1}
@@ -89,6 +91,11 @@ function AnalysisRunBody(props: {
             <MetricLogs target={target} job={jobOf.get(metric.name)} />
           </Box>
         ))}
+        {metrics.hidden > 0 && (
+          <Typography variant="body2">
+            {t('drawer.moreMetrics', { count: metrics.hidden })}
+          </Typography>
+        )}
       </Box>
     </>
   );
