@@ -2,6 +2,7 @@ import { KARGO_REQUEST_ANNOTATIONS } from '../constants';
 import type { Promotion, Stage } from '../types';
 import { reasonMessage, type Reason } from '../reasons';
 import { isTerminalPromotionPhase } from '../phases/phaseSets';
+import { byCodeUnits } from '../util/search';
 
 /**
  * Whether a Promotion may be aborted; if not, why: `reason` in English and
@@ -101,8 +102,11 @@ export function abortablePromotionOf(
   const rank = (p: Promotion) => (p.status?.phase === 'Running' ? 0 : 1);
   const newest = (p: Promotion) =>
     `${p.metadata?.creationTimestamp ?? ''} ${p.metadata?.name ?? ''}`;
-  const [first] = [...open].sort(
-    (a, b) => rank(a) - rank(b) || newest(b).localeCompare(newest(a)),
-  );
+  // Running before Pending, then the newest: found in one pass (a member's
+  // 100,000 Pending Promotions were sorted per abort: issue 35, attack 18).
+  const before = (a: Promotion, b: Promotion) =>
+    rank(a) - rank(b) || byCodeUnits(newest(b), newest(a));
+  let first: Promotion | undefined;
+  for (const p of open) if (!first || before(p, first) < 0) first = p;
   return first?.metadata?.name ?? null;
 }
