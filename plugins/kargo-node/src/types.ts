@@ -100,10 +100,21 @@ export interface KargoWatchOptions {
   /** Called for every change, after the watch's own copy was updated. */
   onEvent(event: KargoWatchEvent): void;
   /**
-   * Called with an error when a kind cannot be listed or watched (the watch
-   * retries with backoff), with null when every kind is listed and watching.
+   * Called with an error when a kind cannot be listed or watched cluster-wide
+   * (the watch retries with backoff), with null when every cluster-wide
+   * stream is listed and watching. An instance-wide failure only: the
+   * streams of one project namespace report to `onNamespaceHealth`.
    */
   onHealth?(error: Error | null): void;
+  /**
+   * Called when the streams of one project namespace (kinds whose
+   * cluster-wide LIST is forbidden are watched per namespace) cannot be
+   * listed or watched, with the first error, and with null once every
+   * stream of the namespace lists and watches again or the project is gone.
+   * Called on a change only (not once per retry of the same failure). The
+   * other namespaces are current meanwhile: the error is that project's.
+   */
+  onNamespaceHealth?(namespace: string, error: Error | null): void;
   /** Server-side timeout of each watch request, in seconds (default 300). */
   timeoutSeconds?: number;
   /** First and largest reconnect delay (default 500 ms and 30 s), with jitter. */

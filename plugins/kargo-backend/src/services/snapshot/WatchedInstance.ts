@@ -35,7 +35,14 @@ export class WatchedInstance implements InstanceSource {
   private pending: Rebuild = new Map();
   private timer?: NodeJS.Timeout;
   private synced = false;
+  /** An instance-wide failure (a cluster-wide stream): every project is stale. */
   private failure: string | null = null;
+  /**
+   * Projects whose namespace streams fail (Narrower RBAC: a namespace left
+   * unbound): each keeps its Stages with its own error, as a poll's failed
+   * project read does; the others stay current.
+   */
+  private readonly projectErrors = new Map<string, string>();
   /** Applications of events under way. */
   private flushing = 0;
   /**
@@ -58,6 +65,8 @@ export class WatchedInstance implements InstanceSource {
     this.watch = client.watch({
       onEvent: event => this.route(event),
       onHealth: error => this.health(error),
+      onNamespaceHealth: (namespace, error) =>
+        this.projectHealth(namespace, error),
       timeoutSeconds: options.timeoutSeconds,
       // The objects' strings and the details' texts: one table per instance.
       interner: model.interner,
@@ -107,8 +116,19 @@ export class WatchedInstance implements InstanceSource {
       listsOf: p => this.listsOf(p),
       read: false,
       failure: this.failure,
+      errors: this.errorsOf(this.projects()),
       held: true,
     });
+  }
+
+  /** The errors of the listed projects whose streams fail now. */
+  private errorsOf(projects: string[]): Map<string, string> {
+    const errors = new Map<string, string>();
+    for (const project of projects) {
+      const error = this.projectErrors.get(project);
+      if (error) errors.set(project, error);
+    }
+    return errors;
   }
 
   private projects(): string[] {
@@ -202,11 +222,13 @@ export class WatchedInstance implements InstanceSource {
     const started = this.clock();
     this.flushing++;
     try {
+      const projects = this.projects();
       await this.model.update({
         rebuild,
         listsOf: p => this.listsOf(p),
-        projects: this.projects(),
+        projects,
         failure: this.failure,
+        errors: this.errorsOf(projects),
         held: true,
       });
     } finally {
@@ -215,6 +237,33 @@ export class WatchedInstance implements InstanceSource {
       if (paced) this.lastFlush = { endMs, tookMs: endMs - started };
       if (this.pending.size) this.schedule();
     }
+  }
+
+  /**
+   * One project namespace's streams failed (or work again): that project's
+   * error, told only to who may read it; never the instance's.
+   */
+  private projectHealth(project: string, error: Error | null) {
+    const name = this.model.instance.name;
+    if (error) {
+      if (this.projectErrors.get(project) === error.message) return;
+      this.logger.warn(
+        `Kargo instance '${name}', project '${project}': ${error.message}`,
+        { instance: name },
+      );
+      this.projectErrors.set(project, error.message);
+    } else {
+      if (!this.projectErrors.delete(project)) return;
+      this.logger.info(
+        `Kargo instance '${name}', project '${project}' is watched again`,
+        { instance: name },
+      );
+    }
+    // Its error recorded, or its Stages built again from what the watch
+    // holds now (the first sync covers what came before it).
+    if (!this.synced) return;
+    this.pending.set(project, 'all');
+    this.schedule();
   }
 
   private health(error: Error | null) {

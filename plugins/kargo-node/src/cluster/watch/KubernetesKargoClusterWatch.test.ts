@@ -111,6 +111,7 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
   let watch: KargoClusterWatch | undefined;
   const events: KargoWatchEvent[] = [];
   const health: Array<Error | null> = [];
+  const namespaceHealth: Array<[string, Error | null]> = [];
 
   beforeEach(async () => {
     sandbox = await startSandbox({
@@ -120,6 +121,7 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     });
     events.length = 0;
     health.length = 0;
+    namespaceHealth.length = 0;
   });
   afterEach(async () => {
     await watch?.stop();
@@ -130,6 +132,7 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
     watch = clientFor(sandbox.url, token).watch({
       onEvent: e => events.push(e),
       onHealth: e => health.push(e),
+      onNamespaceHealth: (namespace, e) => namespaceHealth.push([namespace, e]),
       timeoutSeconds,
       backoff: { initialMs: 20, maxMs: 100 },
     });
@@ -290,6 +293,39 @@ describe('KubernetesKargoClusterWatch against the sandbox', () => {
       () => held(watch!).join() === fresh(sandbox).join(),
       'the state of a fresh LIST',
     );
+  });
+
+  it("reports a namespace it may not list as that project's failure, never as the instance's, and the others are held", async () => {
+    // Narrower RBAC: no RoleBinding in payments.
+    const paymentsStages =
+      /^\/apis\/kargo\.akuity\.io\/v1alpha1\/namespaces\/payments\/stages/;
+    sandbox.faults.set({ path: paymentsStages, status: 403 });
+    await startWatch(300, 'sandbox-namespaced-token');
+
+    // The first start completes without payments' Stages.
+    const checkoutStages = fresh(sandbox).filter(l =>
+      l.startsWith('stages checkout/'),
+    );
+    expect(checkoutStages.length).toBeGreaterThan(0);
+    expect(held(watch!)).toEqual(
+      fresh(sandbox).filter(l => !l.startsWith('stages payments/')),
+    );
+    // No instance error at all: the instance's text never names payments.
+    expect(health.filter(h => h !== null)).toEqual([]);
+    expect(namespaceHealth).toEqual([['payments', expect.any(Error)]]);
+    expect(String(namespaceHealth[0][1])).toContain(
+      "may not list stages in 'payments'",
+    );
+
+    // Bound again: payments is healthy and held at the next relist.
+    sandbox.faults.clear();
+    await watch!.resync();
+    await until(
+      () => held(watch!).join() === fresh(sandbox).join(),
+      "payments' Stages",
+    );
+    expect(namespaceHealth.at(-1)).toEqual(['payments', null]);
+    expect(health.filter(h => h !== null)).toEqual([]);
   });
 });
 

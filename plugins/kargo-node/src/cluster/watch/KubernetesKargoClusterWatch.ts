@@ -87,7 +87,9 @@ interface KubernetesKargoClusterWatchOptions extends KargoWatchOptions {
  * O(projects)): callers filter by project namespace. When the cluster forbids
  * a namespaced kind's cluster-wide LIST (403: a Role per project namespace
  * instead of the ClusterRole), that kind falls back to one stream per Kargo
- * project namespace, following the projects as they come and go. Keeps the
+ * project namespace, following the projects as they come and go (a
+ * namespace stream's failure is reported as its project's, never as the
+ * instance's: some namespaces may be left unbound on purpose). Keeps the
  * objects as last seen and reports each change once (a relist reports only
  * what differs from what was held, deletions included).
  */
@@ -96,7 +98,10 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     KINDS.map(kind => [kind, new KindObjects()]),
   );
   private readonly informers = new Map<string, KindInformer>();
+  /** Errors of the cluster-wide streams, by kind: the instance's. */
   private readonly errors = new Map<string, Error>();
+  /** Errors of the namespace streams, by namespace then stream: each project's own. */
+  private readonly namespaceErrors = new Map<string, Map<string, Error>>();
   /** Kinds watched per project namespace, after a 403 on their cluster-wide LIST. */
   private readonly perNamespace = new Set<KargoWatchKind>();
   private readonly fallbacks: Promise<void>[] = [];
@@ -110,7 +115,6 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
 
   private informerOf(kind: KargoWatchKind, namespace?: string): KindInformer {
     const { group, version } = WATCHED_KINDS[kind];
-    const stream = streamOf(kind, namespace);
     // The watch holds every object of the fleet: only what the derivation
     // reads is kept, each page reduced as it arrives.
     const select = (object: KubeObject) => this.compactor.compact(kind, object);
@@ -125,7 +129,10 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
       onListed: items => this.replace(kind, items, namespace),
       onUpsert: object => this.upsert(kind, object),
       onDelete: object => this.remove(kind, object),
-      onHealth: error => this.health(kind, stream, error),
+      onHealth: error =>
+        namespace === undefined
+          ? this.health(kind, error)
+          : this.namespaceHealth(kind, namespace, error),
     });
   }
 
@@ -189,14 +196,15 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
     for (const item of items) this.upsert(kind, item);
   }
 
-  private health(kind: KargoWatchKind, stream: string, error: Error | null) {
-    if (error && kind !== 'projects' && stream === kind && isForbidden(error)) {
+  /** A cluster-wide stream's health: the instance's. */
+  private health(kind: KargoWatchKind, error: Error | null) {
+    if (error && kind !== 'projects' && isForbidden(error)) {
       this.fallBack(kind);
       return;
     }
     if (error) {
       this.errors.set(
-        stream,
+        kind,
         translateKubeError(error, {
           instance: this.options.instance,
           verb: 'watch',
@@ -204,18 +212,65 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
         }),
       );
     } else {
-      this.errors.delete(stream);
+      this.errors.delete(kind);
     }
+    this.reportHealth();
+  }
+
+  private reportHealth() {
     const first = this.errors.values().next().value;
     this.options.onHealth?.(first ?? null);
+  }
+
+  /**
+   * A namespace stream's health: that project's alone, never the instance's
+   * (Narrower RBAC leaves some project namespaces unbound on purpose, and
+   * their names are not for the readers of the others).
+   */
+  private namespaceHealth(
+    kind: KargoWatchKind,
+    namespace: string,
+    error: Error | null,
+  ) {
+    this.setNamespaceError(
+      namespace,
+      streamOf(kind, namespace),
+      error &&
+        translateKubeError(error, {
+          instance: this.options.instance,
+          verb: 'watch',
+          resource: kind,
+          namespace,
+        }),
+    );
+  }
+
+  /** Records one namespace stream's error (or its end); reports the namespace's first error when it changed. */
+  private setNamespaceError(
+    namespace: string,
+    stream: string,
+    error: Error | null,
+  ) {
+    let errors = this.namespaceErrors.get(namespace);
+    const before = errors?.values().next().value;
+    if (error) {
+      if (!errors) this.namespaceErrors.set(namespace, (errors = new Map()));
+      errors.set(stream, error);
+    } else {
+      errors?.delete(stream);
+      if (errors?.size === 0) this.namespaceErrors.delete(namespace);
+    }
+    const after = errors?.values().next().value;
+    if (before?.message === after?.message) return;
+    this.options.onNamespaceHealth?.(namespace, after ?? null);
   }
 
   /** The cluster-wide LIST of a namespaced kind was forbidden: one stream per project namespace. */
   private fallBack(kind: KargoWatchKind) {
     const cluster = this.informers.get(kind);
     this.informers.delete(kind);
-    this.errors.delete(kind);
     this.perNamespace.add(kind);
+    if (this.errors.delete(kind)) this.reportHealth();
     const started = [cluster?.stop()];
     for (const project of this.objects.get('projects')!.list()) {
       started.push(this.startStream(kind, project.metadata?.name));
@@ -236,7 +291,7 @@ export class KubernetesKargoClusterWatch implements KargoClusterWatch {
           ?.stop()
           .catch(() => undefined);
         this.informers.delete(stream);
-        this.errors.delete(stream);
+        this.setNamespaceError(namespace, stream, null);
         this.replace(kind, [], namespace);
       }
     }
