@@ -60,14 +60,9 @@ export const scaffolderModuleKargo = createBackendModule({
         scaffolder.addActions(
           createKargoPromoteAction(common),
           createKargoReverifyAction(common),
-          createKargoPullRequestOpenAction({
-            ...common,
-            integrations,
-            allowedRepositories:
-              config.getOptionalStringArray(
-                'kargo.pullRequests.allowedRepositories',
-              ) ?? [],
-          }),
+          // Its kargo.pullRequests.allowedRepositories are the write
+          // pipeline's (kargoCommandsServiceRef reads them).
+          createKargoPullRequestOpenAction({ ...common, integrations }),
           createKargoPromotionAbortAction(common),
           createKargoApproveFreightAction(common),
           createKargoPullRequestCloseAction(common),

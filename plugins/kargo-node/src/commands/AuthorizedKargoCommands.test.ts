@@ -97,9 +97,15 @@ function setup(
 ) {
   const cluster = fakeCluster();
   const api = apiClient({ authorizeReads: options.authorizeReads ?? false });
+  const openOrReclaim = jest.fn(async () => ({
+    number: 1,
+    url: 'https://github.com/acme/checkout-deploy/pull/1',
+    reclaimed: false,
+  }));
   const kargo = {
     cluster: () => cluster,
     kargoApi: jest.fn(() => api),
+    pullRequests: { openOrReclaim },
     writeMode: () => options.writes ?? ('kargoApi' as const),
   } as unknown as KargoService;
   const permissions = mockServices.permissions.mock({
@@ -145,6 +151,7 @@ function setup(
     kargoCalls,
     answer,
     permissions,
+    openOrReclaim,
   };
 }
 
@@ -356,6 +363,37 @@ describe('AuthorizedKargoCommands', () => {
     ).rejects.toMatchObject({ name: 'NotFoundError', code: 'stageNotFound' });
     expect(cluster.getStage).not.toHaveBeenCalled();
     expect(events[0].outcome).toBe('fail');
+  });
+
+  // Attack 18 on issue 35: opening a pull request was the one write outside
+  // this pipeline, and never asked whether the person may read the Stage.
+  it('opens no pull request for a person Kargo does not list the project to (api.authorizeReads): the Stage is answered as missing', async () => {
+    const { commands, cluster, events, answer, permissions, openOrReclaim } =
+      setup({ authorizeReads: true });
+    answer(() =>
+      HttpResponse.json(
+        { error: 'not permitted to list stages' },
+        { status: 403 },
+      ),
+    );
+    await expect(
+      commands.run('openPullRequest', { ...target, title: 'Release' }, alice),
+    ).rejects.toMatchObject({ name: 'NotFoundError', code: 'stageNotFound' });
+    expect(cluster.getStage).not.toHaveBeenCalled();
+    expect(openOrReclaim).not.toHaveBeenCalled();
+    expect(
+      permissions.authorize.mock.calls.flatMap(([requests]) =>
+        requests.map(r => r.permission.name),
+      ),
+    ).toEqual(['kargo.stage.read']);
+    expect(events).toEqual([
+      expect.objectContaining({
+        options: expect.objectContaining({
+          eventId: 'kargo-pull-request-open',
+        }),
+        outcome: 'fail',
+      }),
+    ]);
   });
 
   it('refuses a Promotion of another Stage as not found, without asking Kargo', async () => {

@@ -15,6 +15,7 @@ import {
   kargoStagePromotePermission,
   kargoFreightApprovePermission,
   kargoPullRequestClosePermission,
+  kargoPullRequestOpenPermission,
   kargoStageReverifyPermission,
   kargoStageRefreshPermission,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -95,6 +96,14 @@ export const KARGO_COMMAND_POLICIES: Record<
   closePullRequest: {
     eventId: 'kargo-pullrequest-close',
     permission: kargoPullRequestClosePermission,
+    severityLevel: 'medium',
+    writesTo: 'git',
+  },
+  // Opening (or reclaiming) the PR Kargo's git-open-pr step opens: the same
+  // bot identity; the event id is the one the scaffolder action always used.
+  openPullRequest: {
+    eventId: 'kargo-pull-request-open',
+    permission: kargoPullRequestOpenPermission,
     severityLevel: 'medium',
     writesTo: 'git',
   },

@@ -8,6 +8,9 @@ import {
   abortablePromotionOf,
   decidePullRequestClose,
   errorWithReason,
+  isValidKubernetesName,
+  pullRequestTargetOfStage,
+  type Promotion,
   stageUsesRepository,
   type Stage,
   warehousesOfStage,
@@ -70,6 +73,47 @@ function readStage(
 }
 
 /**
+ * The Promotion a request names, of the project (none when not named or
+ * missing: `pullRequestTargetOfStage` then answers that it is not one of the
+ * Stage's, as for another Stage's, so the answer tells no other Stage's
+ * Promotions apart). An InputError when it is no Kubernetes name.
+ */
+async function namedPromotion(
+  cluster: KargoClusterClient,
+  project: string,
+  name: string | undefined,
+): Promise<Promotion[]> {
+  if (name === undefined || name === '') return [];
+  if (!isValidKubernetesName(name)) {
+    throw new InputError(
+      `Invalid promotion ${JSON.stringify(
+        name,
+      )}: must be a Kubernetes object name`,
+    );
+  }
+  try {
+    return [await cluster.getPromotion(project, name)];
+  } catch (error) {
+    if ((error as Error)?.name === 'NotFoundError') return [];
+    throw error;
+  }
+}
+
+/**
+ * What the handlers take beside the Kargo service.
+ *
+ * @public
+ */
+export interface KargoCommandHandlersOptions {
+  /**
+   * `kargo.pullRequests.allowedRepositories`: repositories an open-PR
+   * request may name although no `git-open-pr` step of the Stage names them
+   * literally (head and base still come from the Stage).
+   */
+  allowedRepositories?: readonly string[];
+}
+
+/**
  * The commands, undecorated. Each derives what it touches from Kargo's own
  * objects read from the cluster (the Stage, the Freight by name or alias,
  * the Promotion and the Stage it promotes into), never from the request
@@ -81,6 +125,7 @@ function readStage(
  */
 export function createKargoCommandHandlers(
   kargo: KargoService,
+  options: KargoCommandHandlersOptions = {},
 ): KargoCommandHandlers {
   const verification = async (
     action: VerificationAction,
@@ -246,6 +291,39 @@ export function createKargoCommandHandlers(
         }
       }
       return { pullRequest: decision.pr.url, deletedBranch };
+    },
+
+    async openPullRequest(request) {
+      const { instance, project, promotion, title, description } = request;
+      const cluster = kargo.cluster(instance);
+      // Decided from Kargo's objects: the Stage's git-open-pr step (for the
+      // Promotion, which must be the Stage's), never from the request alone.
+      const stage = await readStage(cluster, project, request.stage);
+      const promotions = await namedPromotion(cluster, project, promotion);
+      const target = pullRequestTargetOfStage({
+        stage,
+        promotions,
+        promotion: promotion || undefined,
+        repoUrl: request.repoUrl || undefined,
+        allowedRepositories: [...(options.allowedRepositories ?? [])],
+      });
+      if ('error' in target) throw new InputError(target.error);
+      const { repoUrl, sourceBranch, targetBranch } = target;
+      const opened = await kargo.pullRequests.openOrReclaim({
+        repoUrl,
+        sourceBranch,
+        targetBranch,
+        title,
+        description,
+      });
+      return {
+        number: opened.number,
+        url: opened.url,
+        reclaimed: opened.reclaimed,
+        repoUrl,
+        sourceBranch,
+        targetBranch,
+      };
     },
 
     async refreshStage(request, as) {

@@ -5,7 +5,10 @@ export {
   type AuthorizedKargoCommandsOptions,
   type KargoCommandPolicy,
 } from './AuthorizedKargoCommands';
-export { createKargoCommandHandlers } from './commandHandlers';
+export {
+  createKargoCommandHandlers,
+  type KargoCommandHandlersOptions,
+} from './commandHandlers';
 export { chooseWriteIdentity } from './identity';
 export { kargoCommandsServiceRef } from './refs';
 export { kargoServiceWriters, kargoServiceWriteScopes } from './serviceWriters';

@@ -11,8 +11,9 @@ import type { KargoCommandService } from './types';
 
 /**
  * The one write pipeline to Kargo (promote, reverify, abort verification,
- * abort a Promotion), built on `kargoServiceRef` and wrapped once by
- * authorize + audit + write listeners. The Kargo backend plugin (REST routes,
+ * abort a Promotion, approve Freight, refresh, open and close pull
+ * requests), built on `kargoServiceRef` and wrapped once by authorize +
+ * audit + write listeners. The Kargo backend plugin (REST routes,
  * MCP tools) and the scaffolder module list it in their `deps`.
  *
  * @public
@@ -34,7 +35,12 @@ export const kargoCommandsServiceRef = createServiceRef<KargoCommandService>({
         new AuthorizedKargoCommands({
           serviceWriters: kargoServiceWriteScopes(config),
           kargo,
-          handlers: createKargoCommandHandlers(kargo),
+          handlers: createKargoCommandHandlers(kargo, {
+            allowedRepositories:
+              config.getOptionalStringArray(
+                'kargo.pullRequests.allowedRepositories',
+              ) ?? [],
+          }),
           permissions,
           auditor,
           logger,

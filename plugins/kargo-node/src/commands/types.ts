@@ -63,6 +63,19 @@ export interface KargoCommandArgs {
    * and its Promotion's branch to delete when `deleteBranch`.
    */
   closePullRequest: { repoUrl: string; number: number; deleteBranch: boolean };
+  /**
+   * Open (or reclaim the open) PR/MR of the Stage's `git-open-pr` step as
+   * the portal's Git identity. Repository, head and base come from the Stage
+   * and `promotion` (one of its Promotions); `repoUrl` only chooses among the
+   * Stage's repositories (or those `kargo.pullRequests.allowedRepositories`
+   * lists).
+   */
+  openPullRequest: {
+    promotion?: string;
+    repoUrl?: string;
+    title: string;
+    description?: string;
+  };
   /** Refresh the Stage (Kargo reconciles it, and its current Promotion, now). */
   refreshStage: {};
   /**
@@ -84,6 +97,15 @@ export interface KargoCommandResults {
   approveFreight: { freight: string };
   /** The PR/MR closed (its web URL) and the branch deleted, if any. */
   closePullRequest: { pullRequest: string; deletedBranch: string | null };
+  /** The PR/MR opened or reclaimed, and the branches the Stage named. */
+  openPullRequest: {
+    number: number;
+    url: string;
+    reclaimed: boolean;
+    repoUrl: string;
+    sourceBranch: string;
+    targetBranch: string;
+  };
   refreshStage: {};
   /** The Warehouses Kargo was asked to refresh. */
   refreshWarehouse: { warehouses: string[] };

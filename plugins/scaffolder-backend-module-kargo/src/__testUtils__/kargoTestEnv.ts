@@ -104,17 +104,26 @@ export async function startKargoTestEnv(): Promise<KargoTestEnv> {
 /**
  * The options every action under test gets from an env: the real Kargo
  * service, the mocked permissions and a short poll interval. `serviceWriters`
- * are the services `kargo.access.services[].write` lets write.
+ * are the services `kargo.access.services[].write` lets write (a map: with
+ * the projects of each); `allowedRepositories` is the pipeline's
+ * `kargo.pullRequests.allowedRepositories`.
  */
 export function actionOptions(
   env: KargoTestEnv,
-  options: { serviceWriters?: ReadonlySet<string> } = {},
+  options: {
+    serviceWriters?:
+      | ReadonlySet<string>
+      | ReadonlyMap<string, readonly string[]>;
+    allowedRepositories?: string[];
+  } = {},
 ) {
   return {
     kargo: env.kargo,
     commands: new AuthorizedKargoCommands({
       kargo: env.kargo,
-      handlers: createKargoCommandHandlers(env.kargo),
+      handlers: createKargoCommandHandlers(env.kargo, {
+        allowedRepositories: options.allowedRepositories,
+      }),
       permissions: env.permissions,
       auditor: env.auditor,
       logger: mockServices.logger.mock(),

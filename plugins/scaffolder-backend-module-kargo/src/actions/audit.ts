@@ -1,12 +1,4 @@
-import type {
-  AuditorService,
-  AuditorServiceCreateEventOptions,
-  AuditorServiceEventSeverityLevel,
-  BackstageCredentials,
-} from '@backstage/backend-plugin-api';
-import { NotAllowedError } from '@backstage/errors';
-
-type JsonObject = NonNullable<AuditorServiceCreateEventOptions['meta']>;
+import type { AuditorService } from '@backstage/backend-plugin-api';
 
 /**
  * What the actions need to record and gate who starts a write.
@@ -21,63 +13,4 @@ export interface InitiatorPolicy {
    * person (`kargo.scaffolder.allowServicePrincipals`).
    */
   allowServicePrincipals?: boolean;
-}
-
-/** Who started the task, as the audit trail names them. */
-function describeInitiator(credentials: BackstageCredentials): {
-  type: string;
-  ref: string;
-} {
-  const principal = credentials.principal as {
-    type?: string;
-    userEntityRef?: string;
-    subject?: string;
-  };
-  const type = principal.type ?? 'none';
-  if (type === 'user') return { type, ref: principal.userEntityRef ?? '' };
-  if (type === 'service') return { type, ref: principal.subject ?? '' };
-  return { type, ref: 'none' };
-}
-
-/**
- * Runs one write of a task on behalf of its initiator: refuses a task no
- * person started (unless config allows service principals), and records an
- * auditor event that succeeds or fails with the write, naming the initiator.
- * Returns what `write` returns.
- */
-export async function auditedWrite<T extends JsonObject>(options: {
-  policy: InitiatorPolicy;
-  credentials: BackstageCredentials;
-  eventId: string;
-  severityLevel?: AuditorServiceEventSeverityLevel;
-  meta: JsonObject;
-  write: () => Promise<T>;
-}): Promise<T> {
-  const { policy, credentials } = options;
-  const initiator = describeInitiator(credentials);
-  const event = await policy.auditor.createEvent({
-    eventId: options.eventId,
-    severityLevel: options.severityLevel ?? 'medium',
-    meta: {
-      ...options.meta,
-      initiator: initiator.ref,
-      initiatorType: initiator.type,
-    },
-  });
-  try {
-    const allowed =
-      initiator.type === 'user' ||
-      (initiator.type === 'service' && policy.allowServicePrincipals === true);
-    if (!allowed) {
-      throw new NotAllowedError(
-        `This task was not started by a person (${initiator.type} ${initiator.ref}); Kargo writes need one unless kargo.scaffolder.allowServicePrincipals is true`,
-      );
-    }
-    const result = await options.write();
-    await event.success({ meta: result });
-    return result;
-  } catch (error) {
-    await event.fail({ error: error as Error });
-    throw error;
-  }
 }

@@ -4,7 +4,7 @@ import type { JsonValue } from '@backstage/types';
 import {
   actionContext,
   actionOptions,
-  denyAll,
+  denyWrites,
   outputsOf,
   type KargoTestEnv,
   useKargoTestEnv,
@@ -125,10 +125,9 @@ describe('kargo:pull-request:open against the sandbox', () => {
     const before = await openPullRequests(payments);
     // checkout/staging's step names acme/checkout-deploy; even with
     // payments/deploy allowed, its head stays kargo/promotion/<promotion>.
-    const allowed = createKargoPullRequestOpenAction({
-      ...actionOptions(env),
-      allowedRepositories: [payments],
-    });
+    const allowed = createKargoPullRequestOpenAction(
+      actionOptions(env, { allowedRepositories: [payments] }),
+    );
     const promotion = await stagingPromotion();
     const ctx = actionContext({
       project: 'checkout',
@@ -189,11 +188,6 @@ describe('kargo:pull-request:open against the sandbox', () => {
       /has no git-open-pr step/,
     ],
     [
-      'a missing Stage',
-      { project: 'checkout', stage: 'nope' },
-      /Stage nope not found in project checkout/,
-    ],
-    [
       'a Promotion of another Stage',
       { project: 'payments', stage: 'prod', promotion: 'staging.x' },
       /Promotion staging.x not found|is not a Promotion of Stage prod/,
@@ -216,8 +210,26 @@ describe('kargo:pull-request:open against the sandbox', () => {
     });
   });
 
+  it('answers a missing Stage as not found (as one the user may not read), and opens nothing', async () => {
+    const spy = jest.spyOn(env.kargo.pullRequests, 'openOrReclaim');
+    try {
+      const ctx = actionContext({
+        project: 'checkout',
+        stage: 'nope',
+        title: 'x',
+      });
+      await expect(action.handler(ctx)).rejects.toMatchObject({
+        name: 'NotFoundError',
+        code: 'stageNotFound',
+      });
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('checks kargo.pullrequest.open on the Stage for the initiating user, and opens nothing when denied', async () => {
-    denyAll(env);
+    denyWrites(env);
     const spy = jest.spyOn(env.kargo.pullRequests, 'openOrReclaim');
     try {
       const ctx = actionContext({

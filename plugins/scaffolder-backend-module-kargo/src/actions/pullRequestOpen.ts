@@ -1,49 +1,14 @@
 import type { ScmIntegrationRegistry } from '@backstage/integration';
-import { InputError, NotFoundError } from '@backstage/errors';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
-import {
-  isValidKubernetesName,
-  kargoPullRequestOpenPermission,
-  pullRequestTargetOfStage,
-  type Promotion,
-  type StagePullRequestTarget,
-} from '@kargo-backstage/plugin-kargo-common';
-import type { KargoClusterClient } from '@kargo-backstage/plugin-kargo-node';
-import { auditedWrite } from './audit';
 import { examples } from './pullRequestOpen.examples';
 import { toRepositoryUrl } from './repoUrl';
+import { runKargoCommand } from './runCommand';
 import type { KargoActionOptions } from './shared';
 import {
-  authorizeAndGetStage,
+  checkStageNames,
   objectNameInput,
   stageActionInputs,
 } from './stageAction';
-
-async function promotionOrInputError(
-  cluster: KargoClusterClient,
-  project: string,
-  name: string | undefined,
-): Promise<Promotion[]> {
-  if (!name) return [];
-  if (!isValidKubernetesName(name)) {
-    throw new InputError(
-      `Invalid promotion ${JSON.stringify(
-        name,
-      )}: must be a Kubernetes object name`,
-    );
-  }
-  try {
-    return [await cluster.getPromotion(project, name)];
-  } catch (error) {
-    if (
-      error instanceof NotFoundError ||
-      (error as Error)?.name === 'NotFoundError'
-    ) {
-      throw new InputError(`Promotion ${name} not found in project ${project}`);
-    }
-    throw error;
-  }
-}
 
 /**
  * `kargo:pull-request:open`: returns the open pull/merge request a Stage's
@@ -52,16 +17,29 @@ async function promotionOrInputError(
  * only do what Kargo's own step would. Unlike Backstage's publish actions it
  * never fails with "already exists" (GitHub 422, GitLab 409).
  *
+ * It runs the write pipeline's `openPullRequest` (as `kargo:pull-request:close`
+ * runs `closePullRequest`): a Stage the initiator may not read is answered
+ * as a missing one, then `kargo.pullrequest.open` on it, a service only with
+ * `kargo.access.services[].write`, one audit event, and the portal's Git
+ * identity. The repositories `kargo.pullRequests.allowedRepositories` lists
+ * are the pipeline's (`createKargoCommandHandlers`).
+ *
  * @public
  */
 export function createKargoPullRequestOpenAction(
   options: KargoActionOptions & {
     integrations: ScmIntegrationRegistry;
-    /** `kargo.pullRequests.allowedRepositories`: repositories a template may name. */
+    /**
+     * Ignored: the write pipeline reads
+     * `kargo.pullRequests.allowedRepositories` itself
+     * (`createKargoCommandHandlers`' `allowedRepositories`).
+     *
+     * @deprecated The write pipeline's configuration decides.
+     */
     allowedRepositories?: string[];
   },
 ) {
-  const { kargo, permissions, integrations, allowedRepositories } = options;
+  const { kargo, integrations } = options;
   return createTemplateAction({
     id: 'kargo:pull-request:open',
     description:
@@ -121,62 +99,30 @@ export function createKargoPullRequestOpenAction(
         return;
       }
 
-      const credentials = await ctx.getInitiatorCredentials();
-      const result = await auditedWrite({
-        policy: options,
-        credentials,
-        eventId: 'kargo-pull-request-open',
-        meta: {
-          instance: instanceName,
-          project,
-          stage,
-          promotion: promotion ?? null,
-        },
-        write: async () => {
-          const stageObject = await authorizeAndGetStage({
-            permissions,
-            credentials,
-            permission: kargoPullRequestOpenPermission,
-            cluster,
+      checkStageNames(project, stage);
+      // The key names what the task asked for, so a retried task returns the
+      // pull request it already opened (or reclaimed) instead of asking again.
+      const result = await ctx.checkpoint({
+        key: `kargo.pull-request.open.${instanceName}.${project}.${stage}.${
+          promotion ?? ''
+        }.${requestedRepo ?? ''}`,
+        fn: async () => {
+          const done = await runKargoCommand(options, ctx, 'openPullRequest', {
+            instance: instanceName,
             project,
             stage,
+            ...(promotion ? { promotion } : {}),
+            ...(requestedRepo ? { repoUrl: requestedRepo } : {}),
+            title,
+            ...(description !== undefined ? { description } : {}),
           });
-          const target = pullRequestTargetOfStage({
-            stage: stageObject,
-            promotions: await promotionOrInputError(
-              cluster,
-              project,
-              promotion,
-            ),
-            promotion,
-            repoUrl: requestedRepo || undefined,
-            allowedRepositories,
-          });
-          if ('error' in target) throw new InputError(target.error);
-          const {
-            repoUrl,
-            sourceBranch,
-            targetBranch,
-          }: StagePullRequestTarget = target;
-          return ctx.checkpoint({
-            key: `kargo.pull-request.open.${repoUrl}.${sourceBranch}.${targetBranch}`,
-            fn: async () => {
-              const opened = await kargo.pullRequests.openOrReclaim({
-                repoUrl,
-                sourceBranch,
-                targetBranch,
-                title,
-                description,
-              });
-              return {
-                number: opened.number,
-                url: opened.url,
-                reclaimed: opened.reclaimed,
-                sourceBranch,
-                targetBranch,
-              };
-            },
-          });
+          return {
+            number: done.number,
+            url: done.url,
+            reclaimed: done.reclaimed,
+            sourceBranch: done.sourceBranch,
+            targetBranch: done.targetBranch,
+          };
         },
       });
       ctx.logger.info(

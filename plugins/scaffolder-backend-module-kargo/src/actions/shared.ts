@@ -2,12 +2,7 @@ import type {
   BackstageCredentials,
   PermissionsService,
 } from '@backstage/backend-plugin-api';
-import { InputError, NotFoundError } from '@backstage/errors';
-import type { Stage } from '@kargo-backstage/plugin-kargo-common';
-import type {
-  KargoClusterClient,
-  KargoService,
-} from '@kargo-backstage/plugin-kargo-node';
+import type { KargoService } from '@kargo-backstage/plugin-kargo-node';
 import type { InitiatorPolicy } from './audit';
 import type { KargoCommandOptions } from './runCommand';
 
@@ -39,25 +34,6 @@ export function initiatorActor(
     userEntityRef?: string;
   };
   return principal.type === 'user' ? principal.userEntityRef : undefined;
-}
-
-/** Reads a Stage, turning "not found" into an error that names what to fix. */
-export async function getStageOrInputError(
-  cluster: KargoClusterClient,
-  project: string,
-  stage: string,
-): Promise<Stage> {
-  try {
-    return await cluster.getStage(project, stage);
-  } catch (error) {
-    if (
-      error instanceof NotFoundError ||
-      (error as Error)?.name === 'NotFoundError'
-    ) {
-      throw new InputError(`Stage ${stage} not found in project ${project}`);
-    }
-    throw error;
-  }
 }
 
 /** Waits, unless the task is cancelled. */

@@ -1,17 +1,9 @@
-import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import {
   isValidDnsLabel,
   isValidKubernetesName,
-  type Stage,
 } from '@kargo-backstage/plugin-kargo-common';
-import {
-  requireStagePermission,
-  type KargoClusterClient,
-  type StagePermission,
-} from '@kargo-backstage/plugin-kargo-node';
 import type { TemplateActionOptions } from '@backstage/plugin-scaffolder-node';
-import { getStageOrInputError, type KargoActionOptions } from './shared';
 
 /** The zod the scaffolder hands to schema builders (its own copy of zod). */
 type Zod = Parameters<
@@ -118,29 +110,4 @@ export function timeoutSecondsOf(input: { timeoutSeconds?: number }): number {
     );
   }
   return seconds;
-}
-
-/**
- * Authorizes the initiator for `permission` on the Stage, then reads it
- * ("Stage x not found in project y" when it is missing). Runs before any
- * write, never on a dry run.
- */
-export async function authorizeAndGetStage(options: {
-  permissions: KargoActionOptions['permissions'];
-  credentials: BackstageCredentials;
-  permission: StagePermission;
-  cluster: KargoClusterClient;
-  project: string;
-  stage: string;
-}): Promise<Stage> {
-  const { permissions, credentials, permission, cluster, project, stage } =
-    options;
-  checkStageNames(project, stage);
-  await requireStagePermission(
-    permissions,
-    permission,
-    { instance: cluster.instance.name, project, name: stage },
-    credentials,
-  );
-  return getStageOrInputError(cluster, project, stage);
 }
