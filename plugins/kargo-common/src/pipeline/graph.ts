@@ -1,4 +1,8 @@
-import { upstreamStagesOf } from '../promotion/upstreamStages';
+import {
+  MAX_UPSTREAM_STAGES,
+  upstreamStagesOf,
+} from '../promotion/upstreamStages';
+import { MAX_REQUESTED_FREIGHT } from '../stage/boundedStage';
 import type { FreightRequest, Stage, StageSummary } from '../types';
 import { originKey } from '../promotion/freightAvailability';
 import { asArray } from '../util/objects';
@@ -7,6 +11,12 @@ import { entryTime } from '../verification/entryText';
 
 /** Characters of an origin's name (a Warehouse's, a Kubernetes name). */
 const MAX_ORIGIN_NAME = 253;
+/**
+ * Origins an edge between two Stages lists. Kargo's pipelines carry a few;
+ * a project member may request 100 Warehouses, each from the same upstream
+ * Stages (issue 35, attack 18).
+ */
+export const MAX_EDGE_ORIGINS = 10;
 
 /**
  * A Stage's `spec.requestedFreight` in the plugin's words: one entry per
@@ -44,13 +54,22 @@ export type PipelineEndpoint =
   | { kind: 'origin'; name: string }
   | { kind: 'stage'; name: string };
 
-/** @public */
+/**
+ * One arrow of the pipeline: from an origin, or from an upstream Stage, to
+ * the Stage that takes Freight from it. One per pair, whatever the number of
+ * requests it serves.
+ *
+ * @public
+ */
 export interface PipelineEdge {
   from: PipelineEndpoint;
   /** A Stage name. */
   to: string;
-  /** The origin the Freight on this edge comes from (`Warehouse/x`). */
-  origin: string;
+  /**
+   * The origins (`Warehouse/x`) whose Freight comes along this edge: the
+   * first 10 distinct, in request order (an origin edge: its own).
+   */
+  origins: string[];
 }
 
 /** @public */
@@ -84,10 +103,14 @@ export type GraphStage = Pick<StageSummary, 'name' | 'requestedFreight'>;
 /**
  * The pipeline of the given Stages as Kargo's UI draws it: an edge from each
  * upstream Stage (and from the origin, for direct sources) to the Stage that
- * requests its Freight. Upstream Stages not among `stages` are listed on the
- * node instead of drawn. Never loops on a cycle (Kargo refuses them, but a
- * graph is drawn from whatever the cluster holds): a cycle's Stages get a
- * column bounded by the number of Stages.
+ * requests its Freight, one per pair whatever the origins it carries.
+ * Upstream Stages not among `stages` are listed on the node instead of
+ * drawn. Of each Stage, reads the first 100 requests (as a Stage's detail
+ * serves them) and their first 300 distinct upstream names (as its build
+ * reads their histories): at most Stages x (300 + 100) edges. Never loops
+ * on a cycle (Kargo refuses them, but a graph is drawn from whatever the
+ * cluster holds): a cycle's Stages get a column bounded by the number of
+ * Stages.
  *
  * @public
  */
@@ -103,40 +126,15 @@ export function buildPipelineGraph<S extends GraphStage>(
   const upstreamOf = new Map<string, string[]>();
   const hidden = new Map<string, string[]>();
   for (const [name, stage] of byName) {
-    // Upstream Stages shown per origin: keyed by each, never by a string
-    // joining both (a 20,000-character origin was copied into one key per
-    // upstream Stage: 40 million characters hashed, issue 35, attack 16).
-    const shown = new Map<string, Set<string>>();
-    const upstreams = new Set<string>();
-    const missing = new Set<string>();
-    for (const request of stage.requestedFreight ?? []) {
-      if (request.direct) {
-        origins.add(request.origin);
-        edges.push({
-          from: { kind: 'origin', name: request.origin },
-          to: name,
-          origin: request.origin,
-        });
-      }
-      for (const upstream of request.stages) {
-        if (!byName.has(upstream) || upstream === name) {
-          if (upstream !== name) missing.add(upstream);
-          continue;
-        }
-        let ofOrigin = shown.get(request.origin);
-        if (!ofOrigin) shown.set(request.origin, (ofOrigin = new Set()));
-        if (ofOrigin.has(upstream)) continue;
-        ofOrigin.add(upstream);
-        upstreams.add(upstream);
-        edges.push({
-          from: { kind: 'stage', name: upstream },
-          to: name,
-          origin: request.origin,
-        });
-      }
-    }
-    upstreamOf.set(name, [...upstreams]);
-    hidden.set(name, [...missing].sort());
+    const { drawn, missing } = edgesTo(name, stage, byName, origins);
+    for (const edge of drawn) edges.push(edge);
+    upstreamOf.set(
+      name,
+      drawn.flatMap(edge =>
+        edge.from.kind === 'stage' ? [edge.from.name] : [],
+      ),
+    );
+    hidden.set(name, missing.sort());
   }
   const columns = columnsOf(upstreamOf);
   const nodes = [...byName].map(([name, stage]) => ({
@@ -148,6 +146,76 @@ export function buildPipelineGraph<S extends GraphStage>(
     (a, b) => a.column - b.column || a.stage.name.localeCompare(b.stage.name),
   );
   return { nodes, edges, origins: [...origins].sort() };
+}
+
+/**
+ * The edges to Stage `name`: one per origin it takes Freight from directly,
+ * one per upstream Stage shown, in request order; and the upstream Stages
+ * it names that are not shown. An edge per origin and upstream Stage made
+ * 100 x 299 per Stage for 100 Warehouses each requested from the same 299
+ * Stages: 9 million edges, 1 GB in each viewer's browser (issue 35, attack
+ * 18). Upstream names are keyed alone, never joined with an origin (a
+ * 20,000-character origin was copied into one key per upstream Stage,
+ * attack 16). Adds the direct origins to `origins`.
+ */
+function edgesTo(
+  name: string,
+  stage: GraphStage,
+  byName: ReadonlyMap<string, unknown>,
+  origins: Set<string>,
+): { drawn: PipelineEdge[]; missing: string[] } {
+  const drawn: PipelineEdge[] = [];
+  const missing: string[] = [];
+  const direct = new Set<string>();
+  const fromStage = new Map<string, PipelineEdge>();
+  // Distinct upstream names read, its own included (upstreamStagesOfStage).
+  const named = new Set<string>();
+  // Edges to a Stage that may list one more origin.
+  let open = 0;
+  const requests = stage.requestedFreight ?? [];
+  const end = Math.min(requests.length, MAX_REQUESTED_FREIGHT);
+  for (let r = 0; r < end; r++) {
+    const { origin, stages: upstreams } = requests[r];
+    if (requests[r].direct && !direct.has(origin)) {
+      direct.add(origin);
+      origins.add(origin);
+      drawn.push({
+        from: { kind: 'origin', name: origin },
+        to: name,
+        origins: [origin],
+      });
+    }
+    // No name read from here on adds an edge or an origin to one.
+    if (named.size >= MAX_UPSTREAM_STAGES && open === 0) continue;
+    for (const upstream of upstreams) {
+      const edge = fromStage.get(upstream);
+      if (edge) {
+        if (
+          edge.origins.length < MAX_EDGE_ORIGINS &&
+          !edge.origins.includes(origin)
+        ) {
+          edge.origins.push(origin);
+          if (edge.origins.length === MAX_EDGE_ORIGINS) open--;
+        }
+      } else if (!named.has(upstream) && named.size < MAX_UPSTREAM_STAGES) {
+        named.add(upstream);
+        if (upstream === name) continue;
+        if (!byName.has(upstream)) {
+          missing.push(upstream);
+          continue;
+        }
+        const added: PipelineEdge = {
+          from: { kind: 'stage', name: upstream },
+          to: name,
+          origins: [origin],
+        };
+        fromStage.set(upstream, added);
+        drawn.push(added);
+        open++;
+      }
+    }
+  }
+  return { drawn, missing };
 }
 
 /**

@@ -64,6 +64,25 @@ describe('PipelineOverview', () => {
     expect(text[3]).toMatch(/^prod.*old-fox.*shop:v1.*from uat, perf/);
   });
 
+  it('names each upstream Stage once, whatever the Warehouses it takes from it (issue 35, attack 18)', async () => {
+    const requests = ['shop', 'config', 'charts'].flatMap(warehouse => [
+      { ...from(['uat', 'perf'])[0], origin: `Warehouse/${warehouse}` },
+    ]);
+    await renderInTestApp(
+      <PipelineOverview
+        stages={[
+          ...stages.slice(1),
+          { ...stages[0], requestedFreight: requests },
+        ]}
+        onSelect={jest.fn()}
+      />,
+    );
+    const items = within(
+      screen.getByRole('list', { name: 'Pipeline shop' }),
+    ).getAllByRole('listitem');
+    expect(items[3]).toHaveTextContent(/^prod.*from uat, perf$/);
+  });
+
   it('opens a Stage from the keyboard', async () => {
     const onSelect = jest.fn();
     await renderInTestApp(
