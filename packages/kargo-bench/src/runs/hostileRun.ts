@@ -13,6 +13,7 @@ import {
 import { kargoObjects, type Obj } from '@kargo-backstage/kargo-test-objects';
 import { measure } from '../measure';
 import { fleetProjects } from '../fleet/generate';
+import { sha1 } from '../fleet/objects';
 
 const objects = kargoObjects({
   epoch: '2026-11-30T09:00:00Z',
@@ -42,6 +43,23 @@ interface Shape {
   freight?: { count: number; subject: number };
   /** Runs verifying the Stage, each declaring these metric names (none measured). */
   runs?: { count: number; metrics: string[] };
+  /**
+   * Promotions named `web.<hash>` and runs started in a shuffled order,
+   * both listed by name: in no order of time (issue 35, attack 18).
+   */
+  unordered?: boolean;
+}
+
+/** A deterministic shuffle of 0..n-1. */
+function shuffled(n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  let seed = 12345;
+  for (let i = n - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const j = seed % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
 }
 
 const SHAPES: Shape[] = [
@@ -130,6 +148,23 @@ const SHAPES: Shape[] = [
       ),
     },
   },
+  {
+    // Sorted with two Date.parse per comparison, before the budget verdict
+    // (issue 35, attack 18).
+    name: '20,000 Promotions named in no order of time',
+    steps: steps(1, 'git-clone', 's', { repoURL: REPO }),
+    promotions: 20_000,
+    unordered: true,
+  },
+  {
+    // The history sorted with two Date.parse per comparison (issue 35,
+    // attack 18).
+    name: '20,000 runs started in no order of time',
+    steps: [],
+    promotions: 0,
+    runs: { count: 20_000, metrics: [] },
+    unordered: true,
+  },
 ];
 
 function listsOf(shape: Shape): BuildProjectStagesInput {
@@ -144,6 +179,7 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
   });
   const promotions = Array.from({ length: shape.promotions }, (_, n) =>
     objects.promotion({
+      ...(shape.unordered ? { name: `web.${sha1(`p${n}`)}` } : {}),
       project,
       stage: 'web',
       freight: { name: 'abc1234def' },
@@ -154,7 +190,12 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
       progress: false,
     }),
   );
+  if (shape.unordered)
+    promotions.sort((a, b) =>
+      String(a.metadata?.name) < String(b.metadata?.name) ? -1 : 1,
+    );
   const runs = shape.runs;
+  const minutes = shape.unordered ? shuffled(runs?.count ?? 0) : undefined;
   // The watch holds the runs' equal specs once (ObjectCompactor): so does this.
   const spec = runs && { metrics: runs.metrics.map(name => ({ name })) };
   const analysisRuns = Array.from({ length: runs?.count ?? 0 }, (_, n) => ({
@@ -162,7 +203,7 @@ function listsOf(shape: Shape): BuildProjectStagesInput {
       project,
       stage: 'web',
       freight: { name: 'abc1234def', uid: 'uid-abc1234d' },
-      minutes: n + 1,
+      minutes: (minutes?.[n] ?? n) + 1,
       phase: 'Error',
       metrics: [],
       metricResults: [],

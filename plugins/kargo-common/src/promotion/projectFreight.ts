@@ -2,7 +2,11 @@ import type { Freight } from '../types';
 import { asArray, sameObjects } from '../util/objects';
 import { smallestN } from '../util/smallest';
 import { toMillis } from '../util/time';
-import { type FreightIndex, indexFreight } from '../verification/freightOfRun';
+import {
+  type FreightHashes,
+  type FreightIndex,
+  indexFreight,
+} from '../verification/freightOfRun';
 import { originKey } from './freightAvailability';
 
 /**
@@ -38,11 +42,18 @@ export class ProjectFreight {
   private index?: FreightIndex;
   private origins?: Map<string, Dated[]>;
 
-  constructor(private readonly freight: Freight[] | undefined) {}
+  /**
+   * `hashes`: the project's Freight names hashed by its last index, kept by
+   * the project's owner (see `ProjectIndexes`): not hashed again.
+   */
+  constructor(
+    private readonly freight: Freight[] | undefined,
+    private readonly hashes?: FreightHashes,
+  ) {}
 
   /** Every Freight by name: what a Stage holds or verified, however old. */
   get byName(): FreightIndex {
-    return (this.index ??= indexFreight(this.freight));
+    return (this.index ??= indexFreight(this.freight, this.hashes));
   }
 
   /** Whether this indexes exactly these objects (see `sameObjects`). */

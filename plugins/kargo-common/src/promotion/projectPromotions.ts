@@ -1,4 +1,4 @@
-import { promotionsOfStage } from '../pullRequests/steps';
+import { newestPromotionsFirst, ownPromotionsOf } from '../pullRequests/steps';
 import type { Promotion, Stage } from '../types';
 import { asArray, sameObjects } from '../util/objects';
 import { byCodeUnits, lowerBound } from '../util/search';
@@ -13,7 +13,7 @@ interface Named {
  * Stage then costs its own Promotions, not the project's whole list (1,000
  * Stages × 100,000 Promotions filtered the list per Stage: 2 s a build;
  * 4,000 × 200,000: 16 s). `of` answers exactly what `promotionsOfStage`
- * does.
+ * does, `ownOf` what `ownPromotionsOf` does.
  *
  * @public
  */
@@ -33,21 +33,30 @@ export class ProjectPromotions {
 
   /** The Stage's Promotions, newest first (`promotionsOfStage`). */
   of(stage: Stage): Promotion[] {
+    return newestPromotionsFirst(this.ownOf(stage));
+  }
+
+  /**
+   * The Stage's Promotions in the list's order (`ownPromotionsOf`): what its
+   * budget measures, before any of them is sorted (a Stage too large to show
+   * costs no sort, issue 35, attack 18).
+   */
+  ownOf(stage: Stage): Promotion[] {
     const name = stage?.metadata?.name;
     if (!name) return [];
     if (!this.targeted) {
       // One Stage (a build of one, not kept) filters the list once: as
       // cheap as indexing it. A second one pays for the index.
-      if (this.asked++ === 0) return promotionsOfStage(stage, this.promotions);
+      if (this.asked++ === 0) return ownPromotionsOf(stage, this.promotions);
       this.build();
     }
     const positions = [
       ...(this.targeted!.get(name) ?? []),
       ...this.withPrefix(`${name}.`),
     ].sort((a, b) => a - b);
-    // A superset in the list's order: promotionsOfStage still decides.
+    // A superset in the list's order: ownPromotionsOf still decides.
     const list = asArray(this.promotions);
-    return promotionsOfStage(
+    return ownPromotionsOf(
       stage,
       positions.map(i => list[i]),
     );

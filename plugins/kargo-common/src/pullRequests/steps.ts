@@ -58,33 +58,53 @@ export function promotionsOfStage(
   stage: Stage,
   promotions: Promotion[] | undefined,
 ): Promotion[] {
+  return newestPromotionsFirst(ownPromotionsOf(stage, promotions));
+}
+
+/** The Stage's Promotions (see `promotionsOfStage`) in the list's order. */
+export function ownPromotionsOf(
+  stage: Stage,
+  promotions: Promotion[] | undefined,
+): Promotion[] {
   const name = stage?.metadata?.name;
   const namespace = stage?.metadata?.namespace;
   if (!name) return [];
-  return asArray(promotions)
-    .filter(p => {
-      if (!p?.metadata?.name) return false;
-      if (
-        namespace &&
-        p.metadata.namespace &&
-        p.metadata.namespace !== namespace
-      ) {
-        return false;
-      }
-      const target = p.spec?.stage;
-      return target ? target === name : p.metadata.name.startsWith(`${name}.`);
-    })
-    .sort((a, b) => {
-      const ta = toMillis(a.metadata?.creationTimestamp) ?? 0;
-      const tb = toMillis(b.metadata?.creationTimestamp) ?? 0;
-      if (ta !== tb) return tb - ta;
-      // Names carry a ULID after the Stage name: later sorts higher. Equal
-      // names (duplicates) keep their order, so sorting again changes nothing.
-      const na = a.metadata!.name!;
-      const nb = b.metadata!.name!;
-      if (na === nb) return 0;
-      return na < nb ? 1 : -1;
-    });
+  return asArray(promotions).filter(p => {
+    if (!p?.metadata?.name) return false;
+    if (namespace && p.metadata.namespace && p.metadata.namespace !== namespace)
+      return false;
+    const target = p.spec?.stage;
+    return target ? target === name : p.metadata.name.startsWith(`${name}.`);
+  });
+}
+
+/** A named Promotion with its creation time, read once. */
+interface Timed {
+  at: number;
+  name: string;
+  promotion: Promotion;
+}
+
+/**
+ * Newest first: by creation time, then by name (a ULID after the Stage
+ * name: later sorts higher); equal names (duplicates) keep their order, so
+ * sorting again changes nothing. Each time is parsed once, not twice per
+ * comparison: a project member names their Promotions so that the list is
+ * in no order of time, and 20,000 of them parsed 519,599 times per build
+ * (issue 35, attack 18).
+ */
+export function newestPromotionsFirst(own: Promotion[]): Promotion[] {
+  const timed: Timed[] = own.map(promotion => ({
+    at: toMillis(promotion.metadata?.creationTimestamp) ?? 0,
+    name: promotion.metadata!.name!,
+    promotion,
+  }));
+  timed.sort((a, b) => {
+    if (a.at !== b.at) return b.at - a.at;
+    if (a.name === b.name) return 0;
+    return a.name < b.name ? 1 : -1;
+  });
+  return timed.map(t => t.promotion);
 }
 
 function gitSteps(

@@ -18,6 +18,7 @@ export type { ProjectVerdict } from './budgetVerdicts';
 export { ProjectIndexes } from './projectIndexes';
 export { StageRoutes } from './stageRoutes';
 export { ProjectFreight } from '../promotion/projectFreight';
+export type { FreightHashes } from '../verification/freightOfRun';
 export { ProjectPromotions } from '../promotion/projectPromotions';
 export type { FreightIndex } from '../verification/freightOfRun';
 export type { AnalysisRunIndex } from '../verification/analysisRuns';

@@ -1,4 +1,5 @@
 import { walkOwn } from '../pullRequests/walk';
+import { newestPromotionsFirst } from '../pullRequests/steps';
 import { deriveIndexedHistory } from '../verification/deriveHistory';
 import { UpstreamHistory } from '../verification/upstreamHistory';
 import { shownVerificationsOf } from '../verification/shownHistory';
@@ -153,7 +154,8 @@ export function* buildProjectStages(
       let history: StageDetail['verifications'] = [];
       try {
         // An upstream Stage too large to show offers no verified Freight.
-        if (listed && !tooLarge(listed, projectPromotions.of(listed))) {
+        // Its budget measures its Promotions unsorted: none is sorted here.
+        if (listed && !tooLarge(listed, projectPromotions.ownOf(listed))) {
           const upstream = indexes.stage(listed);
           // As its own detail serves it (a Stage built first is reused).
           history = shownVerificationsOf(
@@ -203,12 +205,16 @@ export function* buildProjectStages(
       }
       // Checked on every build, a pull-request one too: its objects may be
       // newer than those of the detail it reuses (poll mode lists anew).
-      const own = projectPromotions.of(listed);
-      const why = tooLarge(listed, own);
+      // Measured in the list's order, sorted only within its budget: a
+      // Stage too large to show costs no sort of its Promotions (issue 35,
+      // attack 18).
+      const unsorted = projectPromotions.ownOf(listed);
+      const why = tooLarge(listed, unsorted);
       if (why) {
         yield tooLargeEntry(why);
         continue;
       }
+      const own = newestPromotionsFirst(unsorted);
       const stage = indexes.stage(listed);
       const walked = walkOwn(stage, own);
       const { promotions, repositories } = walked;

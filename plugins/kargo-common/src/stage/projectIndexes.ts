@@ -6,6 +6,7 @@ import {
   type AnalysisRunIndex,
   indexAnalysisRunsByStage,
 } from '../verification/analysisRuns';
+import type { FreightHashes } from '../verification/freightOfRun';
 import { boundedStage } from './boundedStage';
 
 /**
@@ -25,13 +26,19 @@ export class ProjectIndexes {
     runs: AnalysisRun[] | undefined;
     index: AnalysisRunIndex;
   };
+  /**
+   * The Freight names hashed by the last Freight index: a Freight event
+   * makes a new list, whose index hashes only the names added since (issue
+   * 35, attack 18).
+   */
+  private readonly freightHashes: FreightHashes = {};
   /** Each Stage object's bounded copy, made once per object version. */
   private readonly boundedStages = new WeakMap<Stage, Stage>();
 
   /** The index of `freight`: the kept one while it holds the same objects. */
   freight(freight: Freight[] | undefined): ProjectFreight {
     if (!this.freightIndex?.indexes(freight))
-      this.freightIndex = new ProjectFreight(freight);
+      this.freightIndex = new ProjectFreight(freight, this.freightHashes);
     return this.freightIndex;
   }
 

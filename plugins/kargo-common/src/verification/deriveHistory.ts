@@ -212,22 +212,40 @@ function withMetrics(entries: VerificationEntry[], ctx: Context) {
   return entries;
 }
 
+/** An entry with its start time, read once. */
+interface Timed {
+  at: number | undefined;
+  name: string;
+  entry: VerificationEntry;
+}
+
 /**
  * Newest first: by start time, then by AnalysisRun name, whose ULID sorts by
  * creation time. Entries without a start time go last.
  */
-function compareEntries(a: VerificationEntry, b: VerificationEntry) {
-  const ta = toMillis(a.startTime);
-  const tb = toMillis(b.startTime);
-  if (ta !== tb) {
-    if (ta === undefined) return 1;
-    if (tb === undefined) return -1;
-    return tb - ta;
+function compareTimed(a: Timed, b: Timed) {
+  if (a.at !== b.at) {
+    if (a.at === undefined) return 1;
+    if (b.at === undefined) return -1;
+    return b.at - a.at;
   }
-  const na = a.analysisRun?.name ?? '';
-  const nb = b.analysisRun?.name ?? '';
-  if (na === nb) return 0;
-  return na < nb ? 1 : -1;
+  if (a.name === b.name) return 0;
+  return a.name < b.name ? 1 : -1;
+}
+
+/**
+ * The entries newest first (`compareTimed`), each start time parsed once:
+ * a comparator parsing both on every comparison parsed 20,000 runs listed
+ * in no order of time 519,402 times per derivation (issue 35, attack 18).
+ */
+function newestEntriesFirst(entries: VerificationEntry[]): VerificationEntry[] {
+  const timed: Timed[] = entries.map(entry => ({
+    at: toMillis(entry.startTime),
+    name: entry.analysisRun?.name ?? '',
+    entry,
+  }));
+  timed.sort(compareTimed);
+  return timed.map(t => t.entry);
 }
 
 /**
@@ -296,5 +314,5 @@ export function deriveIndexedHistory(
   for (const [key, run] of runsByKey) {
     if (!used.has(key)) entries.push(fromRun(run, ctx));
   }
-  return withMetrics(entries.sort(compareEntries), ctx);
+  return withMetrics(newestEntriesFirst(entries), ctx);
 }

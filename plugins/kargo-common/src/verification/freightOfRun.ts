@@ -8,27 +8,63 @@ import type { StatusCollection } from './collections';
 export type FreightIndex = Map<string, Freight>;
 
 /**
+ * The Freight names a project's last index hashed, by their SHA-1 (the
+ * first name of each hash): kept by the project's owner (ProjectIndexes)
+ * and handed to each index of its Freight list, which then hashes only the
+ * names this does not hold (see `indexFreight`).
+ *
+ * @public
+ */
+export interface FreightHashes {
+  /** Names by the hex SHA-1 of each; the last index's (its names only). */
+  byHash?: ReadonlyMap<string, string>;
+}
+
+/**
  * An index that also answers which of its names hashes to a collection id:
  * every name hashed once per index (one per project, see ProjectFreight),
- * not once per run that asks. Built once, never changed.
+ * not once per run that asks, and only the names the project's last index
+ * had not hashed: a Freight's name never changes, and every Freight event
+ * makes a new list (issue 35, attack 18: one Freight added to 100,000
+ * hashed 100,001 names in the next build). Built once, never changed.
  */
 class HashedFreightIndex extends Map<string, Freight> {
   private byHash?: Map<string, string>;
+  private readonly shared?: FreightHashes;
+
+  constructor(shared: FreightHashes | undefined) {
+    super();
+    this.shared = shared;
+  }
 
   nameOfHash(hash: string): string | undefined {
     if (!this.byHash) {
-      this.byHash = new Map();
+      // Of the last index's names, only those still listed: its map is
+      // replaced by this one's, which grows by no Freight deleted since.
+      const known = new Map<string, string>();
+      for (const [key, name] of this.shared?.byHash ?? [])
+        if (this.has(name)) known.set(name, key);
+      const byHash = new Map<string, string>();
       for (const name of this.keys()) {
-        const key = sha1Hex(name);
-        if (!this.byHash.has(key)) this.byHash.set(key, name);
+        const key = known.get(name) ?? sha1Hex(name);
+        if (!byHash.has(key)) byHash.set(key, name);
       }
+      this.byHash = byHash;
+      if (this.shared) this.shared.byHash = byHash;
     }
     return this.byHash.get(hash);
   }
 }
 
-export function indexFreight(freight: Freight[] | undefined): FreightIndex {
-  const index = new HashedFreightIndex();
+/**
+ * Freight objects by name (the first of a name). `hashes`: the project's,
+ * kept between its indexes (see `FreightHashes`).
+ */
+export function indexFreight(
+  freight: Freight[] | undefined,
+  hashes?: FreightHashes,
+): FreightIndex {
+  const index = new HashedFreightIndex(hashes);
   for (const f of asArray(freight)) {
     const name = f?.metadata?.name;
     if (name && !index.has(name)) index.set(name, f);
