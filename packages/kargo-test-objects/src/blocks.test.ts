@@ -3,6 +3,7 @@ import {
   collectionId,
   condition,
   sha1,
+  shuffled,
   successRateMetric,
   uuid,
 } from './blocks';
@@ -44,5 +45,14 @@ describe('Kargo test object building blocks', () => {
     ).toBe(
       'sum(rate(http_success_rate_ok[5m])) / sum(rate(http_success_rate_total[5m]))',
     );
+  });
+
+  it('shuffles 0..n-1 the same way every time', () => {
+    const order = shuffled(1_000);
+    expect(order).toEqual(shuffled(1_000));
+    expect([...order].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 1_000 }, (_, i) => i),
+    );
+    expect(order).not.toEqual([...order].sort((a, b) => a - b));
   });
 });

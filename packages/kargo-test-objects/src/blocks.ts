@@ -113,3 +113,18 @@ export function sequenceUlid(n: number): string {
   }
   return `01jc8m3x${tail}`.padEnd(26, '0');
 }
+
+/**
+ * A deterministic shuffle of 0..n-1: times (or names) in no order, as a
+ * LIST by name hands out objects named at random.
+ */
+export function shuffled(n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  let seed = 12345;
+  for (let i = n - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const j = seed % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}

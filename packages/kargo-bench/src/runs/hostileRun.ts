@@ -10,7 +10,11 @@ import {
   buildProjectStages,
   type BuildProjectStagesInput,
 } from '@kargo-backstage/plugin-kargo-common';
-import { kargoObjects, type Obj } from '@kargo-backstage/kargo-test-objects';
+import {
+  kargoObjects,
+  shuffled,
+  type Obj,
+} from '@kargo-backstage/kargo-test-objects';
 import { measure } from '../measure';
 import { fleetProjects } from '../fleet/generate';
 import { sha1 } from '../fleet/objects';
@@ -48,18 +52,6 @@ interface Shape {
    * both listed by name: in no order of time (issue 35, attack 18).
    */
   unordered?: boolean;
-}
-
-/** A deterministic shuffle of 0..n-1. */
-function shuffled(n: number): number[] {
-  const order = Array.from({ length: n }, (_, i) => i);
-  let seed = 12345;
-  for (let i = n - 1; i > 0; i--) {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    const j = seed % (i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
 }
 
 const SHAPES: Shape[] = [

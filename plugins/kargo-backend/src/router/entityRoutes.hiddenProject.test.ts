@@ -1,16 +1,17 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import type { Entity } from '@backstage/catalog-model';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
-  ENTITY,
   kargoConfig,
   startReliabilityBackend,
   startSecretSandbox,
-  userHeader,
   type Decision,
   type ReliabilityBackend,
 } from '../__tests__/reliability/__testUtils__/harness';
+import {
+  annotated,
+  getKargo,
+} from '../__tests__/reliability/__testUtils__/callers';
 
 // Issue 35, attack 18: the entity route as an existence oracle. Any
 // signed-in user who may register a catalog entity (Backstage's default)
@@ -18,22 +19,10 @@ import {
 // missing project was answered `stale: true`, a hidden one `stale: false`.
 jest.setTimeout(60_000);
 
-const annotated = (name: string, project: string): Entity => ({
-  ...ENTITY,
-  metadata: {
-    name,
-    namespace: 'default',
-    annotations: { 'kargo.akuity.io/project': project },
-  },
-});
-
 describe('entity route: a hidden project vs. no such project', () => {
   let sandbox: Sandbox;
   let backend: ReliabilityBackend;
-  const get = (path: string) =>
-    request(backend.server)
-      .get(`/api/kargo${path}`)
-      .set('Authorization', userHeader());
+  const get = (path: string) => getKargo(backend, path);
 
   beforeAll(async () => {
     sandbox = await startSecretSandbox({ controller: false });

@@ -5,6 +5,7 @@ import {
 } from '../__testUtils__/projectBuild';
 import type { AnalysisRun, Freight } from '../types';
 import { sha1Hex } from '../util/hash';
+import { hashes } from '../__testUtils__/countedHash';
 import { Interner } from '../util/interner';
 import { JsonSizes } from '../util/jsonSize';
 import { ProjectIndexes } from './projectIndexes';
@@ -25,17 +26,10 @@ import { ProjectIndexes } from './projectIndexes';
 //   before: 100,001 (500,000 Freight: ~1.4 s of SHA-1 per Freight event).
 //   after:  1.
 
-const hashes = { count: 0 };
-jest.mock('../util/hash', () => {
-  const actual = jest.requireActual('../util/hash');
-  return {
-    ...actual,
-    sha1Hex: (text: string) => {
-      hashes.count++;
-      return actual.sha1Hex(text);
-    },
-  };
-});
+jest.mock(
+  '../util/hash',
+  () => jest.requireActual('../__testUtils__/countedHash').countedHash,
+);
 
 const runOf = (collection: string) =>
   ({

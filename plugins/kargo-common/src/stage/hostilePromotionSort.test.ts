@@ -2,6 +2,11 @@ import {
   buildProjectP,
   minimalDirectStage,
 } from '../__testUtils__/projectBuild';
+import {
+  ODD_TIMES,
+  SAME_TIME,
+  sortedByParsingTimes,
+} from '../__testUtils__/sortedByParsingTimes';
 import { promotionsOfStage } from '../pullRequests/steps';
 import type { Promotion } from '../types';
 import { Interner } from '../util/interner';
@@ -58,36 +63,32 @@ function promotionsOfX(n: number): Promotion[] {
   );
 }
 
-/** What the sort answered before (a comparator parsing both times). */
-function sortedAsBefore(own: Promotion[]): Promotion[] {
-  const millis = (p: Promotion) => {
-    const time = p.metadata?.creationTimestamp;
-    if (!time || time.length > 64) return 0;
-    const ms = Date.parse(time);
-    return Number.isNaN(ms) ? 0 : ms;
-  };
-  return [...own].sort((a, b) => {
-    const ta = millis(a);
-    const tb = millis(b);
-    if (ta !== tb) return tb - ta;
-    const na = a.metadata!.name!;
-    const nb = b.metadata!.name!;
-    if (na === nb) return 0;
-    return na < nb ? 1 : -1;
-  });
+/** 20,000 Promotions of `x` listed by name, and the set of their times. */
+function promotionsOfXWithTimes() {
+  const N = 20_000;
+  const promotions = promotionsOfX(N);
+  const times = new Set(promotions.map(p => p.metadata!.creationTimestamp));
+  return { N, promotions, times };
 }
+
+/** What the sort answered before (a comparator parsing both times). */
+const sortedAsBefore = (own: Promotion[]) =>
+  sortedByParsingTimes(
+    own,
+    p => p.metadata?.creationTimestamp,
+    p => p.metadata!.name!,
+    'epoch',
+  );
 
 describe('the sort of a Stage own Promotions (issue 35, attack 18)', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('parses no Promotion time to build a Stage too large to show', () => {
-    const N = 20_000;
-    const promotions = promotionsOfX(N);
+    const { promotions, times } = promotionsOfXWithTimes();
     const stages = [minimalDirectStage('x'), minimalDirectStage('y')];
     const sizes = new JsonSizes();
     sizes.ofAll(stages);
     sizes.ofAll(promotions);
-    const times = new Set(promotions.map(p => p.metadata!.creationTimestamp));
     const parse = jest.spyOn(Date, 'parse');
     const built = buildProjectP({
       stages,
@@ -107,10 +108,8 @@ describe('the sort of a Stage own Promotions (issue 35, attack 18)', () => {
   });
 
   it('parses each Promotion time once to build a Stage within its budget', () => {
-    const N = 20_000;
-    const promotions = promotionsOfX(N);
+    const { N, promotions, times } = promotionsOfXWithTimes();
     const stages = [minimalDirectStage('x')];
-    const times = new Set(promotions.map(p => p.metadata!.creationTimestamp));
     const parse = jest.spyOn(Date, 'parse');
     const built = buildProjectP({
       stages,
@@ -134,15 +133,10 @@ describe('the sort of a Stage own Promotions (issue 35, attack 18)', () => {
   });
 
   it('sorts them as before: newest first, then by name, duplicates in their order', () => {
-    const same = '2026-01-01T00:00:00Z';
     const small = [
-      promotion('x.b', same),
-      promotion('x.a', same),
-      promotion('x.c', '2026-01-01T00:00:01Z'),
-      promotion('x.d', undefined),
-      promotion('x.e', 'not a time'),
+      ...ODD_TIMES.map(([name, time]) => promotion(`x.${name}`, time)),
       promotion('x.a', '2025-12-31T23:59:59Z'),
-      promotion('x.b', same),
+      promotion('x.b', SAME_TIME),
       promotion('x.f', '1970-01-01T00:00:00Z'),
     ];
     const x = minimalDirectStage('x');

@@ -2,6 +2,7 @@ import { KARGO_LABELS } from '../constants';
 import type { AnalysisRun, Freight, Stage } from '../types';
 import { MAX_STATUS_COLLECTIONS } from './collections';
 import { deriveVerificationHistory } from './deriveHistory';
+import { hashes } from '../__testUtils__/countedHash';
 
 // Issue 35, attack 11: freightNameOfRun (verification/freightOfRun.ts)
 // found a run's collection by `collections.find(c => c.id === label)`: a
@@ -17,7 +18,6 @@ import { deriveVerificationHistory } from './deriveHistory';
 // hashed once per project index, not once per run whose collection is gone.
 
 const idReads = { count: 0 };
-const hashes = { count: 0 };
 
 jest.mock('./collections', () => {
   const actual = jest.requireActual('./collections');
@@ -37,16 +37,10 @@ jest.mock('./collections', () => {
   };
 });
 
-jest.mock('../util/hash', () => {
-  const actual = jest.requireActual('../util/hash');
-  return {
-    ...actual,
-    sha1Hex: (text: string) => {
-      hashes.count++;
-      return actual.sha1Hex(text);
-    },
-  };
-});
+jest.mock(
+  '../util/hash',
+  () => jest.requireActual('../__testUtils__/countedHash').countedHash,
+);
 
 function stageOf(collections: number): Stage {
   return {

@@ -1,7 +1,12 @@
+import { shuffled } from '@kargo-backstage/kargo-test-objects';
 import { KARGO_LABELS } from '../constants';
 import type { AnalysisRun, Stage, VerificationEntry } from '../types';
 import { deriveVerificationHistory } from './deriveHistory';
 import { shownVerificationsOf } from './shownHistory';
+import {
+  ODD_TIMES,
+  sortedByParsingTimes,
+} from '../__testUtils__/sortedByParsingTimes';
 
 // Issue 35, attack 18: the verification history of a Stage is derived from
 // every run of the Stage (runs the status no longer records included) and
@@ -17,18 +22,6 @@ import { shownVerificationsOf } from './shownHistory';
 //   before: 20,000 runs: 519,402 (100,000 runs: ~1 s per derivation).
 //   after:  20,000 runs: 20,000 (each start time parsed once; the sort
 //           compares numbers).
-
-/** A deterministic shuffle of 0..n-1. */
-function shuffled(n: number): number[] {
-  const order = Array.from({ length: n }, (_, i) => i);
-  let seed = 12345;
-  for (let i = n - 1; i > 0; i--) {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    const j = seed % (i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
-}
 
 const run = (name: string, startedAt: string | undefined): AnalysisRun =>
   ({
@@ -60,26 +53,13 @@ const stage = {
 } as unknown as Stage;
 
 /** The order the history had before: a comparator parsing both times. */
-function sortedAsBefore(history: VerificationEntry[]): VerificationEntry[] {
-  const millis = (time: string | null) => {
-    if (!time || time.length > 64) return undefined;
-    const ms = Date.parse(time);
-    return Number.isNaN(ms) ? undefined : ms;
-  };
-  return [...history].sort((a, b) => {
-    const ta = millis(a.startTime);
-    const tb = millis(b.startTime);
-    if (ta !== tb) {
-      if (ta === undefined) return 1;
-      if (tb === undefined) return -1;
-      return tb - ta;
-    }
-    const na = a.analysisRun?.name ?? '';
-    const nb = b.analysisRun?.name ?? '';
-    if (na === nb) return 0;
-    return na < nb ? 1 : -1;
-  });
-}
+const sortedAsBefore = (history: VerificationEntry[]) =>
+  sortedByParsingTimes(
+    history,
+    e => e.startTime,
+    e => e.analysisRun?.name ?? '',
+    'last',
+  );
 
 describe('the sort of a Stage verification history (issue 35, attack 18)', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -101,13 +81,8 @@ describe('the sort of a Stage verification history (issue 35, attack 18)', () =>
   });
 
   it('orders the history as before: newest first, then by run name, undated ones last', () => {
-    const same = '2026-01-01T00:00:00Z';
     const odd = [
-      run('s.b', same),
-      run('s.a', same),
-      run('s.c', '2026-01-01T00:00:01Z'),
-      run('s.d', undefined),
-      run('s.e', 'not a time'),
+      ...ODD_TIMES.map(([name, time]) => run(`s.${name}`, time)),
       run('s.f', '1970-01-01T00:00:00Z'),
       run('s.g', '2025-12-31T23:59:59Z'),
     ];

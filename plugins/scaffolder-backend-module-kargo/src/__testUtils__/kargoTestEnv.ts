@@ -154,11 +154,31 @@ export function useKargoTestEnv(
   afterAll(() => env?.stop());
 }
 
-function answerAll(env: KargoTestEnv, result: AuthorizeResult) {
+/** A permission check as the env's permissions mock receives it. */
+export type AuthorizeRequest = {
+  permission: { name: string };
+  resourceRef?: string;
+};
+
+/**
+ * Makes every permission check of the env answer what `decide` says of the
+ * permission's name and the resource ref.
+ */
+export function decideBy(
+  env: KargoTestEnv,
+  decide: (permission: string, resourceRef?: string) => AuthorizeResult,
+) {
   env.permissions.authorize.mockReset();
-  env.permissions.authorize.mockImplementation(async (requests: unknown[]) =>
-    requests.map(() => ({ result })),
+  env.permissions.authorize.mockImplementation(
+    async (requests: AuthorizeRequest[]) =>
+      requests.map(r => ({
+        result: decide(r.permission.name, r.resourceRef),
+      })),
   );
+}
+
+function answerAll(env: KargoTestEnv, result: AuthorizeResult) {
+  decideBy(env, () => result);
 }
 
 /** Makes every permission check of the env answer ALLOW (the default). */
@@ -177,15 +197,10 @@ export function denyAll(env: KargoTestEnv) {
  * permission).
  */
 export function denyWrites(env: KargoTestEnv) {
-  env.permissions.authorize.mockReset();
-  env.permissions.authorize.mockImplementation(
-    async (requests: Array<{ permission: { name: string } }>) =>
-      requests.map(r => ({
-        result:
-          r.permission.name === 'kargo.stage.read'
-            ? AuthorizeResult.ALLOW
-            : AuthorizeResult.DENY,
-      })),
+  decideBy(env, permission =>
+    permission === 'kargo.stage.read'
+      ? AuthorizeResult.ALLOW
+      : AuthorizeResult.DENY,
   );
 }
 

@@ -3,18 +3,17 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   actionContext,
   actionOptions,
+  allowAll,
+  decideBy,
   outputsOf,
+  type AuthorizeRequest,
   type KargoTestEnv,
   useKargoTestEnv,
 } from '../__testUtils__/kargoTestEnv';
+import { PAYMENTS_PROD } from '../__testUtils__/paymentsProd';
 import { createKargoPullRequestOpenAction } from './pullRequestOpen';
 
 jest.setTimeout(60_000);
-
-type AuthorizeRequests = Array<{
-  permission: { name: string };
-  resourceRef?: string;
-}>;
 
 // Issue 35, attack 18: opening a pull request is a command of the one write
 // pipeline, so it asks first whether the initiator may read the Stage, as
@@ -31,31 +30,20 @@ describe('kargo:pull-request:open asks whether the Stage may be read first', () 
   afterEach(() => openOrReclaim.mockRestore());
 
   /** A policy that lets the user open PRs but not read payments. */
-  const opensButMayNotReadPayments = () => {
-    env.permissions.authorize.mockReset();
-    env.permissions.authorize.mockImplementation(
-      async (requests: AuthorizeRequests) =>
-        requests.map(r => ({
-          result:
-            r.permission.name === 'kargo.stage.read' &&
-            r.resourceRef?.includes('/payments/')
-              ? AuthorizeResult.DENY
-              : AuthorizeResult.ALLOW,
-        })),
+  const opensButMayNotReadPayments = () =>
+    decideBy(env, (permission, resourceRef) =>
+      permission === 'kargo.stage.read' && resourceRef?.includes('/payments/')
+        ? AuthorizeResult.DENY
+        : AuthorizeResult.ALLOW,
     );
-  };
 
-  const allowAllPermissions = () => {
-    env.permissions.authorize.mockReset();
-    // Backstage's permission client: services are allowed everything.
-    env.permissions.authorize.mockImplementation(async (requests: unknown[]) =>
-      requests.map(() => ({ result: AuthorizeResult.ALLOW })),
-    );
-  };
+  // Backstage's permission client: services are allowed everything.
+  const allowAllPermissions = () => allowAll(env);
 
   const askedPermissions = () =>
     env.permissions.authorize.mock.calls.flatMap(
-      ([requests]: [AuthorizeRequests]) => requests.map(r => r.permission.name),
+      ([requests]: [AuthorizeRequest[]]) =>
+        requests.map(r => r.permission.name),
     );
 
   /** What the task fails with, the Stage's name replaced by `<stage>`. */
@@ -108,19 +96,9 @@ describe('kargo:pull-request:open asks whether the Stage may be read first', () 
       message: expect.stringMatching(/has no git-open-pr step/),
     });
     allowAllPermissions();
-    const allowed = actionContext({
-      project: 'payments',
-      stage: 'prod',
-      title: 'Release payments to prod',
-    });
+    const allowed = actionContext(PAYMENTS_PROD.input);
     await open.handler(allowed);
-    expect(outputsOf(allowed)).toEqual({
-      number: 7,
-      url: 'https://gitlab.example.com/payments/deploy/-/merge_requests/7',
-      reclaimed: true,
-      sourceBranch: 'release/payments-prod',
-      targetBranch: 'main',
-    });
+    expect(outputsOf(allowed)).toEqual(PAYMENTS_PROD.reclaimed);
     expect(askedPermissions()).toEqual([
       'kargo.stage.read',
       'kargo.pullrequest.open',

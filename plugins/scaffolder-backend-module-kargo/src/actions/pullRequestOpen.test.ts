@@ -9,6 +9,7 @@ import {
   type KargoTestEnv,
   useKargoTestEnv,
 } from '../__testUtils__/kargoTestEnv';
+import { PAYMENTS_PROD } from '../__testUtils__/paymentsProd';
 import { createKargoPullRequestOpenAction } from './pullRequestOpen';
 
 jest.setTimeout(60_000);
@@ -42,19 +43,9 @@ describe('kargo:pull-request:open against the sandbox', () => {
   }
 
   it("takes the Stage and derives repository, head and base from its git-open-pr step: reclaims payments/prod's open merge request !7", async () => {
-    const ctx = actionContext({
-      project: 'payments',
-      stage: 'prod',
-      title: 'Release payments to prod',
-    });
+    const ctx = actionContext(PAYMENTS_PROD.input);
     await action.handler(ctx);
-    expect(outputsOf(ctx)).toEqual({
-      number: 7,
-      url: 'https://gitlab.example.com/payments/deploy/-/merge_requests/7',
-      reclaimed: true,
-      sourceBranch: 'release/payments-prod',
-      targetBranch: 'main',
-    });
+    expect(outputsOf(ctx)).toEqual(PAYMENTS_PROD.reclaimed);
   });
 
   it('takes the Promotion for a head made per Promotion: opens kargo/promotion/<promotion> into stage/staging, then reclaims it', async () => {

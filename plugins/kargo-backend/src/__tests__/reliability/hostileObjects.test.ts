@@ -1,13 +1,12 @@
-import request from 'supertest';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
   startReliabilityBackend,
   startSecretSandbox,
   USER,
-  userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
+import { getKargo } from './__testUtils__/callers';
 
 // Issue 35, attack 5: objects a project member writes (a Stage's step
 // configs, a Promotion's step outputs), as hostile as the API server stores
@@ -31,10 +30,7 @@ describe('hostile objects through the watch, the routes and MCP', () => {
   let backend: ReliabilityBackend;
   let honest: string;
 
-  const get = (path: string) =>
-    request(backend.server)
-      .get(`/api/kargo${path}`)
-      .set('Authorization', userHeader());
+  const get = (path: string) => getKargo(backend, path);
 
   beforeAll(async () => {
     sandbox = await startSecretSandbox({ controller: false });

@@ -1,10 +1,6 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import type { Entity } from '@backstage/catalog-model';
-import {
-  AuthorizeResult,
-  type PolicyDecision,
-} from '@backstage/plugin-permission-common';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
   ENTITY,
@@ -12,9 +8,14 @@ import {
   startReliabilityBackend,
   startSecretSandbox,
   USER,
-  userHeader,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
+import {
+  annotated,
+  CHECKOUT_ONLY,
+  getKargo,
+  serviceHeader,
+} from './__testUtils__/callers';
 
 // Issue 35, finding 5, for a project whose first read failed: its Stages
 // are not known, so kargo.stage.read cannot be decided per Stage. A caller
@@ -28,35 +29,11 @@ const DENY = AuthorizeResult.DENY;
 const ADMISSION =
   'admission webhook "policy.internal-gatekeeper.corp.example" denied the request';
 
-/** The policy's conditions for a user allowed the checkout project only. */
-const CHECKOUT_ONLY: PolicyDecision = {
-  result: AuthorizeResult.CONDITIONAL,
-  pluginId: 'kargo',
-  resourceType: 'kargo-stage',
-  conditions: {
-    rule: 'IS_IN_PROJECT',
-    resourceType: 'kargo-stage',
-    params: { projects: ['checkout'] },
-  },
-};
-
-const annotated = (name: string, project: string): Entity => ({
-  ...ENTITY,
-  metadata: {
-    name,
-    namespace: 'default',
-    annotations: { 'kargo.akuity.io/project': project },
-  },
-});
-
 describe('a project never read', () => {
   let sandbox: Sandbox;
   let backend: ReliabilityBackend;
   const alice = () => mockCredentials.user(USER);
-  const get = (path: string) =>
-    request(backend.server)
-      .get(`/api/kargo${path}`)
-      .set('Authorization', userHeader());
+  const get = (path: string) => getKargo(backend, path);
   /** Status and body of an answer, the asked-for name made neutral. */
   const shape = (res: request.Response, name: string) => ({
     status: res.status,
@@ -138,17 +115,7 @@ describe('a project never read', () => {
   // or not; security.md says it names only projects with a readable Stage.
   it('/snapshot names it (incomplete) to the catalog module only, not to a service allowed nothing', async () => {
     const snapshotAs = async (subject: string) =>
-      (
-        await request(backend.server)
-          .get('/api/kargo/snapshot')
-          .set(
-            'Authorization',
-            mockCredentials.service.header({
-              onBehalfOf: mockCredentials.service(subject),
-              targetPluginId: 'kargo',
-            }),
-          )
-      ).body;
+      (await getKargo(backend, '/snapshot', serviceHeader(subject))).body;
     const stranger = await snapshotAs('external:stranger');
     expect(stranger.instances[0].projects).toEqual([]);
     expect(JSON.stringify(stranger)).not.toContain('payments');

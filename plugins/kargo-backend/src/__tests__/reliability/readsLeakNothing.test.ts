@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { mockCredentials } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
@@ -11,23 +10,20 @@ import {
   type Decision,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
+import {
+  getKargo,
+  serviceHeader as headerOf,
+  withServices,
+} from './__testUtils__/callers';
 
 // Issue 15: reads answer "not found" and "not allowed" alike, check
 // permission before any cluster call, and carry nothing the caller may not
 // read. Every probe goes through the real backend to the sandbox.
 jest.setTimeout(60_000);
 
-const serviceHeader = () =>
-  mockCredentials.service.header({
-    onBehalfOf: mockCredentials.service('plugin:catalog'),
-    targetPluginId: 'kargo',
-  });
+const serviceHeader = () => headerOf('plugin:catalog');
 
-const paymentsReaderHeader = () =>
-  mockCredentials.service.header({
-    onBehalfOf: mockCredentials.service('external:payments-reader'),
-    targetPluginId: 'kargo',
-  });
+const paymentsReaderHeader = () => headerOf('external:payments-reader');
 
 const ALLOW = AuthorizeResult.ALLOW;
 const DENY = AuthorizeResult.DENY;
@@ -36,8 +32,7 @@ describe('reads that leak nothing', () => {
   let sandbox: Sandbox;
   let backend: ReliabilityBackend;
 
-  const get = (path: string, auth: string = userHeader()) =>
-    request(backend.server).get(`/api/kargo${path}`).set('Authorization', auth);
+  const get = (path: string, auth?: string) => getKargo(backend, path, auth);
   const kubeRequests = () => sandbox.faults.counts().kubernetes;
   /** A decision that denies kargo.stage.read (and raw) on the listed Stages. */
   const denyReadOn =
@@ -64,20 +59,11 @@ describe('reads that leak nothing', () => {
       spec: { metrics: [] },
       status: { phase: 'Successful' },
     });
-    const config = kargoConfig(sandbox);
     backend = await startReliabilityBackend({
       sandbox,
-      config: {
-        ...config,
-        kargo: {
-          ...config.kargo,
-          access: {
-            services: [
-              { subject: 'external:payments-reader', projects: ['payments'] },
-            ],
-          },
-        },
-      },
+      config: withServices(kargoConfig(sandbox), [
+        { subject: 'external:payments-reader', projects: ['payments'] },
+      ]),
     });
     await backend.refresh();
   });

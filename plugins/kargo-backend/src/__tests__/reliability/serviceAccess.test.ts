@@ -1,4 +1,4 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import type { JsonValue } from '@backstage/types';
@@ -10,6 +10,7 @@ import {
   startSecretSandbox,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
+import { getKargo, serviceHeader, withServices } from './__testUtils__/callers';
 
 // Issue 35, finding 2: Backstage's permission client allows every service
 // principal (the harness does the same), so a static token read every
@@ -18,22 +19,13 @@ jest.setTimeout(60_000);
 
 const service = (subject: string) =>
   mockCredentials.service(`external:${subject}`);
-const header = (subject: string) =>
-  mockCredentials.service.header({
-    onBehalfOf: service(subject),
-    targetPluginId: 'kargo',
-  });
-const catalogHeader = () =>
-  mockCredentials.service.header({
-    onBehalfOf: mockCredentials.service('plugin:catalog'),
-    targetPluginId: 'kargo',
-  });
+const header = (subject: string) => serviceHeader(`external:${subject}`);
+const catalogHeader = () => serviceHeader('plugin:catalog');
 
 describe('service principals read only their configured projects', () => {
   let sandbox: Sandbox;
   let backend: ReliabilityBackend;
-  const get = (path: string, auth: string) =>
-    request(backend.server).get(`/api/kargo${path}`).set('Authorization', auth);
+  const get = (path: string, auth: string) => getKargo(backend, path, auth);
   const neutral = (res: request.Response, name: string) => ({
     status: res.status,
     body: JSON.stringify({ ...res.body, request: undefined }).replaceAll(
@@ -52,21 +44,12 @@ describe('service principals read only their configured projects', () => {
 
   beforeAll(async () => {
     sandbox = await startSecretSandbox({ controller: false });
-    const config = kargoConfig(sandbox);
     backend = await startReliabilityBackend({
       sandbox,
-      config: {
-        ...config,
-        kargo: {
-          ...config.kargo,
-          access: {
-            services: [
-              { subject: 'external:scripts', projects: ['checkout'] },
-              { subject: 'external:auditor', projects: ['*'], raw: true },
-            ],
-          },
-        },
-      },
+      config: withServices(kargoConfig(sandbox), [
+        { subject: 'external:scripts', projects: ['checkout'] },
+        { subject: 'external:auditor', projects: ['*'], raw: true },
+      ]),
     });
     await backend.refresh();
   });

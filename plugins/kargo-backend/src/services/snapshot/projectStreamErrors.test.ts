@@ -1,18 +1,19 @@
-import request from 'supertest';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import {
-  AuthorizeResult,
-  type PolicyDecision,
-} from '@backstage/plugin-permission-common';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
 import {
   kargoConfig,
   startReliabilityBackend,
   startSecretSandbox,
   USER,
-  userHeader,
   type ReliabilityBackend,
 } from '../../__tests__/reliability/__testUtils__/harness';
+import {
+  CHECKOUT_ONLY,
+  getKargo as get,
+  serviceHeader,
+  withServices,
+} from '../../__tests__/reliability/__testUtils__/callers';
 
 // Issue 35, attack 18: docs/rbac.md "Narrower: some projects only" tells
 // deployers to hide projects from Backstage by binding the namespaced rules
@@ -34,18 +35,6 @@ const CLUSTER_WIDE_STAGES =
 const PAYMENTS_STAGES =
   /^\/apis\/kargo\.akuity\.io\/v1alpha1\/namespaces\/payments\/stages/;
 
-/** The policy's conditions for a user allowed the checkout project only. */
-const CHECKOUT_ONLY: PolicyDecision = {
-  result: AuthorizeResult.CONDITIONAL,
-  pluginId: 'kargo',
-  resourceType: 'kargo-stage',
-  conditions: {
-    rule: 'IS_IN_PROJECT',
-    resourceType: 'kargo-stage',
-    params: { projects: ['checkout'] },
-  },
-};
-
 function checkoutOnly(backend: ReliabilityBackend) {
   backend.decide((permission, ref) =>
     permission.startsWith('kargo.') && ref?.startsWith('sandbox/payments/')
@@ -63,42 +52,24 @@ function everything(backend: ReliabilityBackend) {
 async function start(mode: Mode, faults: RegExp[]) {
   const sandbox = await startSecretSandbox({ controller: false });
   for (const path of faults) sandbox.faults.set({ path, status: 403 });
-  const config = kargoConfig(sandbox, 1, mode);
   const backend = await startReliabilityBackend({
     sandbox,
-    config: {
-      ...config,
-      kargo: {
-        ...config.kargo,
-        // A service that reads checkout only (/snapshot).
-        access: {
-          services: [
-            { subject: 'external:checkout-dashboard', projects: ['checkout'] },
-          ],
-        },
-      },
-    },
+    // A service that reads checkout only (/snapshot).
+    config: withServices(kargoConfig(sandbox, 1, mode), [
+      { subject: 'external:checkout-dashboard', projects: ['checkout'] },
+    ]),
   });
   await backend.refresh();
   return { sandbox, backend };
 }
 
-const get = (backend: ReliabilityBackend, path: string) =>
-  request(backend.server)
-    .get(`/api/kargo${path}`)
-    .set('Authorization', userHeader());
-
 const snapshotAsService = async (backend: ReliabilityBackend) =>
   (
-    await request(backend.server)
-      .get('/api/kargo/snapshot')
-      .set(
-        'Authorization',
-        mockCredentials.service.header({
-          onBehalfOf: mockCredentials.service('external:checkout-dashboard'),
-          targetPluginId: 'kargo',
-        }),
-      )
+    await get(
+      backend,
+      '/snapshot',
+      serviceHeader('external:checkout-dashboard'),
+    )
   ).body;
 
 /** What a reader of checkout only is told, through every door. */

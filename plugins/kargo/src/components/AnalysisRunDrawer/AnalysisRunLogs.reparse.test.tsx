@@ -1,10 +1,5 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
-import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { kargoApiRef, type KargoLogEvent } from '../../api';
-import { fakeKargoApi } from '../../__testUtils__/fakeApi';
-import { failedRun } from '../../__fixtures__/analysisRun';
-import { AnalysisRunDrawer } from './AnalysisRunDrawer';
+import { act, within } from '@testing-library/react';
+import { openStreamedLogs } from '../../__testUtils__/analysisRunDrawer';
 
 // Issue 35, attack 18: Backstage's LogViewer (its AnsiProcessor) processes
 // only what was appended while the new text starts with the previous one.
@@ -15,46 +10,10 @@ import { AnalysisRunDrawer } from './AnalysisRunDrawer';
 // re-parsing 2 MB per network read. A cut now goes a quarter below the
 // bounds (logWindow.ts), and lines are bounded too.
 
-jest.mock('react-virtualized-auto-sizer', () => ({
-  __esModule: true,
-  default: (props: {
-    children: (size: { height: number; width: number }) => unknown;
-  }) => props.children({ height: 400, width: 600 }),
-}));
-
-const target = {
-  project: 'payments',
-  name: 'qa.01jd0000.dd11',
-  instance: 'production',
-};
-const jobRun = {
-  ...failedRun,
-  jobMetrics: [{ metric: 'error-rate', containers: ['probe'], hasJob: true }],
-};
-
-function controlledStream() {
-  const queue: Array<KargoLogEvent | 'end'> = [];
-  let wake: (() => void) | undefined;
-  const push = (item: KargoLogEvent | 'end') => {
-    queue.push(item);
-    wake?.();
-  };
-  const next = () =>
-    queue.length > 0
-      ? Promise.resolve()
-      : new Promise<void>(r => {
-          wake = r;
-        });
-  async function* stream(): AsyncIterable<KargoLogEvent> {
-    for (;;) {
-      await next();
-      const item = queue.shift()!;
-      if (item === 'end') return;
-      yield item;
-    }
-  }
-  return { push, stream };
-}
+jest.mock(
+  'react-virtualized-auto-sizer',
+  () => jest.requireActual('../../__testUtils__/autoSizer').fixedAutoSizer,
+);
 
 /** Calls of the LogViewer's line splitter (`/\n\r?/g`): lines parsed. */
 let linesParsed = 0;
@@ -91,21 +50,7 @@ async function linesParsedPerChunk(
   chunkLines = 200,
   CHUNKS = 5,
 ) {
-  const s = controlledStream();
-  const api = fakeKargoApi({
-    getAnalysisRun: jest.fn(async () => jobRun),
-    streamAnalysisRunLogs: jest.fn(() => s.stream()),
-  });
-  await renderInTestApp(
-    <TestApiProvider apis={[[kargoApiRef, api]]}>
-      <AnalysisRunDrawer target={target} onClose={() => {}} />
-    </TestApiProvider>,
-  );
-  const metric = await screen.findByRole('region', { name: 'error-rate' });
-  await userEvent.click(within(metric).getByRole('button', { name: 'Logs' }));
-  const logs = await screen.findByRole('region', {
-    name: 'Logs of error-rate',
-  });
+  const { s, logs } = await openStreamedLogs();
   act(() => s.push({ type: 'text', text: `${make(0, initialLines)}start\n` }));
   await within(logs).findByText('start');
   linesParsed = 0;

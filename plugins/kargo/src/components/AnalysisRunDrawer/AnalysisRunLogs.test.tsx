@@ -1,92 +1,31 @@
-import { renderInTestApp, TestApiProvider } from '@backstage/test-utils';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { kargoApiRef, type KargoLogEvent } from '../../api';
 import { fakeKargoApi } from '../../__testUtils__/fakeApi';
-import { failedRun } from '../../__fixtures__/analysisRun';
-import { AnalysisRunDrawer } from './AnalysisRunDrawer';
+import {
+  drawerTarget as target,
+  fakeStreamingApi,
+  jobRun,
+  openLogs,
+  openStreamedLogs,
+} from '../../__testUtils__/analysisRunDrawer';
 
 // jsdom lays nothing out: give the virtualized list a size to render into.
-jest.mock('react-virtualized-auto-sizer', () => ({
-  __esModule: true,
-  default: (props: {
-    children: (size: { height: number; width: number }) => unknown;
-  }) => props.children({ height: 400, width: 600 }),
-}));
-
-const target = {
-  project: 'payments',
-  name: 'qa.01jd0000.dd11',
-  instance: 'production',
-};
-
-const jobRun = {
-  ...failedRun,
-  jobMetrics: [
-    { metric: 'error-rate', containers: ['probe', 'proxy'], hasJob: true },
-  ],
-};
-
-/** A log stream the test feeds: push events, then end or break it. */
-function controlledStream() {
-  const queue: Array<KargoLogEvent | 'end' | Error> = [];
-  let wake: (() => void) | undefined;
-  const push = (item: KargoLogEvent | 'end' | Error) => {
-    queue.push(item);
-    wake?.();
-  };
-  const next = () =>
-    queue.length > 0
-      ? Promise.resolve()
-      : new Promise<void>(r => {
-          wake = r;
-        });
-  async function* stream(): AsyncIterable<KargoLogEvent> {
-    for (;;) {
-      await next();
-      const item = queue.shift()!;
-      if (item === 'end') return;
-      if (item instanceof Error) throw item;
-      yield item;
-    }
-  }
-  return { push, stream };
-}
-
-async function openLogs(api: ReturnType<typeof fakeKargoApi>) {
-  await renderInTestApp(
-    <TestApiProvider apis={[[kargoApiRef, api]]}>
-      <AnalysisRunDrawer target={target} onClose={() => {}} />
-    </TestApiProvider>,
-  );
-  const metric = await screen.findByRole('region', { name: 'error-rate' });
-  await userEvent.click(within(metric).getByRole('button', { name: 'Logs' }));
-  return screen.findByRole('region', { name: 'Logs of error-rate' });
-}
+jest.mock(
+  'react-virtualized-auto-sizer',
+  () => jest.requireActual('../../__testUtils__/autoSizer').fixedAutoSizer,
+);
 
 /** The logs of a job metric, streamed by the test, with a clipboard. */
 async function openCopyableLogs() {
-  const s = controlledStream();
-  const api = fakeKargoApi({
-    getAnalysisRun: jest.fn(async () => jobRun),
-    streamAnalysisRunLogs: jest.fn(() => s.stream()),
-  });
   const writeText = jest.fn(async (_text: string) => {});
   Object.assign(navigator, { clipboard: { writeText } });
-  return { s, writeText, logs: await openLogs(api) };
+  const { s, logs } = await openStreamedLogs();
+  return { s, writeText, logs };
 }
 
 describe('AnalysisRun logs in the drawer', () => {
   it("streams the job metric's first container, and another when picked", async () => {
-    const streams: ReturnType<typeof controlledStream>[] = [];
-    const api = fakeKargoApi({
-      getAnalysisRun: jest.fn(async () => jobRun),
-      streamAnalysisRunLogs: jest.fn(() => {
-        const s = controlledStream();
-        streams.push(s);
-        return s.stream();
-      }),
-    });
+    const { api, streams } = fakeStreamingApi();
     const logs = await openLogs(api);
     act(() =>
       streams[0].push({ type: 'text', text: 'probe 1/10 ok\nprobe 2/10 ' }),
@@ -113,15 +52,7 @@ describe('AnalysisRun logs in the drawer', () => {
   });
 
   it('says the stream broke and resumes it', async () => {
-    const streams: ReturnType<typeof controlledStream>[] = [];
-    const api = fakeKargoApi({
-      getAnalysisRun: jest.fn(async () => jobRun),
-      streamAnalysisRunLogs: jest.fn(() => {
-        const s = controlledStream();
-        streams.push(s);
-        return s.stream();
-      }),
-    });
+    const { api, streams } = fakeStreamingApi();
     const logs = await openLogs(api);
     act(() => streams[0].push({ type: 'text', text: 'first line\n' }));
     act(() => streams[0].push({ type: 'broken' }));
@@ -139,12 +70,7 @@ describe('AnalysisRun logs in the drawer', () => {
   });
 
   it('stops following when asked: new lines wait, counted, until following again', async () => {
-    const s = controlledStream();
-    const api = fakeKargoApi({
-      getAnalysisRun: jest.fn(async () => jobRun),
-      streamAnalysisRunLogs: jest.fn(() => s.stream()),
-    });
-    const logs = await openLogs(api);
+    const { s, logs } = await openStreamedLogs();
     act(() => s.push({ type: 'text', text: 'old line\n' }));
     await within(logs).findByText(/old line/);
     await userEvent.click(
@@ -173,12 +99,7 @@ describe('AnalysisRun logs in the drawer', () => {
   });
 
   it('says a metric has no logs when it is not a job, when its Job is gone, or when Kargo sends none', async () => {
-    const s = controlledStream();
-    const api = fakeKargoApi({
-      getAnalysisRun: jest.fn(async () => jobRun),
-      streamAnalysisRunLogs: jest.fn(() => s.stream()),
-    });
-    const logs = await openLogs(api);
+    const { s, logs } = await openStreamedLogs();
     const other = screen.getByRole('region', { name: 'latency-p99' });
     expect(
       within(other).getByText(/only job metrics have logs in Kargo/),
