@@ -42,73 +42,88 @@ class CheckoutReaders implements PermissionPolicy {
   }
 }
 
-describe('attack 19a: hidden vs. missing project by the time of the answer', () => {
-  let sandbox: Sandbox;
-  let backend: Awaited<ReturnType<typeof startMcpBackend>>;
-  let token: string;
+/** People read no Kargo Stage at all. */
+class NoKargoReaders implements PermissionPolicy {
+  async handle(request: PolicyQuery): Promise<PolicyDecision> {
+    return isPermission(request.permission, kargoStageReadPermission)
+      ? { result: AuthorizeResult.DENY }
+      : { result: AuthorizeResult.ALLOW };
+  }
+}
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS });
-    backend = await startMcpBackend(sandbox, new CheckoutReaders());
-    token = await guestUserToken(backend.baseUrl);
-    // The first snapshot: checkout readable.
-    for (let i = 0; i < 120; i++) {
-      const res = await fetch(
-        `${backend.baseUrl}/api/kargo/projects/checkout/stages`,
-        {
-          headers: { Authorization: `Bearer ${token}` },
-        },
-      );
-      if (res.status === 200) break;
-      await new Promise(r => setTimeout(r, 250));
-    }
-  });
-  afterAll(async () => {
-    await backend?.stop();
-    await sandbox?.stop();
-  });
+describe.each([
+  ['a reader of checkout only (conditional)', () => new CheckoutReaders()],
+  ['a user denied every Kargo Stage', () => new NoKargoReaders()],
+])(
+  'attack 19a: hidden vs. missing project by the time of the answer, %s',
+  (_, makePolicy) => {
+    let sandbox: Sandbox;
+    let backend: Awaited<ReturnType<typeof startMcpBackend>>;
+    let token: string;
 
-  const timed = async (project: string) => {
-    const started = process.hrtime.bigint();
-    const res = await fetch(
-      `${backend.baseUrl}/api/kargo/projects/${project}/stages`,
-      { headers: { Authorization: `Bearer ${token}` } },
-    );
-    const body = await res.json();
-    return {
-      status: res.status,
-      body,
-      ms: Number(process.hrtime.bigint() - started) / 1e6,
-    };
-  };
-  const median = (xs: number[]) =>
-    [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
-  it('answers payments (hidden) and a made-up project alike, in measurably different times', async () => {
-    const hidden: number[] = [];
-    const missing: number[] = [];
-    let h: Awaited<ReturnType<typeof timed>> | undefined;
-    let m: Awaited<ReturnType<typeof timed>> | undefined;
-    // Interleaved, so load on the machine hits both alike.
-    for (let i = 0; i < 60; i++) {
-      h = await timed('payments');
-      m = await timed(`nope-${i}`);
-      if (i >= 10) {
-        hidden.push(h.ms);
-        missing.push(m.ms);
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS });
+      backend = await startMcpBackend(sandbox, makePolicy());
+      token = await guestUserToken(backend.baseUrl);
+      // The first snapshot: checkout readable.
+      for (let i = 0; i < 120; i++) {
+        const res = await fetch(
+          `${backend.baseUrl}/api/kargo/projects/checkout/stages`,
+          {
+            headers: { Authorization: `Bearer ${token}` },
+          },
+        );
+        if (res.status === 200) break;
+        await new Promise(r => setTimeout(r, 250));
       }
-    }
-    expect(h!.status).toBe(404);
-    expect(m!.status).toBe(404);
-    expect(h!.body.error.name).toBe(m!.body.error.name);
-    const slowerHidden = hidden.filter((x, i) => x > missing[i]).length;
-    // eslint-disable-next-line no-console
-    console.log(
-      `median hidden ${median(hidden).toFixed(2)} ms, missing ${median(
-        missing,
-      ).toFixed(2)} ms; hidden slower in ${slowerHidden} of ${
-        hidden.length
-      } pairs`,
-    );
-  });
-});
+    });
+    afterAll(async () => {
+      await backend?.stop();
+      await sandbox?.stop();
+    });
+
+    const timed = async (project: string) => {
+      const started = process.hrtime.bigint();
+      const res = await fetch(
+        `${backend.baseUrl}/api/kargo/projects/${project}/stages`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      const body = await res.json();
+      return {
+        status: res.status,
+        body,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      };
+    };
+    const median = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+    it('answers payments (hidden) and a made-up project alike, in measurably different times', async () => {
+      const hidden: number[] = [];
+      const missing: number[] = [];
+      let h: Awaited<ReturnType<typeof timed>> | undefined;
+      let m: Awaited<ReturnType<typeof timed>> | undefined;
+      // Interleaved, so load on the machine hits both alike.
+      for (let i = 0; i < 60; i++) {
+        h = await timed('payments');
+        m = await timed(`nope-${i}`);
+        if (i >= 10) {
+          hidden.push(h.ms);
+          missing.push(m.ms);
+        }
+      }
+      expect(h!.status).toBe(404);
+      expect(m!.status).toBe(404);
+      expect(h!.body.error.name).toBe(m!.body.error.name);
+      const slowerHidden = hidden.filter((x, i) => x > missing[i]).length;
+      // eslint-disable-next-line no-console
+      console.log(
+        `median hidden ${median(hidden).toFixed(2)} ms, missing ${median(
+          missing,
+        ).toFixed(2)} ms; hidden slower in ${slowerHidden} of ${
+          hidden.length
+        } pairs`,
+      );
+    });
+  },
+);

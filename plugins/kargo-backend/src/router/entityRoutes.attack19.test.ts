@@ -115,3 +115,64 @@ describe('attack 19a: hidden vs. missing project by the work done', () => {
     );
   });
 });
+
+// docs/rbac.md "Narrower: some projects only": the deployer leaves payments'
+// namespace unbound to hide it from Backstage. In watch mode it is then a
+// project never read. A user the policy denies every Kargo Stage still makes
+// the backend ask the policy (one conditional query) for it, and for a
+// made-up name nothing: the same 404, a different amount of work.
+describe('attack 19a: a project hidden by Narrower RBAC vs. a missing one', () => {
+  let sandbox: Sandbox;
+  let backend: ReliabilityBackend;
+  let questions = 0;
+
+  beforeAll(async () => {
+    sandbox = await startSecretSandbox({ controller: false });
+    for (const path of [
+      /^\/apis\/kargo\.akuity\.io\/v1alpha1\/stages(\?|$)/,
+      /^\/apis\/kargo\.akuity\.io\/v1alpha1\/namespaces\/payments\/stages/,
+    ])
+      sandbox.faults.set({ path, status: 403 });
+    backend = await startReliabilityBackend({
+      sandbox,
+      config: kargoConfig(sandbox, 1, 'watch'),
+    });
+    await backend.refresh();
+    // Denied every Kargo Stage; every question counted.
+    backend.decide((permission: string): Decision => {
+      questions++;
+      return permission.startsWith('kargo.')
+        ? AuthorizeResult.DENY
+        : AuthorizeResult.ALLOW;
+    });
+    backend.decideConditional(() => {
+      questions++;
+      return undefined;
+    });
+  });
+  afterAll(async () => {
+    await backend.stop();
+    await sandbox.stop();
+  });
+
+  it('a user denied everything: same 404 for payments (never read) and a made-up project, a policy round trip vs none', async () => {
+    const ask = async (project: string) => {
+      questions = 0;
+      const res = await request(backend.server)
+        .get(`/api/kargo/projects/${project}/stages`)
+        .set('Authorization', userHeader());
+      return { res, questions };
+    };
+    const hidden = await ask('payments');
+    const missing = await ask('no-such-project');
+    expect(hidden.res.status).toBe(404);
+    expect(missing.res.status).toBe(404);
+    expect(hidden.res.body.error.message.replace('payments', '<n>')).toBe(
+      missing.res.body.error.message.replace('no-such-project', '<n>'),
+    );
+    // Measured: one authorizeConditional call (counted 2 here: the mock's
+    // conditional answer falls through to its decide) vs 0.
+    expect(hidden.questions).toBeGreaterThan(0);
+    expect(missing.questions).toBe(0);
+  });
+});
