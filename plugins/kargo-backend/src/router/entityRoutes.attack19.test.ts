@@ -114,6 +114,17 @@ describe('attack 19a: hidden vs. missing project by the work done', () => {
       `stage list route: hidden project ${hidden.asked.length} policy questions, missing ${missing.asked.length}`,
     );
   });
+
+  it('the AnalysisRun route: the same, for any run name', async () => {
+    const hidden = await questions('/projects/payments/analysis-runs/guess');
+    const missing = await questions(
+      '/projects/no-such-project/analysis-runs/guess',
+    );
+    expect(hidden.res.status).toBe(404);
+    expect(missing.res.status).toBe(404);
+    expect(missing.asked).toEqual([]);
+    expect(hidden.asked.length).toBeGreaterThan(0);
+  });
 });
 
 // docs/rbac.md "Narrower: some projects only": the deployer leaves payments'
