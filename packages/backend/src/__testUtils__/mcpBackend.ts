@@ -71,20 +71,25 @@ class CheckoutOnlyWritesPolicy implements PermissionPolicy {
   }
 }
 
-const policyModule = createBackendModule({
-  pluginId: 'permission',
-  moduleId: 'kargo-test-policy',
-  register(reg) {
-    reg.registerInit({
-      deps: { policy: policyExtensionPoint },
-      async init({ policy }) {
-        policy.setPolicy(new CheckoutOnlyWritesPolicy());
-      },
-    });
-  },
-});
+const policyModule = (chosen: PermissionPolicy) =>
+  createBackendModule({
+    pluginId: 'permission',
+    moduleId: 'kargo-test-policy',
+    register(reg) {
+      reg.registerInit({
+        deps: { policy: policyExtensionPoint },
+        async init({ policy }) {
+          policy.setPolicy(chosen);
+        },
+      });
+    },
+  });
 
-export async function startMcpBackend(sandbox: Sandbox) {
+/** The backend; `policy` replaces the test policy (CheckoutOnlyWritesPolicy). */
+export async function startMcpBackend(
+  sandbox: Sandbox,
+  policy: PermissionPolicy = new CheckoutOnlyWritesPolicy(),
+) {
   const backend = await startTestBackend({
     features: [
       authServiceFactory,
@@ -98,7 +103,7 @@ export async function startMcpBackend(sandbox: Sandbox) {
       authPlugin,
       guestProvider,
       permissionPlugin,
-      policyModule,
+      policyModule(policy),
       mcpActionsPlugin,
       kargoPlugin,
       mockServices.rootConfig.factory({ data: config(sandbox) }),
