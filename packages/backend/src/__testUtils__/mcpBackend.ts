@@ -71,25 +71,20 @@ class CheckoutOnlyWritesPolicy implements PermissionPolicy {
   }
 }
 
-const policyModule = (chosen: PermissionPolicy) =>
-  createBackendModule({
-    pluginId: 'permission',
-    moduleId: 'kargo-test-policy',
-    register(reg) {
-      reg.registerInit({
-        deps: { policy: policyExtensionPoint },
-        async init({ policy }) {
-          policy.setPolicy(chosen);
-        },
-      });
-    },
-  });
+const policyModule = createBackendModule({
+  pluginId: 'permission',
+  moduleId: 'kargo-test-policy',
+  register(reg) {
+    reg.registerInit({
+      deps: { policy: policyExtensionPoint },
+      async init({ policy }) {
+        policy.setPolicy(new CheckoutOnlyWritesPolicy());
+      },
+    });
+  },
+});
 
-/** The backend; `policy` replaces the test policy (CheckoutOnlyWritesPolicy). */
-export async function startMcpBackend(
-  sandbox: Sandbox,
-  policy: PermissionPolicy = new CheckoutOnlyWritesPolicy(),
-) {
+export async function startMcpBackend(sandbox: Sandbox) {
   const backend = await startTestBackend({
     features: [
       authServiceFactory,
@@ -103,7 +98,7 @@ export async function startMcpBackend(
       authPlugin,
       guestProvider,
       permissionPlugin,
-      policyModule(policy),
+      policyModule,
       mcpActionsPlugin,
       kargoPlugin,
       mockServices.rootConfig.factory({ data: config(sandbox) }),

@@ -14,6 +14,7 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
+  askAsAboutHidden,
   findProjectFor,
   findReadableStage,
   instanceFor,
@@ -150,7 +151,10 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       notFound,
     );
     const found = projectOf(state, project);
-    if (!found) throw notFound;
+    if (!found) {
+      await askAsAboutHidden(permissions, credentials, instance, project);
+      throw notFound;
+    }
     const ref = (stage: string) => ({ instance, project, name: stage });
     const getRun = async () => {
       try {

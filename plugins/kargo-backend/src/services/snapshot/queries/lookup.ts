@@ -78,6 +78,28 @@ export async function findProject(
 }
 
 /**
+ * The permission question a project the caller may not read costs, asked
+ * about one that does not exist, before answering that it was not found: the
+ * answers were alike, but only a hidden project cost a round trip to the
+ * permission backend, so the time of a 404 told a guessed name that exists
+ * (issue 35, attack 19). The ref names no Stage (`*` is no Kubernetes name),
+ * and the decision is not used.
+ */
+export async function askAsAboutHidden(
+  permissions: PermissionsService,
+  credentials: BackstageCredentials,
+  instance: string,
+  project: string,
+): Promise<void> {
+  await filterAuthorizedStages(
+    permissions,
+    kargoStageReadPermission,
+    [{ instance, project, name: '*' }],
+    credentials,
+  );
+}
+
+/**
  * `findProject` for a caller: a project (or instance) never read yet is a 503
  * only to callers the policy may allow some Stage of it; to others it is the
  * 404 of a project that does not exist (no name, no cluster text).
@@ -92,6 +114,8 @@ export async function findProjectFor(
   try {
     return await findProject(snapshots, instance, project);
   } catch (error) {
+    if (error instanceof NotFoundError)
+      await askAsAboutHidden(permissions, credentials, instance, project);
     if (
       (error as Error)?.name === 'ServiceUnavailableError' &&
       !(await mayReadUnknownStagesOf(permissions, credentials, {
