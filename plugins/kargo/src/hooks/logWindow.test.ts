@@ -1,6 +1,7 @@
 import {
   appendToLogWindow,
   emptyLogWindow,
+  MAX_LINE_CHARS,
   MAX_LOG_CHARS,
   MAX_LOG_LINES,
   type LogWindow,
@@ -19,28 +20,55 @@ const lines = (from: number, count: number) =>
 describe('appendToLogWindow', () => {
   it('keeps a log within its bounds whole, and counts its lines', () => {
     const window = append(['a\nb', 'c\n', 'd']);
-    expect(window).toEqual({ text: 'a\nbc\nd', lines: 2, dropped: false });
+    expect(window).toEqual({
+      text: 'a\nbc\nd',
+      lines: 2,
+      column: 1,
+      dropped: false,
+    });
   });
 
   it('past 2 MB, keeps the newest text from a line start, never more than 2 MB', () => {
-    const line = `${'x'.repeat(99_999)}\n`;
+    const line = `${'x'.repeat(MAX_LINE_CHARS - 1)}\n`;
     const window = append([
       'first line\n',
-      ...Array(25).fill(line),
+      ...Array(4_100).fill(line), // 2.05 MB
       'last line\n',
     ]);
     expect(window.dropped).toBe(true);
-    // Cut to 1.5 MB at 2 MB, then 400 KB appended.
-    expect(window.text.length).toBe(1_900_010);
+    expect(window.text.length).toBeLessThanOrEqual(MAX_LOG_CHARS);
     expect(window.text.startsWith('x')).toBe(true);
+    expect(window.text).not.toContain('first line');
     expect(window.text.endsWith('last line\n')).toBe(true);
     expect(window.lines).toBe(window.text.split('\n').length - 1);
   });
 
-  it('cuts a line longer than the bound where it must, keeping its end', () => {
-    const window = append([`${'y'.repeat(MAX_LOG_CHARS + 10)}end`]);
-    expect(window.text.length).toBe((MAX_LOG_CHARS * 3) / 4);
-    expect(window.text.endsWith('yend')).toBe(true);
+  it('wraps a line longer than 500 characters as it comes, so the text only grows at its end', () => {
+    let window = emptyLogWindow;
+    for (const chunk of ['y'.repeat(400), 'y'.repeat(400), 'y'.repeat(400)]) {
+      const next = appendToLogWindow(window, chunk);
+      expect(next.text.startsWith(window.text)).toBe(true);
+      window = next;
+    }
+    expect(window.text.split('\n').map(l => l.length)).toEqual([500, 500, 200]);
+    // A newline of the log starts a line anew.
+    window = append(['z'.repeat(300), '\n', 'z'.repeat(300)]);
+    expect(window.text.split('\n').map(l => l.length)).toEqual([300, 300]);
+  });
+
+  it('draws no line of more than 167 ANSI codes however a Job prints them without a newline', () => {
+    // Attack 19: 600 reads of 4 KB of resets (`\x1b[m`) made one line of
+    // 500,000 codes after the first cut, each drawn as a span with a Linkify.
+    const chunk = '\x1b[m'.repeat(1_365);
+    const window = append(Array(600).fill(chunk));
+    const lines = window.text.split('\n');
+    expect(Math.max(...lines.map(l => l.length))).toBeLessThanOrEqual(
+      MAX_LINE_CHARS,
+    );
+    expect(
+      Math.max(...lines.map(l => l.split('\x1b[').length - 1)),
+    ).toBeLessThanOrEqual(167);
+    expect(window.text.length).toBeLessThanOrEqual(MAX_LOG_CHARS);
   });
 
   it('past 50,000 lines, keeps the newest 37,500 whole lines however short', () => {
