@@ -61,12 +61,12 @@ describe('appendToLogWindow', () => {
     // 500,000 codes after the first cut, each drawn as a span with a Linkify.
     const chunk = '\x1b[m'.repeat(1_365);
     const window = append(Array(600).fill(chunk));
-    const lines = window.text.split('\n');
-    expect(Math.max(...lines.map(l => l.length))).toBeLessThanOrEqual(
+    const drawn = window.text.split('\n');
+    expect(Math.max(...drawn.map(l => l.length))).toBeLessThanOrEqual(
       MAX_LINE_CHARS,
     );
     expect(
-      Math.max(...lines.map(l => l.split('\x1b[').length - 1)),
+      Math.max(...drawn.map(l => l.split('\x1b[').length - 1)),
     ).toBeLessThanOrEqual(167);
     expect(window.text.length).toBeLessThanOrEqual(MAX_LOG_CHARS);
   });
