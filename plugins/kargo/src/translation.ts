@@ -125,6 +125,10 @@ export const kargoMessages = {
     errors_other: '{{count}} failed attempts',
     commit: 'commit {{id}}',
     branch: 'branch {{branch}}',
+    moreLinks_one: '{{count}} more link in the steps',
+    moreLinks_other: '{{count}} more links in the steps',
+    linksNotShown_one: '{{count}} more link not shown',
+    linksNotShown_other: '{{count}} more links not shown',
   },
   waiting: {
     banner: 'Waiting for PR #{{number}} to be merged, open for {{age}}',

@@ -20,4 +20,4 @@ export {
 } from './abort';
 export { autoPromotionOf, autoPromotionEffectOf } from './autoPromotion';
 export { freightArtifactsOf, freightDiff } from './freightDiff';
-export { httpUrlOf } from './stepView';
+export { clip, httpUrlOf } from './stepView';

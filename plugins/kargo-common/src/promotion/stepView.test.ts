@@ -160,6 +160,33 @@ describe('promotionStepsOf', () => {
     ]);
   });
 
+  it("keeps the first 50 links of a Promotion's steps, in step order", () => {
+    // Before: 200 steps of 20 links kept 4,000 links for one Promotion.
+    // After: 50, the first ones; later steps keep none.
+    const template = Array.from({ length: 200 }, (_, s) => ({
+      uses: 'compose-output',
+      as: `s${s}`,
+    }));
+    const state = Object.fromEntries(
+      template.map((_, s) => [
+        `s${s}`,
+        {
+          links: Array.from({ length: 20 }, (__, l) => ({
+            url: `https://a.example/${s}/${l}`,
+          })),
+        },
+      ]),
+    );
+    const views = promotionStepsOf({
+      spec: { steps: template },
+      status: { state },
+    });
+    expect(views).toHaveLength(200);
+    expect(views.map(v => v.links.length).slice(0, 4)).toEqual([20, 20, 10, 0]);
+    expect(views.flatMap(v => v.links)).toHaveLength(50);
+    expect(views[2].links[9].url).toBe('https://a.example/2/9');
+  });
+
   it('answers no steps for a Promotion without spec or status', () => {
     expect(promotionStepsOf({})).toEqual([]);
   });

@@ -10,6 +10,12 @@ import { isUnsuccessfulStepStatus, stepStatusOf } from '../phases/phaseSets';
 /** Links kept per step: a step's output is user-controlled, the view is not. */
 const MAX_LINKS = 20;
 /**
+ * Links kept per Promotion, all its steps together (the first ones, in step
+ * order): 200 steps of 20 links made 4,000 links of one Promotion, and a
+ * person follows a few. Real Promotions emit a handful.
+ */
+export const MAX_PROMOTION_LINKS = 50;
+/**
  * Steps shown per Promotion (the one it failed at, or runs, besides): a
  * template is whatever a project member wrote, and every Promotion copies
  * it, while the watch holds equal step lists once; a view per step of
@@ -42,8 +48,18 @@ const NO_LINKS: PromotionStepLink[] = Object.freeze([]) as never;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
-/** `text` cut to `max` characters (the last one an ellipsis). */
+/**
+ * `text` cut to `max` characters (the last one an ellipsis).
+ *
+ * @public
+ */
 export function clip(text: string, max: number): string;
+/**
+ * `text` cut to `max` characters (the last one an ellipsis), undefined
+ * for undefined.
+ *
+ * @public
+ */
 export function clip(text: string | undefined, max: number): string | undefined;
 export function clip(text: string | undefined, max: number) {
   if (!text || text.length <= max) return text;
@@ -51,7 +67,6 @@ export function clip(text: string | undefined, max: number) {
   const end = isHighSurrogate(text.charCodeAt(max - 2)) ? max - 2 : max - 1;
   return `${text.slice(0, end)}…`;
 }
-
 
 const short = (text: string | undefined) => clip(text, MAX_TEXT);
 
@@ -87,7 +102,9 @@ export function httpUrlOf(value: unknown): string | undefined {
  * (`[{ url, icon?, tooltip?, label? }]`): entries that are not objects or
  * whose URL is not http(s) are left out, as Kargo's UI leaves them out.
  */
-function linksOf(output: Record<string, unknown> | undefined) {
+function linksOf(output: Record<string, unknown> | undefined, left: number) {
+  const max = Math.min(MAX_LINKS, left);
+  if (max <= 0) return NO_LINKS;
   const links: PromotionStepLink[] = [];
   for (const entry of asArray(output?.links as unknown[])) {
     const link = asRecord(entry);
@@ -97,7 +114,7 @@ function linksOf(output: Record<string, unknown> | undefined) {
       url,
       label: short(asString(link!.label) ?? asString(link!.tooltip)) ?? null,
     });
-    if (links.length === MAX_LINKS) break;
+    if (links.length === max) break;
   }
   return links.length ? links : NO_LINKS;
 }
@@ -158,6 +175,7 @@ export function promotionStepsOf(
   // of one alias made a 4 MB Stage detail of a 42 KB Promotion, for each of
   // a project member's Stages.
   const outputShown = new Set<string>();
+  let linksLeft = MAX_PROMOTION_LINKS;
   for (const i of shownSteps(count, failedAt, currentStep)) {
     const essential = i === failedAt || i === currentStep;
     // Past the Stage's budget, no view is built only to be dropped.
@@ -189,7 +207,7 @@ export function promotionStepsOf(
       ...(pullRequest ? { pullRequest } : {}),
       ...(commit ? { commit } : {}),
       ...(branch ? { branch } : {}),
-      links: linksOf(output),
+      links: linksOf(output, linksLeft),
     };
     // The step it failed at or runs is always shown; the others while the
     // Stage's budget lasts.
@@ -199,6 +217,7 @@ export function promotionStepsOf(
       continue;
     }
     budget.chars -= size;
+    linksLeft -= view.links.length;
     views.push(view);
   }
   return views;

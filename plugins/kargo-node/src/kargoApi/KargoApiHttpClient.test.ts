@@ -215,6 +215,39 @@ describe('KargoApiHttpClient.getStageLinks', () => {
     });
   });
 
+  it("keeps a Stage's first 100 links, titles and descriptions clipped, and no URL over 2,048 characters", async () => {
+    // Before: every link Kargo resolved (a 1.5 MB ProjectConfig resolves
+    // ~20,000), titles and descriptions whole. After: the first 100.
+    kargo(() =>
+      HttpResponse.json({
+        links: [
+          { title: 'long', url: `https://a.io/${'x'.repeat(2_048)}` },
+          {
+            title: 't'.repeat(5_000),
+            url: 'https://a.io/first',
+            description: 'd'.repeat(50_000),
+          },
+          ...Array.from({ length: 1_000 }, (_, i) => ({
+            title: `link ${i}`,
+            url: `https://a.io/${i}`,
+          })),
+        ],
+        errors: Array.from({ length: 1_000 }, () => 'e'.repeat(10_000)),
+      }),
+    );
+    const answer = await apiClient().getStageLinks('checkout', 'uat', PERSON);
+    expect(answer.links).toHaveLength(100);
+    expect(answer.links[0].url).toBe('https://a.io/first');
+    expect(answer.links[0].title).toHaveLength(200);
+    expect(answer.links[0].description).toHaveLength(2_000);
+    expect(answer.links[99]).toEqual({
+      title: 'link 98',
+      url: 'https://a.io/98',
+    });
+    expect(answer.errors).toHaveLength(100);
+    expect(answer.errors[0]).toHaveLength(2_000);
+  });
+
   it("maps Kargo's 403 to NotAllowedError without the token", async () => {
     kargo(() => HttpResponse.json({ error: 'forbidden' }, { status: 403 }));
     const error = await apiClient()

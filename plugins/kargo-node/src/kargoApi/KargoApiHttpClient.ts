@@ -1,13 +1,11 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError, NotFoundError } from '@backstage/errors';
-import {
-  errorWithReason,
-  httpUrlOf,
-} from '@kargo-backstage/plugin-kargo-common';
+import { errorWithReason } from '@kargo-backstage/plugin-kargo-common';
 import type { Promotion } from '@kargo-backstage/plugin-kargo-common';
 import type { KargoApiConfig } from '../config';
 import { KargoApiTransport } from './KargoApiTransport';
 import { name } from './objectName';
+import { stageLinksOf } from './stageLinks';
 import type {
   KargoApiClient,
   KargoAnalysisRunLogsOptions,
@@ -302,26 +300,7 @@ export class KargoApiHttpClient implements KargoApiClient {
         params: { path },
       }),
     );
-    // Only what a link needs: a title and an http(s) URL without credentials
-    // (a template may resolve to anything, `javascript:` included).
-    const links = (data?.links ?? []).flatMap(link => {
-      const url = httpUrlOf(link?.url);
-      return link?.title && url
-        ? [
-            {
-              title: link.title,
-              url,
-              ...(link.description ? { description: link.description } : {}),
-            },
-          ]
-        : [];
-    });
-    return {
-      links,
-      errors: (data?.errors ?? []).filter(
-        (e): e is string => typeof e === 'string',
-      ),
-    };
+    return stageLinksOf(data);
   }
 
   async getPublicServerConfig(): Promise<KargoPublicServerConfig> {

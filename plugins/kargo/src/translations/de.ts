@@ -106,6 +106,10 @@ const de = createTranslationMessages({
     'steps.errors_other': '{{count}} fehlgeschlagene Versuche',
     'steps.commit': 'Commit {{id}}',
     'steps.branch': 'Branch {{branch}}',
+    'steps.moreLinks_one': '{{count}} weiterer Link in den Schritten',
+    'steps.moreLinks_other': '{{count}} weitere Links in den Schritten',
+    'steps.linksNotShown_one': '{{count}} weiterer Link nicht angezeigt',
+    'steps.linksNotShown_other': '{{count}} weitere Links nicht angezeigt',
     'waiting.banner':
       'Wartet auf das Mergen von PR #{{number}}, offen seit {{age}}',
     'waiting.bannerMergeRequest':

@@ -19,10 +19,18 @@ import { linkName } from './PromotionLinks';
 import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
 const SHORT_SHA = 7;
+/**
+ * Step links drawn in the drawer, all steps together (the first ones): the
+ * backend keeps 50 per Promotion; an answer of more never draws thousands.
+ */
+const MAX_DRAWN_LINKS = 50;
 
-/** The PR, commit, branch and links a step recorded, as links where safe. */
-function StepOutputs(props: { step: PromotionStepView }) {
-  const { step } = props;
+/**
+ * The PR, commit, branch and links a step recorded, as links where safe: its
+ * first `linksShown` links, and how many more it holds.
+ */
+function StepOutputs(props: { step: PromotionStepView; linksShown: number }) {
+  const { step, linksShown } = props;
   const { t } = useKargoTranslation();
   const items = [];
   if (step.pullRequest) {
@@ -56,13 +64,20 @@ function StepOutputs(props: { step: PromotionStepView }) {
       <span key="branch">{t('steps.branch', { branch: step.branch })}</span>,
     );
   }
-  step.links.forEach((link, i) =>
+  step.links.slice(0, linksShown).forEach((link, i) =>
     items.push(
       <Link key={`link-${i}`} to={link.url}>
         {linkName(link)}
       </Link>,
     ),
   );
+  if (step.links.length > linksShown) {
+    items.push(
+      <Typography key="more" variant="body2" color="textSecondary">
+        {t('steps.linksNotShown', { count: step.links.length - linksShown })}
+      </Typography>,
+    );
+  }
   if (!items.length) return <>—</>;
   return (
     <Box display="flex" flexWrap="wrap" style={{ gap: 12 }}>
@@ -86,6 +101,13 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
   const { t } = useKargoTranslation();
   const format = useFormatters();
   const steps = promotion.steps ?? [];
+  // How many of each step's links are drawn: the first MAX_DRAWN_LINKS.
+  let linksLeft = MAX_DRAWN_LINKS;
+  const linksShown = steps.map(step => {
+    const shown = Math.min(step.links.length, linksLeft);
+    linksLeft -= shown;
+    return shown;
+  });
   const notRun = isActivePhase(promotion.phase)
     ? t('steps.pending')
     : t('steps.notRun');
@@ -162,7 +184,7 @@ export function PromotionSteps(props: { promotion: PromotionTimelineEntry }) {
                   )}
                 </TableCell>
                 <TableCell style={{ overflowWrap: 'anywhere', minWidth: 160 }}>
-                  <StepOutputs step={step} />
+                  <StepOutputs step={step} linksShown={linksShown[index]} />
                 </TableCell>
               </TableRow>
             );

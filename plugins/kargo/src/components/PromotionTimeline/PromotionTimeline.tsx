@@ -131,7 +131,10 @@ export function PromotionTimeline(props: {
             ) : (
               '—'
             )}
-            <PromotionLinks promotion={row} />
+            <PromotionLinks
+              promotion={row}
+              onMore={() => setOpened(row.name)}
+            />
             {abort}
           </Box>
         );

@@ -13,6 +13,9 @@ import { useState } from 'react';
 import { kargoApiRef } from '../../api';
 import { useKargoTranslation } from '../../hooks/useKargoTranslation';
 
+/** Links drawn in the menu: the backend keeps a Stage's first 100 too. */
+const MAX_MENU_LINKS = 100;
+
 type State =
   | { kind: 'closed' }
   | { kind: 'loading' }
@@ -68,7 +71,7 @@ export function StageLinksButton(props: { stage: StageSummary }) {
     if (state.answer.links.length === 0) {
       return <MenuItem disabled>{t('links.empty')}</MenuItem>;
     }
-    return state.answer.links.map(link => (
+    return state.answer.links.slice(0, MAX_MENU_LINKS).map(link => (
       <MenuItem
         key={`${link.title}|${link.url}`}
         component="a"
