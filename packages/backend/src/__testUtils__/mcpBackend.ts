@@ -15,6 +15,7 @@ import {
 } from '@backstage/backend-defaults/alpha';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import type { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import {
   AuthorizeResult,
@@ -84,7 +85,10 @@ const policyModule = createBackendModule({
   },
 });
 
-export async function startMcpBackend(sandbox: Sandbox) {
+export async function startMcpBackend(
+  sandbox: Sandbox,
+  entities: Entity[] = [],
+) {
   const backend = await startTestBackend({
     features: [
       authServiceFactory,
@@ -94,7 +98,7 @@ export async function startMcpBackend(sandbox: Sandbox) {
       actionsRegistryServiceFactory,
       actionsServiceFactory,
       schedulerServiceFactory,
-      catalogServiceMock.factory({ entities: [] }),
+      catalogServiceMock.factory({ entities }),
       authPlugin,
       guestProvider,
       permissionPlugin,
