@@ -19,18 +19,21 @@ const MADE_UP = Array.from(
   { length: 500 },
   (_, i) => `made-up-${String(i).padStart(4, '0')}`,
 );
-const entity = (name: string, projects: string): Entity => ({
+const entity = (name: string, projects: string, stages?: string): Entity => ({
   apiVersion: 'backstage.io/v1alpha1',
   kind: 'Component',
   metadata: {
     name,
     namespace: 'default',
-    annotations: { 'kargo.akuity.io/project': projects },
+    annotations: {
+      'kargo.akuity.io/project': projects,
+      ...(stages ? { 'kargo.akuity.io/stages': stages } : {}),
+    },
   },
   spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
 });
 
-describe('attack 20a: one view of an entity naming 500 made-up projects (real permission backend)', () => {
+describe('attack 20a: the entity route over HTTP with the real permission backend', () => {
   let sandbox: Sandbox;
   let backend: Awaited<ReturnType<typeof startMcpBackend>>;
   let token: string;
@@ -40,6 +43,9 @@ describe('attack 20a: one view of an entity naming 500 made-up projects (real pe
     backend = await startMcpBackend(sandbox, [
       entity('many', MADE_UP.join(',')),
       entity('one', 'checkout'),
+      // A Stage name no project has: an existing project asks nothing.
+      entity('probe-real', 'payments', 'zz-no-such-stage'),
+      entity('probe-nope', 'no-such-project', 'zz-no-such-stage'),
     ]);
     token = await guestUserToken(backend.baseUrl);
     for (let i = 0; i < 120; i++) {
@@ -94,6 +100,37 @@ describe('attack 20a: one view of an entity naming 500 made-up projects (real pe
       )} ms wall, ${many.cpuMs.toFixed(
         0,
       )} ms CPU, longest event loop delay ${many.maxBlockMs.toFixed(0)} ms`,
+    );
+  });
+
+  it('tells an existing project from a missing one by the time of the entity answer (stages annotation naming no Stage)', async () => {
+    const real: number[] = [];
+    const missing: number[] = [];
+    let r: Awaited<ReturnType<typeof view>> | undefined;
+    let m: Awaited<ReturnType<typeof view>> | undefined;
+    for (let i = 0; i < 50; i++) {
+      r = await view('probe-real');
+      m = await view('probe-nope');
+      if (i >= 10) {
+        real.push(r.ms);
+        missing.push(m.ms);
+      }
+    }
+    const neutral = (body: unknown, name: string) =>
+      JSON.parse(JSON.stringify(body).replaceAll(name, '<name>'));
+    expect(neutral(r!.body, 'payments')).toEqual(
+      neutral(m!.body, 'no-such-project'),
+    );
+    const median = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    const slowerMissing = missing.filter((x, i) => x > real[i]).length;
+    // eslint-disable-next-line no-console
+    console.log(
+      `median existing ${median(real).toFixed(2)} ms, missing ${median(
+        missing,
+      ).toFixed(2)} ms; missing slower in ${slowerMissing} of ${
+        real.length
+      } pairs`,
     );
   });
 });
