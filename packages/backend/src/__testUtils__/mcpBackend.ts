@@ -15,7 +15,6 @@ import {
 } from '@backstage/backend-defaults/alpha';
 import { schedulerServiceFactory } from '@backstage/backend-defaults/scheduler';
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
-import type { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import {
   AuthorizeResult,
@@ -85,10 +84,7 @@ const policyModule = createBackendModule({
   },
 });
 
-export async function startMcpBackend(
-  sandbox: Sandbox,
-  entities: Entity[] = [],
-) {
+export async function startMcpBackend(sandbox: Sandbox) {
   const backend = await startTestBackend({
     features: [
       authServiceFactory,
@@ -98,7 +94,7 @@ export async function startMcpBackend(
       actionsRegistryServiceFactory,
       actionsServiceFactory,
       schedulerServiceFactory,
-      catalogServiceMock.factory({ entities }),
+      catalogServiceMock.factory({ entities: [] }),
       authPlugin,
       guestProvider,
       permissionPlugin,

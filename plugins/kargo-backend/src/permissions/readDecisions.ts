@@ -5,6 +5,7 @@ import {
   kargoStageResourceRef,
 } from '@kargo-backstage/plugin-kargo-common';
 import { userOf } from './principals';
+import { isProjectProbeRef } from './projectProbe';
 
 /** How long a user's recorded `kargo.stage.read` ALLOW counts for notifications. */
 export const READ_DECISION_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -92,9 +93,12 @@ export function recordingReadDecisions(
         requests.forEach((request, i) => {
           const ref =
             'resourceRef' in request ? request.resourceRef : undefined;
+          // A project's probe names no Stage: recorded, it would only push
+          // the user's real Stages out (issue 35, attack 20).
           if (
             request.permission.name === kargoStageReadPermission.name &&
-            typeof ref === 'string'
+            typeof ref === 'string' &&
+            !isProjectProbeRef(ref)
           ) {
             decisions.record(
               user,

@@ -2,20 +2,27 @@ import { NotFoundError } from '@backstage/errors';
 import {
   annotationsNameStage,
   errorWithReason,
-  kargoStageReadPermission,
   parseEntityKargoAnnotations,
   type EntityStagesResponse,
 } from '@kargo-backstage/plugin-kargo-common';
-import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
   findProjectFor,
   projectNotFound,
+  readableStagesOf,
 } from '../services/snapshot/queries/lookup';
 import { sendEntityAnswer, type ServedStage } from './entityAnswer';
 import { RecentEntities } from '../services/catalog/recentEntities';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
 import { type KargoApiRouter, type RouterOptions } from './types';
+
+/**
+ * Projects an entity's annotation names that one view reads. Each costs a
+ * round trip to the permission backend (and under `api.authorizeReads` a call
+ * to Kargo as the viewer), and anyone may register an entity naming thousands
+ * (issue 35, attack 20); a real entity names one or a few.
+ */
+export const MAX_ENTITY_PROJECTS = 10;
 
 function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
@@ -56,7 +63,15 @@ export function addEntityRoutes(
     let lastUpdated: string | null = null;
     let stale = false;
 
-    for (const project of annotations.projects) {
+    const { projects } = annotations;
+    if (projects.length > MAX_ENTITY_PROJECTS) {
+      errors.push({
+        instance,
+        project: projects[MAX_ENTITY_PROJECTS],
+        message: `The entity names ${projects.length} Kargo projects; only the first ${MAX_ENTITY_PROJECTS} are read`,
+      });
+    }
+    for (const project of projects.slice(0, MAX_ENTITY_PROJECTS)) {
       if (!configured.includes(instance)) {
         errors.push({
           instance,
@@ -74,13 +89,13 @@ export function addEntityRoutes(
           instance,
           project,
         );
-        const stages = await filterAuthorizedStages(
+        const stages = await readableStagesOf(
           permissions,
-          kargoStageReadPermission,
+          credentials,
+          { instance, project },
           found.project.stages.filter(s =>
             annotationsNameStage(annotations, s),
           ),
-          credentials,
         );
         // Of a project the caller may read nothing of, say no more than
         // of a missing one: no error text, no freshness.

@@ -14,12 +14,12 @@ import {
 } from '@kargo-backstage/plugin-kargo-common';
 import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
 import {
-  askAsAboutHidden,
   findProjectFor,
   findReadableStage,
   instanceFor,
   projectNotFound,
   projectOf,
+  readableStagesOf,
   served,
 } from '../services/snapshot/queries/lookup';
 import { sendJsonText, servedJson } from './servedJson';
@@ -100,11 +100,11 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
       instance,
       project,
     );
-    const stages = await filterAuthorizedStages(
+    const stages = await readableStagesOf(
       permissions,
-      kargoStageReadPermission,
-      found.project.stages.map(stage => served(found, stage)),
       credentials,
+      { instance, project },
+      found.project.stages.map(stage => served(found, stage)),
     );
     // A project the caller may read nothing of answers like a missing one.
     if (stages.length === 0) throw projectNotFound(instance, project);
@@ -152,7 +152,13 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     );
     const found = projectOf(state, project);
     if (!found) {
-      await askAsAboutHidden(permissions, credentials, instance, project);
+      // A missing project costs the round trip an existing one costs.
+      await readableStagesOf(
+        permissions,
+        credentials,
+        { instance, project },
+        [],
+      );
       throw notFound;
     }
     const ref = (stage: string) => ({ instance, project, name: stage });
@@ -181,11 +187,11 @@ export function addStageRoutes(router: KargoApiRouter, options: RouterOptions) {
     } else {
       // Newer than the snapshot, or no such run: only a caller who may read
       // some Stage of the project may make the cluster look, within a budget.
-      const readable = await filterAuthorizedStages(
+      const readable = await readableStagesOf(
         permissions,
-        kargoStageReadPermission,
-        found.stages.map(s => ref(s.name)),
         credentials,
+        { instance, project },
+        found.stages.map(s => ref(s.name)),
       );
       if (readable.length === 0 || !unknownNames.take(callerKey(credentials)))
         throw notFound;

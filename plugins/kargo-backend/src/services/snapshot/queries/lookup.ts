@@ -3,12 +3,16 @@ import type {
   PermissionsService,
 } from '@backstage/backend-plugin-api';
 import { NotFoundError, ServiceUnavailableError } from '@backstage/errors';
-import { filterAuthorizedStages } from '@kargo-backstage/plugin-kargo-node';
+import {
+  filterAuthorizedStages,
+  type StageRef,
+} from '@kargo-backstage/plugin-kargo-node';
 import {
   errorWithReason,
   kargoStageReadPermission,
   type StageDetail,
 } from '@kargo-backstage/plugin-kargo-common';
+import { projectProbe } from '../../../permissions/projectProbe';
 import { mayReadUnknownStagesOf } from '../../../permissions/unknownStages';
 import type { SnapshotService } from '../SnapshotService';
 import { freshnessOf, type InstanceState, type ProjectState } from '../types';
@@ -78,25 +82,25 @@ export async function findProject(
 }
 
 /**
- * The permission question a project the caller may not read costs, asked
- * about one that does not exist, before answering that it was not found: the
- * answers were alike, but only a hidden project cost a round trip to the
- * permission backend, so the time of a 404 told a guessed name that exists
- * (issue 35, attack 19). The ref names no Stage (`*` is no Kubernetes name),
- * and the decision is not used.
+ * The Stages of one project the caller may read, asked in one batch with
+ * the project's probe (permissions/projectProbe.ts), whatever the list holds:
+ * one round trip to the permission backend for a project with Stages, an
+ * empty one, one filtered to none or one that does not exist (`[]`).
  */
-export async function askAsAboutHidden(
+export async function readableStagesOf<T extends StageRef>(
   permissions: PermissionsService,
   credentials: BackstageCredentials,
-  instance: string,
-  project: string,
-): Promise<void> {
-  await filterAuthorizedStages(
+  where: { instance: string; project: string },
+  stages: readonly T[],
+): Promise<T[]> {
+  const readable = await filterAuthorizedStages<StageRef>(
     permissions,
     kargoStageReadPermission,
-    [{ instance, project, name: '*' }],
+    [...stages, projectProbe(where)],
     credentials,
   );
+  const kept = new Set<StageRef>(readable);
+  return stages.filter(stage => kept.has(stage));
 }
 
 /**
@@ -114,8 +118,14 @@ export async function findProjectFor(
   try {
     return await findProject(snapshots, instance, project);
   } catch (error) {
+    // A missing project costs the round trip an existing one costs.
     if (error instanceof NotFoundError)
-      await askAsAboutHidden(permissions, credentials, instance, project);
+      await readableStagesOf(
+        permissions,
+        credentials,
+        { instance, project },
+        [],
+      );
     if (
       (error as Error)?.name === 'ServiceUnavailableError' &&
       !(await mayReadUnknownStagesOf(permissions, credentials, {
