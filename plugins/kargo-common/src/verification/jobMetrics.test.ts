@@ -70,3 +70,22 @@ describe('jobMetricsOf', () => {
     expect(jobMetricsOf({} as AnalysisRun)).toEqual([]);
   });
 });
+
+describe('jobMetricsOf on a run a member wrote (issue 35, attack 20)', () => {
+  it("lists a Job metric's first 20 containers, none whose name is no DNS label", () => {
+    // A 1.5 MB spec names ~85,000 containers; all were drawn as options.
+    const containers = [
+      { name: 'x'.repeat(64) },
+      ...Array.from({ length: 5_000 }, (_, i) => ({ name: `c${i}` })),
+    ];
+    const run = {
+      spec: {
+        metrics: [{ name: 'smoke', provider: jobProvider(...containers) }],
+      },
+    } as unknown as AnalysisRun;
+    const [smoke] = jobMetricsOf(run);
+    expect(smoke.containers).toEqual(
+      Array.from({ length: 20 }, (_, i) => `c${i}`),
+    );
+  });
+});

@@ -20,6 +20,14 @@ export interface LogStreamState {
 }
 
 /**
+ * How often a streaming log's text is shown at most. Backstage's LogViewer
+ * draws every row in view again on each new text: a Job printing a line of
+ * links per 8-byte chunk kept the tab of whoever opened its logs drawing
+ * (issue 35, attack 20).
+ */
+export const LOG_UPDATE_MS = 500;
+
+/**
  * A job metric's logs, streamed while the component is mounted; `resume`
  * streams them again after a break (Kargo's API has no offset, so from the
  * start; the text is replaced as the new stream comes). Leaving ends the
@@ -43,19 +51,37 @@ export function useAnalysisRunLogs(request: KargoAnalysisRunLogsRequest) {
       }
       let window = emptyLogWindow;
       let broken = false;
+      // The text is shown at most every LOG_UPDATE_MS while it streams.
+      let shownAt = 0;
+      let update: ReturnType<typeof setTimeout> | undefined;
+      const show = () => {
+        update = undefined;
+        shownAt = Date.now();
+        const { text, dropped } = window;
+        setState({ text, status: 'streaming', dropped });
+      };
+      abort.signal.addEventListener('abort', () => clearTimeout(update));
       const events = api.streamAnalysisRunLogs(
         { project, name, instance, metric, container },
         abort.signal,
       );
       setState({ text: '', status: 'streaming' });
-      for await (const event of events) {
-        if (event.type === 'broken') {
-          broken = true;
-          continue;
+      try {
+        for await (const event of events) {
+          if (event.type === 'broken') {
+            broken = true;
+            continue;
+          }
+          window = appendToLogWindow(window, event.text);
+          update ??= setTimeout(
+            show,
+            Math.max(0, shownAt + LOG_UPDATE_MS - Date.now()),
+          );
         }
-        window = appendToLogWindow(window, event.text);
-        const { text, dropped } = window;
-        setState({ text, status: 'streaming', dropped });
+      } finally {
+        // What came since the last update is shown, ended or broken.
+        clearTimeout(update);
+        if (update && !abort.signal.aborted) show();
       }
       const { text, dropped } = window;
       setState({ text, status: broken ? 'broken' : 'ended', dropped });
