@@ -75,7 +75,7 @@ describe('made-up projects of one entity under api.authorizeReads', () => {
     // One error per project read, and one for the 990 not read.
     expect(res.body.errors).toHaveLength(11);
     expect(res.body.errors[0].message).toBe(
-      'The entity names 1000 Kargo projects; only the first 10 are read',
+      'The entity names more than 10 Kargo projects; only the first 10 are read',
     );
     const calls = Object.values(
       sandbox.kargoApi.reads().listStages ?? {},

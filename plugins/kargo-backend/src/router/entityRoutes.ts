@@ -2,6 +2,8 @@ import { NotFoundError } from '@backstage/errors';
 import {
   annotationsNameStage,
   errorWithReason,
+  MAX_ENTITY_PROJECTS,
+  MAX_ENTITY_STAGES,
   parseEntityKargoAnnotations,
   type EntityStagesResponse,
 } from '@kargo-backstage/plugin-kargo-common';
@@ -15,14 +17,6 @@ import { RecentEntities } from '../services/catalog/recentEntities';
 import { redactClusterText } from './redact';
 import { entityParams, instanceQuery, parse, resolveInstance } from './params';
 import { type KargoApiRouter, type RouterOptions } from './types';
-
-/**
- * Projects an entity's annotation names that one view reads. Each costs a
- * round trip to the permission backend (and under `api.authorizeReads` a call
- * to Kargo as the viewer), and anyone may register an entity naming thousands
- * (issue 35, attack 20); a real entity names one or a few.
- */
-export const MAX_ENTITY_PROJECTS = 10;
 
 function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
@@ -64,14 +58,22 @@ export function addEntityRoutes(
     let stale = false;
 
     const { projects } = annotations;
-    if (projects.length > MAX_ENTITY_PROJECTS) {
+    // Bounded lists (issue 35, attacks 20 and 21): say what was left out.
+    if (annotations.projectsLeftOut) {
       errors.push({
         instance,
-        project: projects[MAX_ENTITY_PROJECTS],
-        message: `The entity names ${projects.length} Kargo projects; only the first ${MAX_ENTITY_PROJECTS} are read`,
+        project: '…',
+        message: `The entity names more than ${MAX_ENTITY_PROJECTS} Kargo projects; only the first ${MAX_ENTITY_PROJECTS} are read`,
       });
     }
-    for (const project of projects.slice(0, MAX_ENTITY_PROJECTS)) {
+    if (annotations.stagesLeftOut) {
+      errors.push({
+        instance,
+        project: '…',
+        message: `The entity names more than ${MAX_ENTITY_STAGES} Kargo Stages; only the first ${MAX_ENTITY_STAGES} are read`,
+      });
+    }
+    for (const project of projects) {
       if (!configured.includes(instance)) {
         errors.push({
           instance,

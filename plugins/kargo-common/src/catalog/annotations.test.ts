@@ -61,3 +61,49 @@ describe('parseEntityKargoAnnotations', () => {
     expect(parseEntityKargoAnnotations(annotations)).toEqual(expected);
   });
 });
+
+describe('parseEntityKargoAnnotations on an entity anyone may register (issue 35, attacks 20 and 21)', () => {
+  const made = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(',');
+
+  it('reads the first 10 projects and 100 Stages of 1 MB lists, and says more are named', () => {
+    // 170,000 Stage names were each matched against every Stage of the
+    // projects, per view and per catalog processing (~0.9 s).
+    const parsed = parseEntityKargoAnnotations({
+      'kargo.akuity.io/project': made('p', 170_000),
+      'kargo.akuity.io/stages': made('s', 170_000),
+    });
+    expect(parsed.projects).toEqual(
+      Array.from({ length: 10 }, (_, i) => `p${i}`),
+    );
+    expect(parsed.stages).toHaveLength(100);
+    expect(parsed).toMatchObject({
+      projectsLeftOut: true,
+      stagesLeftOut: true,
+    });
+  });
+
+  it('reads at most 1,000 names of a list, however many are invalid or repeated', () => {
+    const parsed = parseEntityKargoAnnotations({
+      'kargo.akuity.io/project': `${'Not_A_Name,'.repeat(100_000)}checkout`,
+      'kargo.akuity.io/stages': `${'a,'.repeat(100_000)}b`,
+    });
+    expect(parsed.projects).toEqual([]);
+    expect(parsed.stages).toEqual(['a']);
+    expect(parsed).toMatchObject({
+      projectsLeftOut: true,
+      stagesLeftOut: true,
+    });
+  });
+
+  it('says nothing is left out of lists within the bounds, repeats included', () => {
+    const parsed = parseEntityKargoAnnotations({
+      'kargo.akuity.io/project': `${made('p', 10)},p0`,
+      'kargo.akuity.io/stages': 'dev, prod,dev',
+    });
+    expect(parsed.projects).toHaveLength(10);
+    expect(parsed.stages).toEqual(['dev', 'prod']);
+    expect(parsed).not.toHaveProperty('projectsLeftOut');
+    expect(parsed).not.toHaveProperty('stagesLeftOut');
+  });
+});

@@ -1,31 +1,84 @@
 import { KARGO_ANNOTATIONS } from '../constants';
 import { isValidDnsLabel, isValidKubernetesName } from '../validation';
 
+/**
+ * Projects an entity's annotations name that are read. Each costs a round
+ * trip to the permission backend per view (and under `api.authorizeReads` a
+ * call to Kargo as the viewer), and anyone may register an entity naming
+ * thousands (issue 35, attack 20); a real entity names one or a few.
+ *
+ * @public
+ */
+export const MAX_ENTITY_PROJECTS = 10;
+
+/**
+ * Stages an entity's `kargo.akuity.io/stages` names that are read: each
+ * Stage of its projects is matched against them, and a 1 MB list of 170,000
+ * names cost ~0.9 s per view and per catalog processing (issue 35, attack 21).
+ *
+ * @public
+ */
+export const MAX_ENTITY_STAGES = 100;
+
+/** Names read of a list at most, valid or not, so a list of 1 MB costs little. */
+const MAX_NAMES_READ = 1_000;
+
 /** @public */
 export interface EntityKargoAnnotations {
   /** The configured Kargo instance the entity names, if any. */
   instance?: string;
-  /** Kargo Projects (namespaces), valid names only, each once. */
-  projects: string[];
   /**
-   * Stages the entity restricts itself to; undefined when it does not
-   * restrict (annotation absent or blank), `[]` when it names only invalid
-   * Stages (the entity asked for specific Stages, none of which can exist).
+   * Kargo Projects (namespaces), valid names only, each once: the first
+   * {@link MAX_ENTITY_PROJECTS}.
+   */
+  projects: string[];
+  /** The annotation names more projects than are read. */
+  projectsLeftOut?: true;
+  /**
+   * Stages the entity restricts itself to (the first
+   * {@link MAX_ENTITY_STAGES}); undefined when it does not restrict
+   * (annotation absent or blank), `[]` when it names only invalid Stages (the
+   * entity asked for specific Stages, none of which can exist).
    */
   stages?: string[];
+  /** The annotation names more Stages than are read. */
+  stagesLeftOut?: true;
 }
 
+/**
+ * The first `max` distinct valid names of a comma list, and whether it
+ * names more; undefined when it names none. At most MAX_NAMES_READ names are
+ * read (a list past that names more).
+ */
 function commaList(
   value: string | undefined,
   valid: (name: string) => boolean,
-): string[] | undefined {
+  max: number,
+): { names: string[]; more: boolean } | undefined {
   if (typeof value !== 'string') return undefined;
-  const names = value
-    .split(',')
-    .map(s => s.trim())
-    .filter(s => s !== '');
-  if (names.length === 0) return undefined;
-  return [...new Set(names.filter(valid))];
+  const names = new Set<string>();
+  let read = 0;
+  let more = false;
+  for (let from = 0; from <= value.length; ) {
+    const comma = value.indexOf(',', from);
+    const end = comma < 0 ? value.length : comma;
+    const name = value.slice(from, end).trim();
+    from = end + 1;
+    if (name === '') continue;
+    if (read === MAX_NAMES_READ) {
+      more = true;
+      break;
+    }
+    read++;
+    if (!valid(name) || names.has(name)) continue;
+    if (names.size === max) {
+      more = true;
+      break;
+    }
+    names.add(name);
+  }
+  if (read === 0) return undefined;
+  return { names: [...names], more };
 }
 
 /**
@@ -40,17 +93,23 @@ function commaList(
 export function parseEntityKargoAnnotations(
   annotations: Record<string, string> | undefined,
 ): EntityKargoAnnotations {
-  const projects =
-    commaList(annotations?.[KARGO_ANNOTATIONS.project], isValidDnsLabel) ?? [];
+  const projects = commaList(
+    annotations?.[KARGO_ANNOTATIONS.project],
+    isValidDnsLabel,
+    MAX_ENTITY_PROJECTS,
+  );
   const stages = commaList(
     annotations?.[KARGO_ANNOTATIONS.stages],
     isValidKubernetesName,
+    MAX_ENTITY_STAGES,
   );
   const instance = annotations?.[KARGO_ANNOTATIONS.instance]?.trim();
   return {
     ...(instance ? { instance } : {}),
-    projects,
-    ...(stages ? { stages } : {}),
+    projects: projects?.names ?? [],
+    ...(projects?.more ? { projectsLeftOut: true as const } : {}),
+    ...(stages ? { stages: stages.names } : {}),
+    ...(stages?.more ? { stagesLeftOut: true as const } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 export {
   annotationsNameStage,
   entityNamesStage,
+  MAX_ENTITY_PROJECTS,
+  MAX_ENTITY_STAGES,
   parseEntityKargoAnnotations,
   type EntityKargoAnnotations,
 } from './annotations';

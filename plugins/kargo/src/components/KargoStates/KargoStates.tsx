@@ -31,8 +31,8 @@ function ProjectErrors(props: { response: EntityStagesResponse }) {
   const { t } = useKargoTranslation();
   return (
     <>
-      {props.response.errors.map(e => (
-        <Box mb={2} key={`${e.instance}/${e.project}`}>
+      {props.response.errors.map((e, i) => (
+        <Box mb={2} key={`${e.instance}/${e.project}/${i}`}>
           <WarningPanel
             severity="error"
             title={t('states.projectError', {
