@@ -12,6 +12,7 @@ import {
   entityNamesStage,
   KARGO_ANNOTATIONS,
   parseEntityKargoAnnotations,
+  type EntityKargoAnnotations,
 } from '@kargo-backstage/plugin-kargo-common';
 
 /** One entity naming the Stage, with the users owning it. */
@@ -77,7 +78,10 @@ interface AudienceDeps {
  * attack 8).
  */
 export class CatalogAudience {
-  private annotated?: Promise<{ credentials: Credentials; items: Entity[] }>;
+  private annotated?: Promise<{
+    credentials: Credentials;
+    items: { entity: Entity; annotations: EntityKargoAnnotations }[];
+  }>;
   private readonly members = new Map<string, string[]>();
 
   constructor(private readonly deps: AudienceDeps) {}
@@ -90,14 +94,9 @@ export class CatalogAudience {
     this.annotated ??= this.readAnnotated();
     const { credentials, items } = await this.annotated;
     const naming = items
-      .filter(entity =>
+      .filter(({ annotations }) =>
         entityNamesStage(
-          {
-            annotations: parseEntityKargoAnnotations(
-              entity.metadata.annotations ?? {},
-            ),
-            defaultInstance: this.deps.defaultInstance,
-          },
+          { annotations, defaultInstance: this.deps.defaultInstance },
           {
             instance: stage.instance,
             project: stage.project,
@@ -105,6 +104,7 @@ export class CatalogAudience {
           },
         ),
       )
+      .map(({ entity }) => entity)
       .sort(
         (a, b) => Number(a.kind === 'Resource') - Number(b.kind === 'Resource'),
       );
@@ -139,7 +139,16 @@ export class CatalogAudience {
       },
       { credentials },
     );
-    return { credentials, items };
+    // Parsed once per pass, not per Stage asked about (attack 22).
+    return {
+      credentials,
+      items: items.map(entity => ({
+        entity,
+        annotations: parseEntityKargoAnnotations(
+          entity.metadata.annotations ?? {},
+        ),
+      })),
+    };
   }
 
   /** Reads the members of the owning groups not read yet in this pass. */

@@ -96,6 +96,29 @@ describe('parseEntityKargoAnnotations on an entity anyone may register (issue 35
     });
   });
 
+  it('counts blank names among the 1,000 read: a 1 MB list of commas is read to its bound and said to name more', () => {
+    // Attack 22: blanks were not counted, so a million were read per parse
+    // (and per Stage of a notifier pass), with nothing said left out.
+    const parsed = parseEntityKargoAnnotations({
+      'kargo.akuity.io/project': ','.repeat(1_000_000),
+      'kargo.akuity.io/stages': ', '.repeat(500_000),
+    });
+    expect(parsed).toEqual({
+      projects: [],
+      projectsLeftOut: true,
+      stages: [],
+      stagesLeftOut: true,
+    });
+  });
+
+  it('ignores an instance name over 253 characters', () => {
+    const parsed = parseEntityKargoAnnotations({
+      'kargo.akuity.io/project': 'checkout',
+      'kargo.akuity.io/instance': 'x'.repeat(1_000_000),
+    });
+    expect(parsed).toEqual({ projects: ['checkout'] });
+  });
+
   it('says nothing is left out of lists within the bounds, repeats included', () => {
     const parsed = parseEntityKargoAnnotations({
       'kargo.akuity.io/project': `${made('p', 10)},p0`,

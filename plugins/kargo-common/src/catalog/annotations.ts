@@ -20,7 +20,7 @@ export const MAX_ENTITY_PROJECTS = 10;
  */
 export const MAX_ENTITY_STAGES = 100;
 
-/** Names read of a list at most, valid or not, so a list of 1 MB costs little. */
+/** Names read of a list at most, blank, valid or not, so a list of 1 MB costs little. */
 const MAX_NAMES_READ = 1_000;
 
 /** @public */
@@ -58,18 +58,21 @@ function commaList(
   if (typeof value !== 'string') return undefined;
   const names = new Set<string>();
   let read = 0;
+  let named = false;
   let more = false;
   for (let from = 0; from <= value.length; ) {
-    const comma = value.indexOf(',', from);
-    const end = comma < 0 ? value.length : comma;
-    const name = value.slice(from, end).trim();
-    from = end + 1;
-    if (name === '') continue;
+    // Blank names count too: 1 MB of commas is a million of them (attack 22).
     if (read === MAX_NAMES_READ) {
       more = true;
       break;
     }
     read++;
+    const comma = value.indexOf(',', from);
+    const end = comma < 0 ? value.length : comma;
+    const name = value.slice(from, end).trim();
+    from = end + 1;
+    if (name === '') continue;
+    named = true;
     if (!valid(name) || names.has(name)) continue;
     if (names.size === max) {
       more = true;
@@ -77,7 +80,7 @@ function commaList(
     }
     names.add(name);
   }
-  if (read === 0) return undefined;
+  if (!named && !more) return undefined;
   return { names: [...names], more };
 }
 
@@ -103,7 +106,10 @@ export function parseEntityKargoAnnotations(
     isValidKubernetesName,
     MAX_ENTITY_STAGES,
   );
-  const instance = annotations?.[KARGO_ANNOTATIONS.instance]?.trim();
+  // An instance name is a config key: one over 253 characters names none
+  // (and is not echoed in every error of a view: attack 22).
+  const trimmed = annotations?.[KARGO_ANNOTATIONS.instance]?.trim();
+  const instance = trimmed && trimmed.length <= 253 ? trimmed : undefined;
   return {
     ...(instance ? { instance } : {}),
     projects: projects?.names ?? [],

@@ -4,13 +4,12 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { CatalogAudience } from './recipients';
 
 /**
- * Attack 22: an entity's `kargo.akuity.io/project` of 1 MB of commas (blank
- * names are not counted against the 1,000 names read) is parsed again for
- * every Stage event of a notifier pass, synchronously, for every annotated
- * entity. Measured (CatalogAudience.ofStage, this machine): 32 such entities
- * 540-650 ms, 64 entities 1,250 ms per Stage group of each pass, of any
- * project (anyone may register them; they name no project and are never
- * told anything). A pass of 20 Stage groups: ~25 s of blocked event loop.
+ * Issue 35, attack 22: an entity's `kargo.akuity.io/project` of 1 MB of
+ * commas was read whole (blank names were not counted against the 1,000
+ * names read), and parsed again for every Stage of a notifier pass, for every
+ * annotated entity: 64 such entities blocked the event loop ~1.25 s per
+ * Stage of each pass (anyone may register them). A list is now read to 1,000
+ * names, blanks included, and each entity parsed once per pass.
  */
 const ENTITIES = 2;
 const STAGES = 5;
@@ -27,7 +26,7 @@ const hostile = (i: number): Entity => ({
   spec: { owner: 'user:default/mallory' },
 });
 
-it('parses every annotated entity again for each Stage of a pass, a million blank names each time (issue 35, attack 22)', async () => {
+it('parses each annotated entity once per pass, reading at most 1,000 of its million blank names', async () => {
   const catalog = catalogServiceMock({
     entities: Array.from({ length: ENTITIES }, (_, i) => hostile(i)),
   });
@@ -60,8 +59,7 @@ it('parses every annotated entity again for each Stage of a pass, a million blan
   }
   // The entities name no project: nobody is told anything...
   expect(told).toEqual([]);
-  // ...yet each Stage re-reads each entity's million blank names:
-  // 2 x 5 x 1,000,001 = 10,000,010 names trimmed (a bound of 1,000 names
-  // read would be 10,000 at most).
-  expect(trims).toBeGreaterThanOrEqual(ENTITIES * STAGES * BLANKS);
+  // ...and each entity's list is read once, to 1,000 names: it was
+  // 2 x 5 x 1,000,001 = 10,000,010 names trimmed.
+  expect(trims).toBeLessThanOrEqual(ENTITIES * 1_001 + 10);
 });
