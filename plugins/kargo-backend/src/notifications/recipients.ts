@@ -63,6 +63,32 @@ function ownerRefs(entity: Entity): string[] {
 
 type Credentials = Awaited<ReturnType<AuthService['getOwnServiceCredentials']>>;
 
+/**
+ * Characters of group filter per members query. The catalog is asked over
+ * HTTP, and Node refuses a request line over 16 KB (431): 200 entities owned
+ * by made-up groups of long names, which anyone may register, made the query
+ * of a project's Stages fail, and its notifications with it (issue 35,
+ * attack 23).
+ */
+const MAX_MEMBERS_FILTER_CHARS = 4_000;
+
+/** The groups in runs whose members filter fits MAX_MEMBERS_FILTER_CHARS. */
+function* filterChunks(groups: readonly string[]): Generator<string[]> {
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const group of groups) {
+    const cost = encodeURIComponent(`relations.memberof=${group},`).length;
+    if (chunk.length > 0 && chars + cost > MAX_MEMBERS_FILTER_CHARS) {
+      yield chunk;
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(group);
+    chars += cost;
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
 interface AudienceDeps {
   catalog: CatalogService;
   auth: AuthService;
@@ -160,21 +186,22 @@ export class CatalogAudience {
           .filter(ref => ref.startsWith('group:') && !this.members.has(ref)),
       ),
     ];
-    if (groups.length === 0) return;
-    const { items } = await this.deps.catalog.getEntities(
-      {
-        filter: { kind: 'User', 'relations.memberof': groups },
-        fields: ['kind', 'metadata.name', 'metadata.namespace', 'relations'],
-      },
-      { credentials },
-    );
-    for (const group of groups) this.members.set(group, []);
-    for (const user of items) {
-      const ref = stringifyEntityRef(user);
-      for (const relation of user.relations ?? []) {
-        if (relation.type !== RELATION_MEMBER_OF) continue;
-        const members = this.members.get(relation.targetRef);
-        if (members && !members.includes(ref)) members.push(ref);
+    for (const chunk of filterChunks(groups)) {
+      const { items } = await this.deps.catalog.getEntities(
+        {
+          filter: { kind: 'User', 'relations.memberof': chunk },
+          fields: ['kind', 'metadata.name', 'metadata.namespace', 'relations'],
+        },
+        { credentials },
+      );
+      for (const group of chunk) this.members.set(group, []);
+      for (const user of items) {
+        const ref = stringifyEntityRef(user);
+        for (const relation of user.relations ?? []) {
+          if (relation.type !== RELATION_MEMBER_OF) continue;
+          const members = this.members.get(relation.targetRef);
+          if (members && !members.includes(ref)) members.push(ref);
+        }
       }
     }
   }
