@@ -19,7 +19,7 @@ import {
 export async function startAuthorizeReadsBackend(
   options: Pick<
     Parameters<typeof startKargoTestBackend>[0] & {},
-    'services' | 'logger'
+    'services' | 'logger' | 'entities'
   > = {},
 ): Promise<{
   sandbox: Sandbox;

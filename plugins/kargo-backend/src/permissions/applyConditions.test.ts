@@ -1,13 +1,7 @@
 import request from 'supertest';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
-import {
-  kargoConfig,
-  startReliabilityBackend,
-  startSecretSandbox,
-  userHeader,
-  type ReliabilityBackend,
-} from '../__tests__/reliability/__testUtils__/harness';
+import { userHeader } from '../__tests__/reliability/__testUtils__/harness';
+import { useReliabilityBackend } from '../__tests__/reliability/__testUtils__/suite';
 
 // Issue 35, attack 18: Backstage mounts the permission framework's
 // apply-conditions endpoint on every plugin that registers a resource type,
@@ -20,21 +14,7 @@ jest.setTimeout(60_000);
 const PATH = '/api/kargo/.well-known/backstage/permissions/apply-conditions';
 
 describe('apply-conditions: no Stage existence oracle for services', () => {
-  let sandbox: Sandbox;
-  let backend: ReliabilityBackend;
-
-  beforeAll(async () => {
-    sandbox = await startSecretSandbox({ controller: false });
-    backend = await startReliabilityBackend({
-      sandbox,
-      config: kargoConfig(sandbox),
-    });
-    await backend.refresh();
-  });
-  afterAll(async () => {
-    await backend.stop();
-    await sandbox.stop();
-  });
+  const { backend } = useReliabilityBackend();
 
   /** A condition that holds for every Stage. */
   const anyStage = {
@@ -51,7 +31,7 @@ describe('apply-conditions: no Stage existence oracle for services', () => {
       targetPluginId: 'kargo',
     });
     // Its reads are refused, as documented.
-    const read = await request(backend.server)
+    const read = await request(backend().server)
       .get('/api/kargo/projects/payments/stages/prod')
       .set('Authorization', unscoped);
     expect(read.status).toBe(404);
@@ -64,7 +44,7 @@ describe('apply-conditions: no Stage existence oracle for services', () => {
       'sandbox/checkout/staging',
     ];
     const decide = async (conditions: object) => {
-      const res = await request(backend.server)
+      const res = await request(backend().server)
         .post(PATH)
         .set('Authorization', unscoped)
         .send({
@@ -97,7 +77,7 @@ describe('apply-conditions: no Stage existence oracle for services', () => {
     ).toEqual(['ALLOW', 'ALLOW', 'DENY', 'DENY']);
 
     // A user is refused (Backstage's own check), so this is services only.
-    const user = await request(backend.server)
+    const user = await request(backend().server)
       .post(PATH)
       .set('Authorization', userHeader())
       .send({

@@ -1,17 +1,9 @@
 import request from 'supertest';
 import type { Entity } from '@backstage/catalog-model';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import {
-  DEMO_TOKENS,
-  sandboxOidcSignIn,
-  startSandbox,
-  type Sandbox,
-} from '@kargo-backstage/kargo-sandbox';
-import {
-  PORTAL_TOKEN,
-  startKargoTestBackend,
-  type KargoTestBackend,
-} from '../__testUtils__/backend';
+import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
+import { startAuthorizeReadsBackend } from '../__testUtils__/authorizeReads';
+import type { KargoTestBackend } from '../__testUtils__/backend';
 
 // Issue 35, attack 20: under api.authorizeReads a made-up project costs one
 // Kargo API call per person a minute. Since every project an entity names
@@ -41,29 +33,15 @@ describe('made-up projects of one entity under api.authorizeReads', () => {
   let sandbox: Sandbox;
   let backend: KargoTestBackend;
   let alice: string;
+  let stop: () => Promise<void>;
 
+  // The authorizeReads demo (bob's payments binding removed; alice only here).
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, tokens: DEMO_TOKENS });
-    backend = await startKargoTestBackend({
-      sandbox,
-      entities: [MANY],
-      api: {
-        url: sandbox.kargoApiUrl,
-        identity: 'user',
-        authProvider: 'oidc',
-        authorizeReads: true,
-        token: PORTAL_TOKEN,
-      },
-    });
-    await backend.refresh();
-    alice = (
-      await sandboxOidcSignIn(sandbox.oidcIssuer, 'alice@example.com', 'alice')
-    ).id_token;
+    const started = await startAuthorizeReadsBackend({ entities: [MANY] });
+    ({ sandbox, backend, stop } = started);
+    alice = started.tokens.alice;
   });
-  afterAll(async () => {
-    await backend.stop();
-    await sandbox.stop();
-  });
+  afterAll(() => stop());
 
   it('one view of an entity naming 1,000 made-up projects makes at most 10 Kargo API calls as the viewer, and says the rest were not read', async () => {
     sandbox.kargoApi.reset();

@@ -1,15 +1,9 @@
-import request from 'supertest';
-import type { Entity } from '@backstage/catalog-model';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
-import { annotated } from '../__tests__/reliability/__testUtils__/callers';
 import {
-  kargoConfig,
-  startReliabilityBackend,
-  startSecretSandbox,
-  userHeader,
-  type ReliabilityBackend,
-} from '../__tests__/reliability/__testUtils__/harness';
+  annotated,
+  getKargo,
+} from '../__tests__/reliability/__testUtils__/callers';
+import { useReliabilityBackend } from '../__tests__/reliability/__testUtils__/suite';
 
 // Issue 35, attack 22: the `kargo.akuity.io/instance` annotation was read
 // whole (only trimmed) and echoed twice in every `errors` entry of the
@@ -22,39 +16,23 @@ jest.setTimeout(60_000);
 const INSTANCE = 'i'.repeat(1_000_000);
 
 describe('an entity naming a 1 MB instance', () => {
-  let sandbox: Sandbox;
-  let backend: ReliabilityBackend;
-
-  beforeAll(async () => {
-    sandbox = await startSecretSandbox({ controller: false });
-    const entity: Entity = annotated('big-instance', 'x');
-    entity.metadata.annotations = {
-      'kargo.akuity.io/instance': INSTANCE,
-      'kargo.akuity.io/project': Array.from(
-        { length: 11 },
-        (_, i) => `p${i}`,
-      ).join(','),
-      'kargo.akuity.io/stages': Array.from(
-        { length: 101 },
-        (_, i) => `s${i}`,
-      ).join(','),
-    };
-    backend = await startReliabilityBackend({
-      sandbox,
-      config: kargoConfig(sandbox),
-      entities: [entity],
-    });
-    backend.decide(() => AuthorizeResult.DENY);
+  const entity = annotated(
+    'big-instance',
+    Array.from({ length: 11 }, (_, i) => `p${i}`).join(','),
+    Array.from({ length: 101 }, (_, i) => `s${i}`).join(','),
+  );
+  entity.metadata.annotations!['kargo.akuity.io/instance'] = INSTANCE;
+  const { backend } = useReliabilityBackend({
+    entities: [entity],
+    refresh: false,
   });
-  afterAll(async () => {
-    await backend.stop();
-    await sandbox.stop();
-  });
+  beforeAll(() => backend().decide(() => AuthorizeResult.DENY));
 
   it('reads the default instance for an entity naming a 1 MB instance, and never echoes it', async () => {
-    const res = await request(backend.server)
-      .get('/api/kargo/entities/component/default/big-instance/stages')
-      .set('Authorization', userHeader());
+    const res = await getKargo(
+      backend(),
+      '/entities/component/default/big-instance/stages',
+    );
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([]);
     expect(res.body.errors).toHaveLength(12);

@@ -1,16 +1,13 @@
-import request from 'supertest';
-import type { Entity } from '@backstage/catalog-model';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
-import { annotated } from '../__tests__/reliability/__testUtils__/callers';
 import {
-  kargoConfig,
-  startReliabilityBackend,
-  startSecretSandbox,
-  userHeader,
-  type Decision,
-  type ReliabilityBackend,
-} from '../__tests__/reliability/__testUtils__/harness';
+  annotated,
+  neutral,
+  PROBE_STAGES,
+} from '../__tests__/reliability/__testUtils__/callers';
+import {
+  countingQuestions,
+  emptyProject,
+  useReliabilityBackend,
+} from '../__tests__/reliability/__testUtils__/suite';
 
 // Issue 35, attack 20: attack 19 made a missing project cost one permission
 // question, as a hidden one did. But a project cost a question only when it
@@ -23,81 +20,29 @@ import {
 // probe in the same batch, and a view reads the first 10 projects.
 jest.setTimeout(60_000);
 
-const probe = (name: string, projects: string, stages?: string): Entity => {
-  const entity = annotated(name, projects);
-  return {
-    ...entity,
-    metadata: {
-      ...entity.metadata,
-      annotations: {
-        ...entity.metadata.annotations,
-        ...(stages ? { 'kargo.akuity.io/stages': stages } : {}),
-      },
-    },
-  };
-};
-
 const MADE_UP = Array.from(
   { length: 1_000 },
   (_, i) => `made-up-${String(i).padStart(4, '0')}`,
 );
 
 describe('every read of a project costs one policy round trip, whatever it holds', () => {
-  let sandbox: Sandbox;
-  let backend: ReliabilityBackend;
-  const asked: string[] = [];
-
-  beforeAll(async () => {
-    sandbox = await startSecretSandbox({ controller: false });
+  const { backend } = useReliabilityBackend({
     // A project with no Stage yet (just created, or Warehouses only).
-    sandbox.load({
-      apiVersion: 'kargo.akuity.io/v1alpha1',
-      kind: 'Project',
-      metadata: { name: 'fresh' },
-    } as any);
-    backend = await startReliabilityBackend({
-      sandbox,
-      config: kargoConfig(sandbox),
-      entities: [
-        // An attacker's own registrations: a guessed project, and a Stage
-        // name no project has.
-        probe('probe-payments', 'payments', 'zz-no-such-stage'),
-        probe('probe-nope', 'no-such-project', 'zz-no-such-stage'),
-        probe('probe-many', MADE_UP.join(',')),
-      ],
-    });
-    await backend.refresh();
-    // The caller may read nothing of payments; every policy question counted.
-    backend.decide((permission: string, ref?: string): Decision => {
-      asked.push(`${permission} ${ref ?? ''}`);
-      return permission.startsWith('kargo.') &&
-        ref?.startsWith('sandbox/payments/')
-        ? AuthorizeResult.DENY
-        : AuthorizeResult.ALLOW;
-    });
+    load: sandbox => sandbox.load(emptyProject('fresh')),
+    entities: [
+      // An attacker's own registrations: a guessed project, and a Stage
+      // name no project has.
+      annotated('probe-payments', 'payments', 'zz-no-such-stage'),
+      annotated('probe-nope', 'no-such-project', 'zz-no-such-stage'),
+      annotated('probe-many', MADE_UP.join(',')),
+    ],
   });
-  afterAll(async () => {
-    await backend.stop();
-    await sandbox.stop();
-  });
-
-  const questions = async (path: string) => {
-    asked.length = 0;
-    const res = await request(backend.server)
-      .get(`/api/kargo${path}`)
-      .set('Authorization', userHeader());
-    return { res, asked: [...asked] };
-  };
+  // The caller may read nothing of payments; every policy question counted.
+  const questions = countingQuestions(backend);
 
   it('an entity naming a Stage no project has: a hidden project and a missing one each cost one question, the project probe (same answer)', async () => {
-    const hidden = await questions(
-      '/entities/component/default/probe-payments/stages',
-    );
-    const missing = await questions(
-      '/entities/component/default/probe-nope/stages',
-    );
-    const neutral = (res: request.Response, name: string) =>
-      JSON.parse(JSON.stringify(res.body).replaceAll(name, '<name>'));
+    const hidden = await questions(PROBE_STAGES.hidden);
+    const missing = await questions(PROBE_STAGES.missing);
     expect(hidden.res.status).toBe(200);
     expect(neutral(hidden.res, 'payments')).toEqual(
       neutral(missing.res, 'no-such-project'),

@@ -1,15 +1,18 @@
-import request from 'supertest';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import type { Sandbox } from '@kargo-backstage/kargo-sandbox';
-import { annotated } from '../__tests__/reliability/__testUtils__/callers';
+import {
+  getKargo,
+  PROBES,
+  neutral,
+  PROBE_STAGES,
+} from '../__tests__/reliability/__testUtils__/callers';
 import {
   kargoConfig,
-  startReliabilityBackend,
-  startSecretSandbox,
-  userHeader,
   type Decision,
-  type ReliabilityBackend,
 } from '../__tests__/reliability/__testUtils__/harness';
+import {
+  countingQuestions,
+  useReliabilityBackend,
+} from '../__tests__/reliability/__testUtils__/suite';
 
 // Issue 35, attack 19: the routes answered a hidden project exactly as a
 // missing one, but only the hidden one cost a round trip to the permission
@@ -21,54 +24,13 @@ import {
 jest.setTimeout(60_000);
 
 describe('a hidden project and a missing one cost the same permission round trip', () => {
-  let sandbox: Sandbox;
-  let backend: ReliabilityBackend;
-  const asked: string[] = [];
-  const get = (path: string) =>
-    request(backend.server)
-      .get(`/api/kargo${path}`)
-      .set('Authorization', userHeader());
-
-  beforeAll(async () => {
-    sandbox = await startSecretSandbox({ controller: false });
-    backend = await startReliabilityBackend({
-      sandbox,
-      config: kargoConfig(sandbox),
-      entities: [
-        annotated('probe-payments', 'payments'),
-        annotated('probe-nope', 'no-such-project'),
-      ],
-    });
-    await backend.refresh();
-    // The caller may read nothing of payments; every policy question counted.
-    backend.decide((permission: string, ref?: string): Decision => {
-      asked.push(`${permission} ${ref ?? ''}`);
-      return permission.startsWith('kargo.') &&
-        ref?.startsWith('sandbox/payments/')
-        ? AuthorizeResult.DENY
-        : AuthorizeResult.ALLOW;
-    });
-  });
-  afterAll(async () => {
-    await backend.stop();
-    await sandbox.stop();
-  });
-
-  const questions = async (path: string) => {
-    asked.length = 0;
-    const res = await get(path);
-    return { res, asked: [...asked] };
-  };
+  const { backend } = useReliabilityBackend({ entities: PROBES });
+  // The caller may read nothing of payments; every policy question counted.
+  const questions = countingQuestions(backend);
 
   it('entity route: asks the policy about a missing project too, as about a hidden one (same answer)', async () => {
-    const hidden = await questions(
-      '/entities/component/default/probe-payments/stages',
-    );
-    const missing = await questions(
-      '/entities/component/default/probe-nope/stages',
-    );
-    const neutral = (res: request.Response, name: string) =>
-      JSON.parse(JSON.stringify(res.body).replaceAll(name, '<name>'));
+    const hidden = await questions(PROBE_STAGES.hidden);
+    const missing = await questions(PROBE_STAGES.missing);
     // The answers are the same (attack 18's fix holds) ...
     expect(neutral(hidden.res, 'payments')).toEqual(
       neutral(missing.res, 'no-such-project'),
@@ -119,45 +81,36 @@ describe('a hidden project and a missing one cost the same permission round trip
 // project never read, which costs a conditional query to the policy; a
 // made-up name cost nothing.
 describe('a project hidden by Narrower RBAC and a missing one cost a policy round trip each', () => {
-  let sandbox: Sandbox;
-  let backend: ReliabilityBackend;
+  const { backend } = useReliabilityBackend({
+    load: sandbox => {
+      for (const path of [
+        /^\/apis\/kargo\.akuity\.io\/v1alpha1\/stages(\?|$)/,
+        /^\/apis\/kargo\.akuity\.io\/v1alpha1\/namespaces\/payments\/stages/,
+      ])
+        sandbox.faults.set({ path, status: 403 });
+    },
+    config: sandbox => kargoConfig(sandbox, 1, 'watch'),
+  });
   let questions = 0;
 
-  beforeAll(async () => {
-    sandbox = await startSecretSandbox({ controller: false });
-    for (const path of [
-      /^\/apis\/kargo\.akuity\.io\/v1alpha1\/stages(\?|$)/,
-      /^\/apis\/kargo\.akuity\.io\/v1alpha1\/namespaces\/payments\/stages/,
-    ])
-      sandbox.faults.set({ path, status: 403 });
-    backend = await startReliabilityBackend({
-      sandbox,
-      config: kargoConfig(sandbox, 1, 'watch'),
-    });
-    await backend.refresh();
+  beforeAll(() => {
     // Denied every Kargo Stage; every question counted.
-    backend.decide((permission: string): Decision => {
+    backend().decide((permission: string): Decision => {
       questions++;
       return permission.startsWith('kargo.')
         ? AuthorizeResult.DENY
         : AuthorizeResult.ALLOW;
     });
-    backend.decideConditional(() => {
+    backend().decideConditional(() => {
       questions++;
       return undefined;
     });
-  });
-  afterAll(async () => {
-    await backend.stop();
-    await sandbox.stop();
   });
 
   it('a user denied everything: same 404 for payments (never read) and a made-up project, a policy round trip each', async () => {
     const ask = async (project: string) => {
       questions = 0;
-      const res = await request(backend.server)
-        .get(`/api/kargo/projects/${project}/stages`)
-        .set('Authorization', userHeader());
+      const res = await getKargo(backend(), `/projects/${project}/stages`);
       return { res, questions };
     };
     const hidden = await ask('payments');
