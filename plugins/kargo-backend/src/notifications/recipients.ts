@@ -1,5 +1,6 @@
 import type { AuthService } from '@backstage/backend-plugin-api';
 import {
+  KubernetesValidatorFunctions,
   parseEntityRef,
   RELATION_MEMBER_OF,
   RELATION_OWNED_BY,
@@ -40,7 +41,33 @@ function kargoTab(entity: Entity): string {
 }
 
 /** The owners of the entities (relations, else `spec.owner`), as entity refs. */
+/**
+ * Whether an owner ref may be used: a user or a group whose namespace and
+ * name are valid catalog names (at most 63 characters, no `,` or `=`), as
+ * every real one is. The catalog takes `spec.owner` unchecked, and the ref
+ * goes into the members query's filter, which the catalog client does not
+ * escape: `group:default/x,metadata.name=nobody` added a clause that left
+ * every group of the query without members, and a 17 KB ref made it a 431
+ * (issue 35, attack 24).
+ */
+function isUsableOwnerRef(ref: string): boolean {
+  try {
+    const { kind, namespace, name } = parseEntityRef(ref);
+    return (
+      ['user', 'group'].includes(kind.toLocaleLowerCase('en-US')) &&
+      KubernetesValidatorFunctions.isValidNamespace(namespace) &&
+      KubernetesValidatorFunctions.isValidObjectName(name)
+    );
+  } catch {
+    return false;
+  }
+}
+
 function ownerRefs(entity: Entity): string[] {
+  return declaredOwnerRefs(entity).filter(isUsableOwnerRef);
+}
+
+function declaredOwnerRefs(entity: Entity): string[] {
   const related = (entity.relations ?? [])
     .filter(r => r.type === RELATION_OWNED_BY)
     .map(r => r.targetRef);
