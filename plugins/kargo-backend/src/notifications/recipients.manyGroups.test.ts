@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mockServices } from '@backstage/backend-test-utils';
-import { CatalogClient } from '@backstage/catalog-client';
 import type { Entity } from '@backstage/catalog-model';
-import type { CatalogService } from '@backstage/plugin-catalog-node';
-import { CatalogAudience } from './recipients';
+import {
+  ALICE_OF_PAYMENTS_TEAM as ALICE,
+  audienceOverHttp,
+  paymentsComponent,
+} from './__testUtils__/catalogOverHttp';
 
 /**
  * Issue 35, attack 23: the notifier asked the catalog for the members of
@@ -19,14 +20,7 @@ import { CatalogAudience } from './recipients';
 const HOSTILE = 200;
 
 const entity = (name: string, owner: string): Entity => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: {
-    name,
-    namespace: 'default',
-    annotations: { 'kargo.akuity.io/project': 'payments' },
-  },
-  spec: { owner },
+  ...paymentsComponent(name, owner),
   relations: [{ type: 'ownedBy', targetRef: owner }],
 });
 
@@ -39,14 +33,6 @@ const entities = [
     ),
   ),
 ];
-
-const ALICE: Entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'User',
-  metadata: { name: 'alice', namespace: 'default' },
-  spec: {},
-  relations: [{ type: 'memberOf', targetRef: 'group:default/payments-team' }],
-};
 
 let server: http.Server;
 let port: number;
@@ -75,20 +61,7 @@ beforeAll(async () => {
 afterAll(() => new Promise(r => server.close(r)));
 
 it("tells a project's real owners however many entities owned by made-up groups anyone registers for it", async () => {
-  const client = new CatalogClient({
-    discoveryApi: {
-      getBaseUrl: async () => `http://127.0.0.1:${port}/api/catalog`,
-    },
-  });
-  const catalog = {
-    getEntities: (request: Parameters<CatalogClient['getEntities']>[0]) =>
-      client.getEntities(request),
-  } as unknown as CatalogService;
-  const audience = new CatalogAudience({
-    catalog,
-    auth: mockServices.auth(),
-    defaultInstance: 'sandbox',
-  });
+  const audience = audienceOverHttp(port);
   const told = await audience.ofStage({
     instance: 'sandbox',
     project: 'payments',

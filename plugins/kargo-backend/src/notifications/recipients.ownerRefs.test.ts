@@ -1,13 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mockServices } from '@backstage/backend-test-utils';
-import { CatalogClient } from '@backstage/catalog-client';
 import {
   componentEntityV1alpha1Validator,
   type Entity,
 } from '@backstage/catalog-model';
-import type { CatalogService } from '@backstage/plugin-catalog-node';
-import { CatalogAudience } from './recipients';
+import {
+  ALICE_OF_PAYMENTS_TEAM as ALICE,
+  audienceOverHttp,
+  paymentsComponent as owned,
+} from './__testUtils__/catalogOverHttp';
 
 /**
  * Issue 35, attack 24: the members query is built by CatalogClient as
@@ -23,31 +24,12 @@ import { CatalogAudience } from './recipients';
  * now left out.
  */
 
-const owned = (name: string, owner: string): Entity => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: {
-    name,
-    namespace: 'default',
-    annotations: { 'kargo.akuity.io/project': 'payments' },
-  },
-  spec: { type: 'service', lifecycle: 'production', owner },
-});
-
 /** What the catalog stores: a valid Component, and its ownedBy relation. */
 async function processed(entity: Entity): Promise<Entity> {
   expect(await componentEntityV1alpha1Validator.check(entity)).toBe(true);
   const owner = String(entity.spec?.owner).toLowerCase();
   return { ...entity, relations: [{ type: 'ownedBy', targetRef: owner }] };
 }
-
-const ALICE: Entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'User',
-  metadata: { name: 'alice', namespace: 'default' },
-  spec: {},
-  relations: [{ type: 'memberOf', targetRef: 'group:default/payments-team' }],
-};
 
 /** The values an entity has for a filter key (what the catalog indexes). */
 function valuesOf(entity: Entity, key: string): string[] | undefined {
@@ -111,20 +93,7 @@ async function ownersTold(hostileOwner: string) {
   await new Promise<void>(r => server.listen(0, '127.0.0.1', r));
   try {
     const port = (server.address() as AddressInfo).port;
-    const client = new CatalogClient({
-      discoveryApi: {
-        getBaseUrl: async () => `http://127.0.0.1:${port}/api/catalog`,
-      },
-    });
-    const catalog = {
-      getEntities: (request: Parameters<CatalogClient['getEntities']>[0]) =>
-        client.getEntities(request),
-    } as unknown as CatalogService;
-    const audience = new CatalogAudience({
-      catalog,
-      auth: mockServices.auth(),
-      defaultInstance: 'sandbox',
-    });
+    const audience = audienceOverHttp(port);
     const first = await audience.ofStage({
       instance: 'sandbox',
       project: 'payments',

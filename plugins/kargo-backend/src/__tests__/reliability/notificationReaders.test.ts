@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { createServiceFactory } from '@backstage/backend-plugin-api';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import type { Entity } from '@backstage/catalog-model';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   notificationService,
@@ -14,6 +13,7 @@ import {
   startSecretSandbox,
   type ReliabilityBackend,
 } from './__testUtils__/harness';
+import { paymentsComponent as component } from '../../notifications/__testUtils__/catalogOverHttp';
 
 // Issue 35, finding 1: notifications went to the owners of every entity
 // annotated with a project, read with the plugin's own credentials. Whoever
@@ -23,17 +23,6 @@ jest.setTimeout(60_000);
 
 const ALICE = 'user:default/alice';
 const MALLORY = 'user:default/mallory';
-
-const component = (name: string, owner: string): Entity => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: {
-    name,
-    namespace: 'default',
-    annotations: { 'kargo.akuity.io/project': 'payments' },
-  },
-  spec: { type: 'service', lifecycle: 'production', owner },
-});
 
 describe('notifications follow kargo.stage.read per recipient', () => {
   let sandbox: Sandbox;
